@@ -1,0 +1,62 @@
+/**
+ * Instruction opcodes of the reference-compatible JSON code tree (LANGUAGE.md 1.3).
+ * Atomic instructions are stored as bare integers, composite ones as arrays whose
+ * element 0 is the opcode.
+ */
+export const enum Op {
+  TEXT = 0,
+  VARIABLE = 1,
+  SECTION = 2,
+  END = 3,
+  REPEATED = 4,
+  PREDICATE = 5,
+  BINDVAR = 6,
+  OR_PREDICATE = 7,
+  IF = 8,
+  INJECT = 9,
+  MACRO = 10,
+  COMMENT = 11,
+  META_LEFT = 12,
+  META_RIGHT = 13,
+  NEWLINE = 14,
+  SPACE = 15,
+  TAB = 16,
+  ROOT = 17,
+  EOF = 18,
+  ALTERNATES_WITH = 19,
+  STRUCT = 20,
+  ATOM = 21,
+  CTXVAR = 22,
+  EVAL = 23,
+  INCLUDE = 24,
+}
+
+/** Names as the reference prints them in error messages (e.g. "Reached EOF in the middle of SECTION"). */
+export const OPCODE_NAMES: Readonly<Record<number, string>> = {
+  [-1]: 'NOOP',
+  0: 'TEXT',
+  1: 'VARIABLE',
+  2: 'SECTION',
+  3: 'END',
+  4: 'REPEATED',
+  5: 'PREDICATE',
+  6: 'BINDVAR',
+  7: 'OR_PREDICATE',
+  8: 'IF',
+  9: 'INJECT',
+  10: 'MACRO',
+  11: 'COMMENT',
+  12: 'META_LEFT',
+  13: 'META_RIGHT',
+  14: 'NEWLINE',
+  15: 'SPACE',
+  16: 'TAB',
+  17: 'ROOT',
+  18: 'EOF',
+  19: 'ALTERNATES_WITH',
+  20: 'STRUCT',
+  21: 'ATOM',
+  22: 'CTXVAR',
+  23: 'EVAL',
+  24: 'INCLUDE',
+};

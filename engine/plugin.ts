@@ -1,0 +1,80 @@
+/**
+ * The plugin API: everything a formatter or predicate may use. formatters/ and predicates/
+ * import only this module (and values/code/errors), never the executor's internals, so the
+ * engine can change how it runs without touching plugins.
+ */
+import type { Code, Path } from './code.js';
+
+/** A mutable holder passed through a formatter chain; formatters replace `vars[0]` via `set`. */
+export class Variable {
+  constructor(public value: unknown) {}
+  set(value: unknown): void {
+    this.value = value;
+  }
+}
+
+/** One level of the data stack (LANGUAGE.md 4.1). */
+export interface Frame {
+  /** The data value this frame wraps (`undefined` = MISSING). */
+  readonly node: unknown;
+  readonly parent: Frame | null;
+  /** Index of the element being rendered when this frame iterates an array, else -1. */
+  index: number;
+  /** Set on private partials: variable lookup stops after this frame. */
+  stopResolution: boolean;
+}
+
+export interface RenderContext {
+  /** The value of the current frame. Inside a formatter called from `{a|f}` this is `a`. */
+  node(): unknown;
+  /** The current frame. Inside a formatter called from a variable tag, `frame().parent` is where the tag appeared. */
+  frame(): Frame;
+  /** Variable resolution (LANGUAGE.md 4.2), searching from `from` (default: current frame) to the root. */
+  resolve(path: Path, from?: Frame): unknown;
+  /** Same as `resolve` for a dotted reference as written in a template, e.g. `item.title` or `@index`. */
+  resolveRef(ref: string, from?: Frame): unknown;
+  /** Records a runtime error at the location of the instruction being executed; rendering goes on. */
+  error(message: string): void;
+  /**
+   * Runs compiled code (a built-in template, a partial) with `node` as its data in a new frame and
+   * returns its output. Private templates cannot see variables outside that frame.
+   */
+  executeTemplate(code: Code, node: unknown, isPrivate: boolean): string;
+  /**
+   * `{x|apply NAME ...}`: renders a macro or partial with depth accounting (limit 16).
+   * `args` is bound as `@args` when not null. Returns "" and records an error on failure.
+   */
+  applyPartial(name: string, node: unknown, isPrivate: boolean, args: Record<string, string> | null): string;
+  /** BCP 47 locale of this render, default 'en-US'. */
+  readonly locale: string;
+  /** Epoch ms used by relative-time and timesince; undefined means "the current time". */
+  readonly now: number | undefined;
+  /** Time zone override from the render options; plugins fall back to website.timeZone. */
+  readonly timeZone: string | undefined;
+}
+
+export interface Formatter {
+  /**
+   * Transforms `vars[0]` (and rarely others) in place by calling `set`. May throw: the engine
+   * records the error and leaves the output of this tag empty.
+   */
+  apply(args: string[], vars: Variable[], ctx: RenderContext): void;
+  /** Compile-time arity check; omitted means any number of arguments is accepted. */
+  minArgs?: number;
+  maxArgs?: number;
+}
+
+export interface Predicate {
+  apply(args: string[], ctx: RenderContext): boolean;
+  minArgs?: number;
+  maxArgs?: number;
+}
+
+/** Predicate names include their trailing `?`. */
+export type FormatterTable = Record<string, Formatter>;
+export type PredicateTable = Record<string, Predicate>;
+
+export interface Registry {
+  formatters: FormatterTable;
+  predicates: PredicateTable;
+}

@@ -1,0 +1,67 @@
+/**
+ * Public API of jsont-react (DESIGN.md "Public API"). This is the composition root for the
+ * library: it joins the engine with the built-in formatter and predicate tables.
+ */
+import type { Code } from './engine/code.js';
+import { compileTemplate } from './engine/compile.js';
+import type { FormatterTable, PredicateTable, Registry } from './engine/plugin.js';
+import { renderTemplate } from './engine/render.js';
+import type { RenderOptions, RenderResult, Template } from './engine/template.js';
+import { ALL_FORMATTERS } from './formatters/index.js';
+import { ALL_PREDICATES } from './predicates/index.js';
+
+export type { Code, Instruction, Path } from './engine/code.js';
+export type { TemplateError, SourceLocation } from './engine/errors.js';
+export { formatCodeFrame } from './engine/errors.js';
+export type {
+  Formatter,
+  Predicate,
+  FormatterTable,
+  PredicateTable,
+  RenderContext,
+  Registry,
+} from './engine/plugin.js';
+export { Variable } from './engine/plugin.js';
+export type { RenderOptions, RenderResult, Template } from './engine/template.js';
+export { prettyJson } from './engine/pretty.js';
+
+export interface CompileOptions {
+  /** Extra formatters, added to (and overriding) the built-in ones by name. */
+  formatters?: FormatterTable;
+  /** Extra predicates (names end in `?`), added to (and overriding) the built-in ones. */
+  predicates?: PredicateTable;
+}
+
+/** Every built-in formatter and predicate. */
+export const defaultRegistry: Registry = { formatters: ALL_FORMATTERS, predicates: ALL_PREDICATES };
+
+function registryFor(options?: CompileOptions): Registry {
+  if (!options || (!options.formatters && !options.predicates)) return defaultRegistry;
+  return {
+    formatters: { ...ALL_FORMATTERS, ...options.formatters },
+    predicates: { ...ALL_PREDICATES, ...options.predicates },
+  };
+}
+
+/**
+ * Compiles template source into the reference-compatible code tree. Never throws on template
+ * input: problems are returned in `errors`, each with a line and column.
+ */
+export function compile(source: string, options?: CompileOptions & { name?: string }): Template {
+  return compileTemplate(source, registryFor(options), options?.name);
+}
+
+/**
+ * Renders a template (source, compiled Template or bare Code) against JSON data. Never throws on
+ * data input: runtime problems are returned in `errors` and rendering goes on.
+ */
+export function render(
+  template: Template | Code | string,
+  data: unknown,
+  options: RenderOptions & CompileOptions = {},
+): RenderResult {
+  const registry = registryFor(options);
+  const parse = (source: string, name?: string): Template => compileTemplate(source, registry, name);
+  const tpl = typeof template === 'string' ? parse(template) : template;
+  return renderTemplate(tpl, data, options, registry, parse);
+}
