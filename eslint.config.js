@@ -22,13 +22,25 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
   {
     files: ['engine/**'],
-    rules: boundary(['formatters', 'predicates', 'react-renderer', 'storefront', 'cli', 'server', 'bench', 'tests']),
+    rules: boundary([
+      'formatters',
+      'predicates',
+      'react-renderer',
+      'storefront',
+      'cli',
+      'server',
+      'bench',
+      'tests',
+    ]),
   },
   {
     files: ['formatters/**', 'predicates/**'],

@@ -61,7 +61,8 @@ export function render(
   options: RenderOptions & CompileOptions = {},
 ): RenderResult {
   const registry = registryFor(options);
-  const parse = (source: string, name?: string): Template => compileTemplate(source, registry, name);
+  const parse = (source: string, name?: string): Template =>
+    compileTemplate(source, registry, name);
   const tpl = typeof template === 'string' ? parse(template) : template;
   return renderTemplate(tpl, data, options, registry, parse);
 }

@@ -17,6 +17,7 @@ export const enum ErrorCode {
   NOT_ALLOWED_IN_BLOCK = 'NOT_ALLOWED_IN_BLOCK',
   NOT_ALLOWED_AT_ROOT = 'NOT_ALLOWED_AT_ROOT',
   TRANSITION_FROM_EOF = 'TRANSITION_FROM_EOF',
+  NESTING_TOO_DEEP = 'NESTING_TOO_DEEP',
   // compile time: React structuring (warnings)
   REACT_UNSTRUCTURED = 'REACT_UNSTRUCTURED',
   // run time

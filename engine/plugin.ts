@@ -44,7 +44,12 @@ export interface RenderContext {
    * `{x|apply NAME ...}`: renders a macro or partial with depth accounting (limit 16).
    * `args` is bound as `@args` when not null. Returns "" and records an error on failure.
    */
-  applyPartial(name: string, node: unknown, isPrivate: boolean, args: Record<string, string> | null): string;
+  applyPartial(
+    name: string,
+    node: unknown,
+    isPrivate: boolean,
+    args: Record<string, string> | null,
+  ): string;
   /** BCP 47 locale of this render, default 'en-US'. */
   readonly locale: string;
   /** Epoch ms used by relative-time and timesince; undefined means "the current time". */

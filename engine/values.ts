@@ -90,3 +90,67 @@ export function toNumber(value: unknown): number {
   if (typeof value === 'boolean') return value ? 1 : 0;
   return NaN;
 }
+
+/**
+ * The reference's loose number reading of a JSON value (used by cycle, mod, round, pluralize,
+ * plural?, comparisons…): numbers as is; strings parsed by prefix — as a decimal with `parseFloat`
+ * when they contain a `.`, otherwise as an integer with `parseInt(…, 10)` (so `"1e3"` is 1,
+ * `"4x"` is 4, `"x"` is NaN); booleans 1/0; null, MISSING, objects and arrays 0.
+ */
+export function asNumber(value: unknown): number {
+  switch (typeof value) {
+    case 'number':
+      return value;
+    case 'string':
+      return value.includes('.') ? parseFloat(value) : parseInt(value, 10);
+    case 'boolean':
+      return value ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+
+/** The reference's string reading of a JSON value: scalars in JS formatting, everything else "". */
+export function asString(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+      return String(value);
+    default:
+      return '';
+  }
+}
+
+const MAX_INDEX_SEGMENT = 0x7fffffff;
+
+/**
+ * Splits a dotted variable reference as written in a template (LANGUAGE.md 2.3): all-digit
+ * segments up to 0x7FFFFFFF become numbers (`01` -> 1), everything else stays a string key.
+ */
+export function splitPath(ref: string): Array<string | number> {
+  const parts: Array<string | number> = ref.split('.');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    if (part.length > 0 && /^\d+$/.test(part)) {
+      const n = Number(part);
+      if (n <= MAX_INDEX_SEGMENT) parts[i] = n;
+    }
+  }
+  return parts;
+}
+
+/**
+ * One step down a JSON value: an own property of an object (numbers become string keys), an
+ * integer index of an array; anything else is MISSING.
+ */
+export function descendValue(value: unknown, key: string | number): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < value.length
+      ? value[key]
+      : undefined;
+  }
+  return getOwn(value as Record<string, unknown>, String(key));
+}

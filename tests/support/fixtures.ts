@@ -43,7 +43,10 @@ export interface Fixture {
 }
 
 /** All fixture files of a conformance folder, sorted by name. */
-export function loadFixtures(folder: string, filter: (name: string) => boolean = () => true): Fixture[] {
+export function loadFixtures(
+  folder: string,
+  filter: (name: string) => boolean = () => true,
+): Fixture[] {
   const dir = join(CONFORMANCE_DIR, folder);
   return readdirSync(dir)
     .filter(filter)
@@ -63,18 +66,24 @@ export interface FixtureParams {
 }
 
 export function fixtureParams(sections: Sections): FixtureParams {
-  const params = sections.PARAMS ? (JSON.parse(sections.PARAMS) as { locale?: string; now?: number }) : {};
+  const params = sections.PARAMS
+    ? (JSON.parse(sections.PARAMS) as { locale?: string; now?: number })
+    : {};
   let injects: Record<string, unknown> | undefined;
   if (sections.INJECT) {
     injects = {};
-    for (const [path, text] of Object.entries(JSON.parse(sections.INJECT) as Record<string, string>)) {
+    for (const [path, text] of Object.entries(
+      JSON.parse(sections.INJECT) as Record<string, string>,
+    )) {
       injects[path] = JSON.parse(text);
     }
   }
   return {
     locale: params.locale,
     now: params.now,
-    partials: sections.PARTIALS ? (JSON.parse(sections.PARTIALS) as Record<string, string>) : undefined,
+    partials: sections.PARTIALS
+      ? (JSON.parse(sections.PARTIALS) as Record<string, string>)
+      : undefined,
     injects,
   };
 }

@@ -1,0 +1,12 @@
+/**
+ * The browser runtime, as measured by bench/bundle-size.ts and checked by tests/bundle.test.ts:
+ * exactly what a page needs to render precompiled code (the JSON instruction tree made at
+ * publish time) — the executor plus every built-in formatter and predicate. The compiler
+ * (chevrotain) stays on the server, and React is loaded by the page itself.
+ *
+ * DESIGN.md counts the React renderer in the same 60 KB budget: when react-renderer/ has a
+ * browser entry (hydration), export it from here too.
+ */
+export { renderTemplate } from '../engine/render.js';
+export { ALL_FORMATTERS } from '../formatters/index.js';
+export { ALL_PREDICATES } from '../predicates/index.js';

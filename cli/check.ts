@@ -1,0 +1,139 @@
+/**
+ * `jsont check`: compiles every template file under the given paths and reports each problem
+ * as `file:line:col` with a code frame. Folders are searched recursively for the template
+ * extensions below (hidden folders and node_modules are skipped); a file named explicitly is
+ * checked whatever its extension.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+
+import { compile, type TemplateError } from '../index.js';
+import { parseCommandArgs, stringOption, type Command } from './args.js';
+import {
+  CliInputError,
+  EXIT_OK,
+  EXIT_TEMPLATE_ERRORS,
+  readTextFile,
+  resolvePath,
+  type CliIO,
+} from './io.js';
+import { plural, reportErrors } from './report.js';
+
+/**
+ * Template file extensions searched in folders: plain `.html`, the generic `.jsont`/`.tmpl`, and
+ * the Squarespace developer-site kinds (`.block`, `.region`, `.item`, `.list`, `.page`).
+ */
+export const TEMPLATE_EXTENSIONS: readonly string[] = [
+  '.html',
+  '.jsont',
+  '.tmpl',
+  '.block',
+  '.region',
+  '.item',
+  '.list',
+  '.page',
+];
+
+const HELP = `Usage: jsont check <file|folder>... [options]
+
+Compiles every template and prints each error and warning to stderr as file:line:col with a
+code frame, then a summary line. Folders are searched recursively for template files
+(${TEMPLATE_EXTENSIONS.join(' ')}), skipping hidden folders and node_modules;
+files named on the command line are checked whatever their extension.
+
+Options:
+      --ext <list>   comma-separated extensions to search folders for, e.g. .html,.block
+  -h, --help         show this help
+
+Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad arguments or a missing path.
+
+Example:
+  jsont check templates/ blocks/header.block`;
+
+/** One kind of verification run on each file; `check --react` (React structuring) adds one. */
+type TemplateCheck = (text: string, name: string) => TemplateError[];
+
+const compileCheck: TemplateCheck = (text, name) => compile(text, { name }).errors;
+
+function parseExtensions(list: string): string[] {
+  const exts = list
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '')
+    .map((e) => (e.startsWith('.') ? e : `.${e}`));
+  if (exts.length === 0) throw new CliInputError(`--ext needs at least one extension`);
+  return exts;
+}
+
+/** Expands the command-line paths into the list of files to check, in a stable order. */
+function collectFiles(io: CliIO, paths: string[], extensions: readonly string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    const entries = readdirSync(resolvePath(io, dir), { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && extensions.includes(extname(entry.name).toLowerCase())) {
+        files.push(path);
+      }
+    }
+  };
+  for (const path of paths) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(resolvePath(io, path)).isDirectory();
+    } catch {
+      throw new CliInputError(`no such file or folder: ${path}`);
+    }
+    if (isDir) walk(path);
+    else files.push(path);
+  }
+  return files;
+}
+
+function run(argv: string[], io: CliIO): number {
+  const args = parseCommandArgs(
+    argv,
+    { ext: { type: 'string' } },
+    { min: 1, max: Infinity, what: 'files or folders to check' },
+    HELP,
+    io,
+  );
+  if (!args) return EXIT_OK;
+  const ext = stringOption(args, 'ext');
+  const extensions = ext === undefined ? TEMPLATE_EXTENSIONS : parseExtensions(ext);
+  const checks: TemplateCheck[] = [compileCheck];
+
+  // Read everything first: a missing path is bad input (exit 2) even if other files have errors.
+  const files = collectFiles(io, args.positionals, extensions).map((name) => ({
+    name,
+    text: readTextFile(io, name, 'template'),
+  }));
+
+  let errors = 0;
+  let warnings = 0;
+  let filesWithProblems = 0;
+  for (const file of files) {
+    const found = checks.flatMap((check) => check(file.text, file.name));
+    if (found.length > 0) filesWithProblems++;
+    const counts = reportErrors(io, found, { main: file });
+    errors += counts.errors;
+    warnings += counts.warnings;
+  }
+  const summary =
+    `${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ` +
+    `${plural(warnings, 'warning')}` +
+    (filesWithProblems > 0 ? ` in ${plural(filesWithProblems, 'file')}` : '');
+  io.stdout.write(`${summary}\n`);
+  return errors > 0 ? EXIT_TEMPLATE_ERRORS : EXIT_OK;
+}
+
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'compile template files and report every error with its location',
+  help: HELP,
+  run,
+};

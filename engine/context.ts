@@ -1,0 +1,303 @@
+/**
+ * The state of one render: the frame stack, the output buffer, the error list, the render
+ * options, and partial lookup with its recursion accounting. It implements the plugin-facing
+ * RenderContext. It knows nothing about how instructions run: the executor hands it a
+ * `compile` function for blocks (so the two modules do not import each other).
+ */
+import type { Block, Code, MacroCode, Path } from './code.js';
+import { ErrorCode, makeError, type SourceLocation, type TemplateError } from './errors.js';
+import type { EvalHost } from './expressions/index.js';
+import { StackFrame } from './frame.js';
+import { OPCODE_NAMES } from './opcodes.js';
+import type { RenderContext, Registry } from './plugin.js';
+import { resolvePath, splitReference } from './resolve.js';
+import type { ParseFunction, RenderOptions, Template } from './template.js';
+
+/** A compiled instruction or block. */
+export type Exec = (ctx: ExecContext) => void;
+
+/** Turns a block into a closure (cached by the executor per block array). */
+export type BlockCompiler = (block: Block) => Exec;
+
+/** What instruction compilers get: the registry and a way to compile nested blocks. */
+export interface Compiler {
+  readonly registry: Registry;
+  /** A block (instruction array) as one closure; anything else compiles to a no-op. */
+  block(block: unknown): Exec;
+  /** END/EOF (no-op) or an OR_PREDICATE chain. */
+  alternate(alternate: unknown): Exec;
+}
+
+/** Nested apply/include limit shared by both (LANGUAGE.md 3.4). */
+export const MAX_PARTIAL_DEPTH = 16;
+
+const DEFAULT_MAX_TOKENS = 2000;
+const DEFAULT_MAX_STRING_LENGTH = 1_000_000;
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** A source of locations for runtime errors: a template or a parsed partial. */
+interface LocationUnit {
+  locations: WeakMap<object, SourceLocation> | undefined;
+  source: string | undefined;
+}
+
+function emptyRun(): void {}
+
+export class ExecContext implements RenderContext {
+  /** The output produced so far (swapped while a partial's output is captured). */
+  out = '';
+  /** The current frame. */
+  cur: StackFrame;
+  readonly errors: TemplateError[] = [];
+  /** The instruction being executed, for locating errors reported by plugins. */
+  inst: unknown = null;
+
+  readonly locale: string;
+  readonly now: number | undefined;
+  readonly timeZone: string | undefined;
+  readonly expressions: boolean;
+  readonly includes: boolean;
+  readonly maxTokens: number;
+  readonly maxStringLength: number;
+  /** path -> decoded JSON value for `{.inject}` */
+  readonly injects: Record<string, unknown> | undefined;
+  /** `.eval` instructions whose parse error was already reported in this render. */
+  reportedEvals: Set<unknown> | null = null;
+  /** How `.eval` reads variables; created by the first `.eval` of the render. */
+  evalHost: EvalHost | null = null;
+
+  private depth = 0;
+  // Created on first use: most renders use no partials, and a render is short enough that
+  // every allocation in this constructor shows up in the small benchmarks.
+  private partialCache: Map<string, Exec | null> | null = null;
+  /** Location sources besides the template itself: the partials parsed in this render. */
+  private partialUnits: LocationUnit[] | null = null;
+  private readonly locations: WeakMap<object, SourceLocation> | undefined;
+  private readonly source: string | undefined;
+
+  constructor(
+    data: unknown,
+    readonly registry: Registry,
+    private readonly compile: BlockCompiler,
+    private readonly options: RenderOptions,
+    template: Template | null,
+    private readonly parse: ParseFunction | undefined,
+  ) {
+    this.cur = new StackFrame(data, null);
+    this.locale = options.locale ?? 'en-US';
+    this.now = options.now;
+    this.timeZone = options.timeZone;
+    this.expressions = options.expressions ?? true;
+    this.includes = options.includes ?? true;
+    this.maxTokens = options.maxExpressionTokens ?? DEFAULT_MAX_TOKENS;
+    this.maxStringLength = options.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
+    this.injects =
+      typeof options.injects === 'object' && options.injects !== null ? options.injects : undefined;
+    this.locations = template?.locations;
+    this.source = template?.source;
+  }
+
+  // ---- RenderContext -------------------------------------------------------------------------
+
+  node(): unknown {
+    return this.cur.node;
+  }
+
+  frame(): StackFrame {
+    return this.cur;
+  }
+
+  resolve(path: Path, from?: StackFrame): unknown {
+    return Array.isArray(path) ? resolvePath(from ?? this.cur, path) : undefined;
+  }
+
+  resolveRef(ref: string, from?: StackFrame): unknown {
+    return typeof ref === 'string' ? resolvePath(from ?? this.cur, splitReference(ref)) : undefined;
+  }
+
+  error(message: string): void {
+    this.record(ErrorCode.PLUGIN_ERROR, String(message), this.inst);
+  }
+
+  executeTemplate(code: Code, node: unknown, isPrivate: boolean): string {
+    if (!Array.isArray(code)) return '';
+    return this.runInNewFrame(this.compile(code[2] ?? []), node, isPrivate, null);
+  }
+
+  applyPartial(
+    name: string,
+    node: unknown,
+    isPrivate: boolean,
+    args: Record<string, string> | null,
+  ): string {
+    const run = this.findPartial(name);
+    if (run === undefined || !this.enterPartial(name)) return '';
+    try {
+      return this.runInNewFrame(run, node, isPrivate, args);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  // ---- executor helpers ----------------------------------------------------------------------
+
+  /** `{.include NAME [output]}`: runs a partial or macro inline in the current frame. */
+  include(name: string, output: boolean): void {
+    const run = this.findPartial(name);
+    if (run === undefined || !this.enterPartial(name)) return;
+    const saved = this.out;
+    if (!output) this.out = '';
+    try {
+      run(this);
+    } finally {
+      this.depth--;
+      if (!output) this.out = saved;
+    }
+  }
+
+  /** Records an error at the location of `inst` (0/0 when the code carries no locations). */
+  record(code: ErrorCode, message: string, inst: unknown): void {
+    let loc: SourceLocation | undefined;
+    let source: string | undefined;
+    if (typeof inst === 'object' && inst !== null) {
+      loc = this.locations?.get(inst);
+      if (loc !== undefined) source = this.source;
+      else if (this.partialUnits !== null) {
+        for (const unit of this.partialUnits) {
+          loc = unit.locations?.get(inst);
+          if (loc !== undefined) {
+            source = unit.source;
+            break;
+          }
+        }
+      }
+    }
+    this.errors.push(makeError(code, message, loc, 'error', source));
+  }
+
+  /** An exception escaped an instruction: record it the way the reference words it. */
+  unexpected(thrown: unknown, inst: unknown): void {
+    // The reference swallows non-Error throwables silently; we keep that.
+    if (!(thrown instanceof Error)) return;
+    const op = Array.isArray(inst) ? inst[0] : inst;
+    const opName = (typeof op === 'number' ? OPCODE_NAMES[op] : undefined) ?? 'UNKNOWN';
+    this.record(
+      ErrorCode.UNEXPECTED_ERROR,
+      `RuntimeError: Unexpected ${thrown.name} error when executing ${opName}: ${thrown.message}`,
+      inst,
+    );
+  }
+
+  /** Pushes a frame for `node` and returns it; callers restore `cur` themselves (in a finally). */
+  push(node: unknown): StackFrame {
+    return (this.cur = new StackFrame(node, this.cur));
+  }
+
+  private runInNewFrame(
+    run: Exec,
+    node: unknown,
+    isPrivate: boolean,
+    args: Record<string, string> | null,
+  ): string {
+    const savedOut = this.out;
+    const savedFrame = this.cur;
+    this.out = '';
+    const frame = this.push(node);
+    frame.stopResolution = isPrivate;
+    if (args !== null) frame.setVar('@args', args);
+    try {
+      run(this);
+      return this.out;
+    } finally {
+      this.out = savedOut;
+      this.cur = savedFrame;
+    }
+  }
+
+  private enterPartial(name: string): boolean {
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      this.record(
+        ErrorCode.APPLY_PARTIAL_RECURSION_DEPTH,
+        `RuntimeError: Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`,
+        this.inst,
+      );
+      return false;
+    }
+    this.depth++;
+    return true;
+  }
+
+  /**
+   * LANGUAGE.md 4.7: macros from the innermost frame outward, then partials (string partials are
+   * compiled on first use and cached for this render). Records the "could not be found" error.
+   */
+  private findPartial(name: string): Exec | undefined {
+    for (let f: StackFrame | null = this.cur; f !== null; f = f.parent) {
+      const macro: MacroCode | undefined = f.macros?.get(name);
+      if (macro !== undefined) return this.compile(Array.isArray(macro[2]) ? macro[2] : []);
+    }
+    const cached = this.partialCache?.get(name);
+    if (cached !== undefined) return cached ?? emptyRun;
+    const run = this.preparePartial(name);
+    if (run === undefined) {
+      this.record(
+        ErrorCode.APPLY_PARTIAL_MISSING,
+        `RuntimeError: Attempt to apply partial '${name}' which could not be found.`,
+        this.inst,
+      );
+    }
+    return run;
+  }
+
+  private preparePartial(name: string): Exec | undefined {
+    const partials = this.options.partials;
+    if (partials === undefined || partials === null || !hasOwn.call(partials, name))
+      return undefined;
+    const value: unknown = partials[name];
+    let template: Template;
+    if (typeof value === 'string') {
+      if (this.parse === undefined) return undefined;
+      template = this.parse(value, name);
+      const failures = template.errors.filter((e) => e.severity === 'error');
+      if (failures.length > 0) {
+        for (const e of failures) {
+          this.errors.push(
+            makeError(
+              ErrorCode.COMPILE_PARTIAL_SYNTAX,
+              `RuntimeError: Parse of partial "${name}" failed: ${e.message}`,
+              e,
+              'error',
+              name,
+            ),
+          );
+        }
+        this.cachePartial(name, null);
+        return emptyRun;
+      }
+      this.addUnit({ locations: template.locations, source: name });
+    } else if (Array.isArray(value)) {
+      template = { code: value as Code, errors: [] };
+    } else if (
+      typeof value === 'object' &&
+      value !== null &&
+      Array.isArray((value as Template).code)
+    ) {
+      template = value as Template;
+      this.addUnit({ locations: template.locations, source: name });
+    } else {
+      return undefined;
+    }
+    const block = template.code[2];
+    const run = this.compile(Array.isArray(block) ? block : []);
+    this.cachePartial(name, run);
+    return run;
+  }
+
+  private cachePartial(name: string, run: Exec | null): void {
+    (this.partialCache ??= new Map()).set(name, run);
+  }
+
+  private addUnit(unit: LocationUnit): void {
+    (this.partialUnits ??= []).push(unit);
+  }
+}

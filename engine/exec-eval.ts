@@ -1,0 +1,66 @@
+/**
+ * `{.eval expr}` (LANGUAGE.md 5.1), delegating to engine/expressions. The expression is parsed on
+ * first execution and kept with the compiled instruction (re-parsed only if a render uses
+ * different limits); a parse error is reported once per render. Assignments are copied into the
+ * current frame only when evaluation reported no error (the evaluator returns none then).
+ * A source that fails to parse reports every parse error once per render and still appends the
+ * debug text of the expressions that did build, on every execution (the reference does both).
+ */
+import type { EvalCode, Path } from './code.js';
+import type { Exec, ExecContext } from './context.js';
+import { ErrorCode } from './errors.js';
+import {
+  parseEval,
+  runEval,
+  type EvalHost,
+  type ExpressionLimits,
+  type ParseResult,
+} from './expressions/index.js';
+import { resolvePath } from './resolve.js';
+
+/** One host per render, created on the first `.eval` (most renders have none). */
+function hostFor(ctx: ExecContext): EvalHost {
+  return (ctx.evalHost ??= { resolve: (path: Path) => resolvePath(ctx.cur, path) });
+}
+
+export function compileEval(inst: EvalCode): Exec {
+  const source = inst[1];
+  if (typeof source !== 'string') throw new TypeError('expression expected');
+  let parsedWith: ExpressionLimits | null = null;
+  let parsed: ParseResult | null = null;
+  return (ctx) => {
+    if (!ctx.expressions) return;
+    ctx.inst = inst;
+    if (
+      parsed === null ||
+      parsedWith === null ||
+      parsedWith.maxTokens !== ctx.maxTokens ||
+      parsedWith.maxStringLength !== ctx.maxStringLength
+    ) {
+      parsedWith = { maxTokens: ctx.maxTokens, maxStringLength: ctx.maxStringLength };
+      parsed = parseEval(source, parsedWith);
+    }
+    if (!parsed.ok) {
+      const reported = (ctx.reportedEvals ??= new Set());
+      if (!reported.has(inst)) {
+        reported.add(inst);
+        for (const message of parsed.messages)
+          ctx.record(ErrorCode.EXPRESSION_PARSE, message, inst);
+      }
+      ctx.out += parsed.output;
+      return;
+    }
+    const result = runEval(parsed.parsed, hostFor(ctx), parsedWith);
+    // Length/size checks first: the common case has neither errors nor assignments, and
+    // skipping the loops avoids creating their iterators.
+    const errors = result.errors;
+    if (errors.length > 0)
+      for (const message of errors) ctx.record(ErrorCode.EXPRESSION_REDUCE, message, inst);
+    const assignments = result.assignments;
+    if (assignments.size > 0) {
+      const frame = ctx.cur;
+      for (const [name, value] of assignments) frame.setVar(name, value);
+    }
+    ctx.out += result.output;
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Instructions that read variables: VARIABLE (`{a, b|f1|f2}`), BINDVAR (`{.var @x a|f}`) and
+ * CTXVAR (`{.ctx @x k=a}`), plus the formatter chain they share (LANGUAGE.md 4.5, 4.6).
+ */
+import type { BindvarCode, CtxvarCode, FormatterList, Path, VariableCode } from './code.js';
+import type { Compiler, Exec, ExecContext } from './context.js';
+import { FramePool, type StackFrame } from './frame.js';
+import { Variable, type Formatter, type Registry } from './plugin.js';
+import {
+  asPath,
+  compileVariablePath,
+  isPlainKey,
+  lookupKey,
+  resolvePath,
+  type Resolver,
+} from './resolve.js';
+import { getOwn, renderValue } from './values.js';
+
+interface FormatterStep {
+  formatter: Formatter;
+  args: string[];
+}
+
+/**
+ * Binds formatter names to implementations once. A name missing from the registry (possible in
+ * code compiled elsewhere) is skipped, as in the reference.
+ */
+function compileFormatters(list: FormatterList, registry: Registry): FormatterStep[] {
+  if (!Array.isArray(list)) return [];
+  const steps: FormatterStep[] = [];
+  for (const call of list) {
+    if (!Array.isArray(call) || typeof call[0] !== 'string') continue;
+    const formatter = getOwn(registry.formatters, call[0]) as Formatter | undefined;
+    if (formatter === undefined || typeof formatter.apply !== 'function') continue;
+    const args = Array.isArray(call[1]) && Array.isArray(call[1][0]) ? call[1][0] : [];
+    steps.push({ formatter, args });
+  }
+  return steps;
+}
+
+function compileResolvers(paths: unknown): Resolver[] {
+  if (!Array.isArray(paths) || paths.length === 0) throw new TypeError('variables expected');
+  return paths.map((path) => compileVariablePath(asPath(path)));
+}
+
+function resolveAll(resolvers: Resolver[], frame: StackFrame): Variable[] {
+  const vars: Variable[] = new Array(resolvers.length);
+  for (let i = 0; i < resolvers.length; i++) vars[i] = new Variable(resolvers[i]!(frame));
+  return vars;
+}
+
+function applyFormatters(
+  steps: FormatterStep[],
+  vars: Variable[],
+  ctx: ExecContext,
+  inst: unknown,
+): void {
+  for (const step of steps) {
+    // Set before every call: a formatter such as `apply` runs other instructions in between.
+    ctx.inst = inst;
+    step.formatter.apply(step.args, vars, ctx);
+  }
+}
+
+/**
+ * A `{a}` / `{a.b}` tag whose formatter list is empty (or names only unknown formatters): how to
+ * read its value, for the executor to fuse with neighbouring text. `key` is set when the path is
+ * one plain segment, so the caller can look it up without a call. Null when formatters run.
+ */
+export function plainVariable(
+  inst: VariableCode,
+  compiler: Compiler,
+): { read: Resolver; key: string | number | null } | null {
+  const resolvers = compileResolvers(inst[1]);
+  if (compileFormatters(inst[2], compiler.registry).length > 0) return null;
+  const path = (inst[1] as Path[])[0]!;
+  const first = path[0];
+  const key = path.length === 1 && first !== undefined && isPlainKey(first) ? first : null;
+  return { read: resolvers[0]!, key };
+}
+
+/**
+ * `{a, b|f1|f2}`: while the formatters run, the first variable's value is pushed as a frame, so
+ * `ctx.node()` is that value and `ctx.frame().parent` is where the tag appeared. The frame is
+ * popped in a `finally` (the reference leaks it when a formatter throws).
+ */
+export function compileVariable(inst: VariableCode, compiler: Compiler): Exec {
+  const resolvers = compileResolvers(inst[1]);
+  const steps = compileFormatters(inst[2], compiler.registry);
+  const first = resolvers[0]!;
+  if (steps.length === 0) {
+    const path = (inst[1] as Path[])[0]!;
+    const key = path[0];
+    // The most common tag, `{name}`: a direct call the optimiser can inline.
+    if (path.length === 1 && key !== undefined && isPlainKey(key)) {
+      return (ctx) => {
+        ctx.out += renderValue(lookupKey(ctx.cur, key));
+      };
+    }
+    return (ctx) => {
+      ctx.out += renderValue(first(ctx.cur));
+    };
+  }
+  const frames = new FramePool();
+  // The Variable holders are reused like the frame: they only live while the formatters run.
+  let spare: Variable[] | null = null;
+  return (ctx) => {
+    const saved = ctx.cur;
+    let vars = spare;
+    if (vars === null) vars = resolveAll(resolvers, saved);
+    else {
+      spare = null; // taken: a re-entrant run of this tag (a macro applying itself) allocates
+      for (let i = 0; i < vars.length; i++) vars[i]!.value = resolvers[i]!(saved);
+    }
+    const frame = (ctx.cur = frames.take(vars[0]!.value, saved));
+    try {
+      applyFormatters(steps, vars, ctx, inst);
+    } finally {
+      ctx.cur = saved;
+      frames.give(frame);
+    }
+    ctx.out += renderValue(vars[0]!.value);
+    for (let i = 0; i < vars.length; i++) vars[i]!.value = undefined; // keep no data alive
+    spare = vars;
+  };
+}
+
+/** `{.var @x a|f}`: formatters run without a frame push; the result is bound in the current frame. */
+export function compileBindvar(inst: BindvarCode, compiler: Compiler): Exec {
+  const name = inst[1];
+  if (typeof name !== 'string') throw new TypeError('variable name expected');
+  const resolvers = compileResolvers(inst[2]);
+  const steps = compileFormatters(inst[3], compiler.registry);
+  if (steps.length === 0) {
+    const first = resolvers[0]!;
+    return (ctx) => {
+      const frame = ctx.cur;
+      frame.setVar(name, first(frame));
+    };
+  }
+  return (ctx) => {
+    const frame = ctx.cur;
+    const vars = resolveAll(resolvers, frame);
+    applyFormatters(steps, vars, ctx, inst);
+    // Bind on the frame current at the tag, even if a formatter misbehaved with the stack.
+    frame.setVar(name, vars[0]!.value);
+  };
+}
+
+/** Sets a key without ever invoking the `__proto__` setter of a plain object. */
+function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** `{.ctx @x k1=a k2=b}`: binds a new object `{k1: a, k2: b}` (missing values become null). */
+export function compileCtxvar(inst: CtxvarCode): Exec {
+  const name = inst[1];
+  if (typeof name !== 'string' || !Array.isArray(inst[2])) throw new TypeError('bindings expected');
+  const bindings = inst[2].map(([key, path]) => ({ key: String(key), path: asPath(path) }));
+  return (ctx) => {
+    const frame = ctx.cur;
+    const value: Record<string, unknown> = {};
+    for (const binding of bindings)
+      defineKey(value, binding.key, resolvePath(frame, binding.path) ?? null);
+    frame.setVar(name, value);
+  };
+}

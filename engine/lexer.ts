@@ -1,0 +1,194 @@
+/**
+ * Template lexer (LANGUAGE.md 2.1), built once with chevrotain.
+ *
+ * The reference scans with a hand-rolled loop: at the first `{` after the previous tag it either
+ * opens a `{##` comment or walks forward, letting every further `{` restart the tag, until the
+ * first `}`. The token patterns below encode that loop declaratively, in three lexer modes:
+ *
+ * - text mode: plain text; a `{##` comment opener; a whole tag (a `{` whose body reaches a `}`
+ *   without meeting another brace); a run of "stray" `{…` fragments that precede the real tag
+ *   start; or an unclosed `{` that swallows the rest of the input;
+ * - after-stray mode: the tag that follows stray braces. It exists because `{##` is only a
+ *   comment opener at the *first* `{` of a scan step; after strays it is an ordinary tag;
+ * - comment mode: a `{## … ##}` body.
+ *
+ * A tag is one token, `.eval` expressions included (measured: a token per tag part, or a
+ * separate expression mode, made lexing alone cost about as much as the reference's whole
+ * parse); tag-parser.ts reads the body by recursive descent. Every input lexes without errors: a `{…}` that is not an instruction is
+ * decided by the parser, which turns it back into literal text.
+ *
+ * All patterns are custom matchers built on indexOf/charCodeAt (regexes over long text runs
+ * were ~50x slower than indexOf) and declare their start characters, so chevrotain keeps its
+ * first-character dispatch.
+ */
+import { createToken, Lexer, type ILexingResult, type IToken, type TokenType } from 'chevrotain';
+
+const OPEN = 123; // {
+const CLOSE = 125; // }
+const HASH = 35; // #
+
+/** A custom-pattern match: chevrotain only reads element 0 (the image). */
+type Match = [string];
+
+/**
+ * Chevrotain copies the image out of a match at once and never keeps the array, so one array is
+ * reused for every match instead of allocating a garbage array per token.
+ */
+const reusedMatch: Match = [''];
+function matched(image: string): Match {
+  reusedMatch[0] = image;
+  return reusedMatch;
+}
+
+/**
+ * Offset of the `}` closing a tag that starts at the `{` at `open`, or -1 when another `{`
+ * comes first or no `}` follows. Tag bodies are short, so a char loop beats two indexOf calls.
+ */
+function closingBrace(text: string, open: number): number {
+  for (let i = open + 1, n = text.length; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === CLOSE) return i;
+    if (c === OPEN) return -1;
+  }
+  return -1;
+}
+
+/** Start-char hints for "anything but `except`", so chevrotain keeps its first-char dispatch. */
+function allCharsExcept(except: number): number[] {
+  const codes: number[] = [];
+  for (let c = 0; c < 65536; c++) if (c !== except) codes.push(c);
+  return codes;
+}
+
+/** Everything up to (not including) `stop`, or to the end; null when empty. */
+function runUntil(stop: string) {
+  return {
+    exec(text: string, offset: number): Match | null {
+      const end = text.indexOf(stop, offset);
+      if (end === offset) return null;
+      return matched(end === -1 ? text.slice(offset) : text.slice(offset, end));
+    },
+  };
+}
+
+// ---- text mode ---------------------------------------------------------------------------------
+
+/** `{##` at the first `{` of a scan step: a multi-line comment up to the next `##}`. */
+export const MultiCommentOpen = createToken({
+  name: 'MultiCommentOpen',
+  pattern: {
+    exec: (text: string, offset: number): Match | null =>
+      text.charCodeAt(offset + 1) === HASH && text.charCodeAt(offset + 2) === HASH
+        ? matched('{##')
+        : null,
+  },
+  start_chars_hint: ['{'],
+  push_mode: 'comment',
+});
+
+function matchTag(text: string, offset: number): Match | null {
+  const close = closingBrace(text, offset);
+  return close === -1 ? null : matched(text.slice(offset, close + 1));
+}
+
+/** `{body}`: a candidate tag, body without braces. */
+export const Tag = createToken({
+  name: 'Tag',
+  pattern: { exec: matchTag },
+  start_chars_hint: ['{'],
+  line_breaks: true,
+});
+
+/** Text up to the next `{`. `}` is ordinary text. */
+export const Text = createToken({
+  name: 'Text',
+  pattern: runUntil('{'),
+  start_chars_hint: allCharsExcept(OPEN),
+  line_breaks: true,
+});
+
+/**
+ * `{` fragments before the real tag start: in `a{b{c}` the tag is `{c}` and `{b` is text. The
+ * match stops at the last `{` before the first `}`; it fails when no `}` follows at all.
+ */
+function matchStrayBraces(text: string, offset: number): Match | null {
+  let lastOpen = offset;
+  for (let i = offset + 1, n = text.length; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === OPEN) lastOpen = i;
+    else if (c === CLOSE) return lastOpen === offset ? null : matched(text.slice(offset, lastOpen));
+  }
+  return null;
+}
+
+export const StrayBraces = createToken({
+  name: 'StrayBraces',
+  pattern: { exec: matchStrayBraces },
+  start_chars_hint: ['{'],
+  push_mode: 'afterStray',
+  line_breaks: true,
+});
+
+/** A `{` with no `}` anywhere after it: the rest of the input is text. */
+export const UnclosedText = createToken({
+  name: 'UnclosedText',
+  pattern: { exec: (text: string, offset: number): Match => matched(text.slice(offset)) },
+  start_chars_hint: ['{'],
+  line_breaks: true,
+});
+
+// ---- after-stray mode (the tag that follows StrayBraces; back to text mode after it) -----------
+
+export const TagAfterStray = createToken({
+  name: 'TagAfterStray',
+  pattern: { exec: matchTag },
+  start_chars_hint: ['{'],
+  pop_mode: true,
+  line_breaks: true,
+});
+
+// ---- comment mode ------------------------------------------------------------------------------
+
+export const MultiCommentClose = createToken({
+  name: 'MultiCommentClose',
+  pattern: /##\}/,
+  pop_mode: true,
+});
+
+/** A `{## … ##}` body: everything before the next `##}` (or the rest of the input). */
+export const CommentBody = createToken({
+  name: 'CommentBody',
+  pattern: runUntil('##}'),
+  start_chars_hint: allCharsExcept(-1),
+  line_breaks: true,
+});
+
+const modes: Record<string, TokenType[]> = {
+  text: [MultiCommentOpen, Tag, Text, StrayBraces, UnclosedText],
+  afterStray: [TagAfterStray],
+  comment: [MultiCommentClose, CommentBody],
+};
+
+/**
+ * Created once: chevrotain analyses the token set at construction, which is costly. Every
+ * pattern declares its start characters, so the first-char dispatch stays enabled.
+ */
+const templateLexer = new Lexer(
+  { modes, defaultMode: 'text' },
+  { positionTracking: 'onlyOffset', ensureOptimizations: true, skipValidations: true },
+);
+
+/** chevrotain's tokenizer without its per-call definition check (see lexTemplate). */
+type TokenizeInternal = (text: string, initialMode: string) => ILexingResult;
+const tokenizeInternal = (templateLexer as unknown as { tokenizeInternal?: TokenizeInternal })
+  .tokenizeInternal;
+
+/** Splits template source into tokens. Never fails: the token set covers every input. */
+export function lexTemplate(source: string): IToken[] {
+  // `tokenize` re-checks the (validated, error-free) definition through lodash on every call,
+  // which measured ~40% of lexing a one-tag template; call the worker it delegates to when this
+  // chevrotain version has it.
+  return tokenizeInternal !== undefined
+    ? tokenizeInternal.call(templateLexer, source, 'text').tokens
+    : templateLexer.tokenize(source).tokens;
+}

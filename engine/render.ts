@@ -1,0 +1,54 @@
+/**
+ * The executor's facade: `renderTemplate` runs a compiled template against data. It never
+ * throws: runtime problems (and anything unexpected, down to a malformed code tree) are returned
+ * as errors and rendering goes on as far as it can.
+ */
+import type { Code } from './code.js';
+import { ExecContext } from './context.js';
+import { ErrorCode, makeError } from './errors.js';
+import { blockCompiler, compileCode } from './executor.js';
+import type { Registry } from './plugin.js';
+import type { ParseFunction, RenderOptions, RenderResult, Template } from './template.js';
+
+function asTemplate(template: Template | Code): Template | null {
+  if (Array.isArray(template)) return { code: template, errors: [] };
+  if (typeof template === 'object' && template !== null && Array.isArray(template.code))
+    return template;
+  return null;
+}
+
+/**
+ * Renders `template` (a compiled Template or a bare code tree) against `data`.
+ * The result's errors are the template's own compile errors followed by the runtime errors,
+ * each with the line and column of its instruction (0/0 for code without locations).
+ * `parse` compiles string partials; without it, string partials are treated as missing.
+ */
+export function renderTemplate(
+  template: Template | Code,
+  data: unknown,
+  options: RenderOptions | undefined,
+  registry: Registry,
+  parse?: ParseFunction,
+): RenderResult {
+  const tpl = asTemplate(template);
+  if (tpl === null) {
+    return {
+      html: '',
+      errors: [
+        makeError(ErrorCode.INVALID_CODE, 'RuntimeError: Not a template or code tree', undefined),
+      ],
+    };
+  }
+  const ctx = new ExecContext(data, registry, blockCompiler(registry), options ?? {}, tpl, parse);
+  try {
+    compileCode(tpl.code, registry)(ctx);
+  } catch (thrown) {
+    // Only reachable for pathological input (e.g. a tree nested deeper than the call stack).
+    ctx.unexpected(thrown, tpl.code);
+  }
+  const compileErrors = Array.isArray(tpl.errors) ? tpl.errors : [];
+  return {
+    html: ctx.out,
+    errors: compileErrors.length > 0 ? [...compileErrors, ...ctx.errors] : ctx.errors,
+  };
+}

@@ -1,0 +1,486 @@
+/**
+ * Parses the body of one tag into an instruction (LANGUAGE.md 2.2–2.4), exactly as the reference
+ * accepts it: anything that does not match the grammar makes the caller emit the whole tag as
+ * literal text. Recursive descent over the tag token's text: the functions read the source
+ * string in place (char codes on the hot paths — references, formatter names, keywords — and
+ * sticky regexes on the rare ones), so nothing is sliced out until a piece is accepted.
+ */
+import type { Args, FormatterCall, FormatterList, Instruction, MaybeArgs, Path } from './code.js';
+import { ErrorCode } from './errors.js';
+import { Op } from './opcodes.js';
+import type { Registry } from './plugin.js';
+
+/** Receives the parser's own errors (unknown names, arity warnings) with the tag's offset. */
+export interface TagErrorSink {
+  parseError(
+    code: ErrorCode,
+    message: string,
+    offset: number,
+    severity?: 'error' | 'warning',
+  ): void;
+}
+
+/** Per-tag inputs shared by the helpers: the source, the operand range and where the tag starts. */
+export interface TagScope {
+  source: string;
+  registry: Registry;
+  errors: TagErrorSink;
+  /** Offset of the tag's `{`, used to locate errors. */
+  tagOffset: number;
+}
+
+const WORD_RE = /[a-zA-Z][\w-]*/y;
+const PREDICATE_NAME_RE = /[a-zA-Z][\w-]*\?/y;
+const DEFINITION_RE = /@[a-zA-Z][\w-]*/y;
+const FILE_PATH_RE = /[./\w-]+/y;
+const MAX_INDEX = 0x7fffffff;
+
+function isLetter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** `[a-zA-Z0-9_-]` */
+function isWordChar(code: number): boolean {
+  return isLetter(code) || isDigit(code) || code === 95 || code === 45;
+}
+
+/** End of a path segment at `pos` (`\d+`, `[@$]?word`, or a lone `@`), or -1. */
+function scanSegment(source: string, pos: number): number {
+  let c = source.charCodeAt(pos);
+  if (isDigit(c)) {
+    do c = source.charCodeAt(++pos);
+    while (isDigit(c));
+    return pos;
+  }
+  if (c === 64 /* @ */ || c === 36 /* $ */) {
+    if (!isLetter(source.charCodeAt(pos + 1))) return c === 64 ? pos + 1 : -1;
+    pos++;
+  } else if (!isLetter(c)) {
+    return -1;
+  }
+  do c = source.charCodeAt(++pos);
+  while (isWordChar(c));
+  return pos;
+}
+
+/**
+ * End of a variable reference (segments joined by `.`) at `pos`, or -1. A `.` not followed by a
+ * segment is not part of the reference. Hand-written: this is the hottest path of compile.
+ */
+function scanReference(source: string, pos: number): number {
+  let end = scanSegment(source, pos);
+  if (end === -1) return -1;
+  while (source.charCodeAt(end) === 46 /* . */) {
+    const next = scanSegment(source, end + 1);
+    if (next === -1) break;
+    end = next;
+  }
+  return end;
+}
+
+/** Returns the end of a sticky match of `re` at `pos`, or -1. */
+function matchAt(re: RegExp, source: string, pos: number): number {
+  re.lastIndex = pos;
+  return re.test(source) ? re.lastIndex : -1;
+}
+
+function isWhitespace(code: number): boolean {
+  // space, \t \n \v \f \r
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+function skipWhitespace(source: string, pos: number, end: number): number {
+  while (pos < end && isWhitespace(source.charCodeAt(pos))) pos++;
+  return pos;
+}
+
+function segmentValue(part: string): string | number {
+  const first = part.charCodeAt(0);
+  if (first < 48 || first > 57) return part;
+  const n = Number(part);
+  return n <= MAX_INDEX ? n : part;
+}
+
+/** `items.0.name` -> ["items", 0, "name"]; digit segments above 2^31-1 stay strings. */
+export function splitReference(ref: string): Path {
+  if (ref.indexOf('.') === -1) return [segmentValue(ref)];
+  const parts = ref.split('.');
+  const path: Path = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) path[i] = segmentValue(parts[i]!);
+  return path;
+}
+
+/** Delimited arguments of an instruction or predicate: the rest of the tag after the name. */
+function instructionArgs(source: string, pos: number, end: number): MaybeArgs {
+  if (pos >= end) return 0;
+  const delimiter = source[pos]!;
+  const values = pos + 1 === end ? [] : source.slice(pos + 1, end).split(delimiter);
+  return [values, delimiter];
+}
+
+function checkArity(
+  scope: TagScope,
+  kind: 'Formatter' | 'Predicate',
+  name: string,
+  plugin: { minArgs?: number; maxArgs?: number },
+  args: MaybeArgs,
+): void {
+  const count = args === 0 ? 0 : args[0].length;
+  const tooFew = plugin.minArgs !== undefined && count < plugin.minArgs;
+  const tooMany = plugin.maxArgs !== undefined && count > plugin.maxArgs;
+  if (!tooFew && !tooMany) return;
+  const code = kind === 'Formatter' ? ErrorCode.FORMATTER_ARITY : ErrorCode.PREDICATE_ARITY;
+  const range =
+    plugin.maxArgs === undefined
+      ? `at least ${plugin.minArgs}`
+      : plugin.minArgs === plugin.maxArgs
+        ? `${plugin.maxArgs}`
+        : `${plugin.minArgs ?? 0} to ${plugin.maxArgs}`;
+  scope.errors.parseError(
+    code,
+    `${kind} '${name}' expects ${range} argument(s) but got ${count}`,
+    scope.tagOffset,
+    'warning',
+  );
+}
+
+/** Builds a PREDICATE (or OR_PREDICATE) for `name?` whose arguments start at `pos`. */
+function predicateCall(scope: TagScope, name: string, pos: number, end: number): MaybeArgs {
+  const args = instructionArgs(scope.source, pos, end);
+  const plugin = scope.registry.predicates[name];
+  if (plugin === undefined) {
+    scope.errors.parseError(
+      ErrorCode.PREDICATE_UNKNOWN,
+      `SyntaxError: Predicate '${name}' is unknown`,
+      scope.tagOffset,
+    );
+  } else {
+    checkArity(scope, 'Predicate', name, plugin, args);
+  }
+  return args;
+}
+
+/** Result holder for the list/formatter readers, so they can return a position and a value. */
+interface Cursor {
+  pos: number;
+}
+
+/** `refs` separated by ` *, *`; a trailing comma fails. Returns null on failure. */
+function readVariableList(source: string, cursor: Cursor, end: number): Path[] | null {
+  const paths: Path[] = [];
+  let pos = cursor.pos;
+  for (;;) {
+    const refEnd = scanReference(source, pos);
+    if (refEnd === -1 || refEnd > end) return null;
+    paths.push(splitReference(source.slice(pos, refEnd)));
+    pos = refEnd;
+    // Separator ` *, *` (spaces only): without a comma the list ends before the spaces.
+    let sep = pos;
+    while (source.charCodeAt(sep) === 32) sep++;
+    if (source.charCodeAt(sep) !== 44 /* , */) break;
+    sep++;
+    while (source.charCodeAt(sep) === 32) sep++;
+    pos = sep;
+  }
+  cursor.pos = pos;
+  return paths;
+}
+
+/**
+ * `|name[args]` repeated up to `end`. Returns null when the chain is malformed or a formatter is
+ * unknown (the latter also reports an error): the tag then stays literal.
+ */
+function readFormatters(scope: TagScope, pos: number, end: number): FormatterList | null {
+  if (pos === end) return 0;
+  const { source } = scope;
+  const calls: FormatterCall[] = [];
+  while (pos < end) {
+    if (source.charCodeAt(pos) !== 124 /* | */) return null;
+    if (!isLetter(source.charCodeAt(pos + 1))) return null;
+    let nameEnd = pos + 2;
+    while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
+    const name = source.slice(pos + 1, nameEnd);
+    // Looked up like the reference's plain-object table (inherited keys count as known).
+    const plugin = scope.registry.formatters[name];
+    if (plugin === undefined) {
+      scope.errors.parseError(
+        ErrorCode.FORMATTER_UNKNOWN,
+        `SyntaxError: Formatter '${name}' is unknown`,
+        scope.tagOffset,
+      );
+      return null;
+    }
+    pos = nameEnd;
+    if (pos === end || source.charCodeAt(pos) === 124) {
+      calls.push([name]);
+      if (typeof plugin === 'object') checkArity(scope, 'Formatter', name, plugin, 0);
+      continue;
+    }
+    const delimiter = source[pos]!;
+    let argsEnd = source.indexOf('|', pos + 1);
+    if (argsEnd === -1 || argsEnd > end) argsEnd = end;
+    const args: Args = [source.slice(pos + 1, argsEnd).split(delimiter), delimiter];
+    calls.push([name, args]);
+    if (typeof plugin === 'object') checkArity(scope, 'Formatter', name, plugin, args);
+    pos = argsEnd;
+  }
+  return calls;
+}
+
+/** A variable tag: `refs [formatters]`. */
+export function parseVariableTag(scope: TagScope, start: number, end: number): Instruction | null {
+  const cursor: Cursor = { pos: start };
+  const paths = readVariableList(scope.source, cursor, end);
+  if (paths === null) return null;
+  const formatters = readFormatters(scope, cursor.pos, end);
+  if (formatters === null) return null;
+  return [Op.VARIABLE, paths, formatters];
+}
+
+/** `.name?[args]`: a predicate block. */
+function parsePredicateTag(
+  scope: TagScope,
+  name: string,
+  argsStart: number,
+  end: number,
+): Instruction {
+  return [Op.PREDICATE, name, predicateCall(scope, name, argsStart, end), [], Op.END];
+}
+
+/** Reads a single reference that must run to `end`. */
+function readSoleReference(source: string, pos: number, end: number): Path | null {
+  const refEnd = scanReference(source, pos);
+  return refEnd === end ? splitReference(source.slice(pos, end)) : null;
+}
+
+function parseIf(scope: TagScope, pos: number, end: number): Instruction | null {
+  const { source } = scope;
+  const afterSpace = skipWhitespace(source, pos, end);
+  if (afterSpace === pos) return null;
+  pos = afterSpace;
+  const nameEnd = matchAt(PREDICATE_NAME_RE, source, pos);
+  if (nameEnd !== -1 && nameEnd <= end) {
+    return parsePredicateTag(scope, source.slice(pos, nameEnd), nameEnd, end);
+  }
+  const operators: number[] = [];
+  const paths: Path[] = [];
+  let refEnd = scanReference(source, pos);
+  if (refEnd !== -1 && refEnd <= end) {
+    paths.push(splitReference(source.slice(pos, refEnd)));
+    pos = refEnd;
+    for (;;) {
+      pos = skipWhitespace(source, pos, end);
+      if (pos === end) break;
+      const c0 = source.charCodeAt(pos);
+      if (c0 !== source.charCodeAt(pos + 1) || pos + 1 >= end) return null;
+      if (c0 === 38 /* & */) operators.push(1);
+      else if (c0 === 124 /* | */) operators.push(0);
+      else return null;
+      pos = skipWhitespace(source, pos + 2, end);
+      refEnd = scanReference(source, pos);
+      if (refEnd === -1 || refEnd > end) return null;
+      paths.push(splitReference(source.slice(pos, refEnd)));
+      pos = refEnd;
+    }
+  } else if (pos !== end) {
+    return null;
+  }
+  return [Op.IF, operators, paths, [], Op.END];
+}
+
+function parseBindvar(scope: TagScope, pos: number, end: number): Instruction | null {
+  const { source } = scope;
+  if (source.charCodeAt(pos) !== 32) return null;
+  const defEnd = matchAt(DEFINITION_RE, source, pos + 1);
+  if (defEnd === -1 || defEnd >= end || source.charCodeAt(defEnd) !== 32) return null;
+  const cursor: Cursor = { pos: defEnd + 1 };
+  const paths = readVariableList(source, cursor, end);
+  if (paths === null) return null;
+  const formatters = readFormatters(scope, cursor.pos, end);
+  if (formatters === null) return null;
+  return [Op.BINDVAR, source.slice(pos + 1, defEnd), paths, formatters];
+}
+
+/** `.ctx @name key=ref …`; a trailing bare word is accepted and ignored (reference quirk). */
+function parseCtxvar(scope: TagScope, pos: number, end: number): Instruction | null {
+  const { source } = scope;
+  if (source.charCodeAt(pos) !== 32) return null;
+  const defStart = pos + 1;
+  const defEnd = matchAt(DEFINITION_RE, source, defStart);
+  if (defEnd === -1 || defEnd >= end || source.charCodeAt(defEnd) !== 32) return null;
+  const bindings: [string, Path][] = [];
+  pos = defEnd + 1;
+  while (pos < end) {
+    const keyEnd = matchAt(WORD_RE, source, pos);
+    if (keyEnd === -1 || keyEnd > end) return null;
+    if (keyEnd === end || source.charCodeAt(keyEnd) !== 61 /* = */) {
+      pos = keyEnd;
+      break;
+    }
+    const refEnd = scanReference(source, keyEnd + 1);
+    if (refEnd === -1 || refEnd > end) return null;
+    bindings.push([source.slice(pos, keyEnd), splitReference(source.slice(keyEnd + 1, refEnd))]);
+    pos = skipWhitespace(source, refEnd, end);
+  }
+  if (pos !== end || bindings.length === 0) return null;
+  return [Op.CTXVAR, source.slice(defStart, defEnd), bindings];
+}
+
+function parseInject(source: string, pos: number, end: number): Instruction | null {
+  if (source.charCodeAt(pos) !== 32) return null;
+  const defEnd = matchAt(DEFINITION_RE, source, pos + 1);
+  if (defEnd === -1 || defEnd >= end || source.charCodeAt(defEnd) !== 32) return null;
+  const pathEnd = matchAt(FILE_PATH_RE, source, defEnd + 1);
+  if (pathEnd === -1 || pathEnd > end) return null;
+  return [
+    Op.INJECT,
+    source.slice(pos + 1, defEnd),
+    source.slice(defEnd + 1, pathEnd),
+    instructionArgs(source, pathEnd, end),
+  ];
+}
+
+function parseInclude(source: string, pos: number, end: number): Instruction | null {
+  const args = instructionArgs(source, pos, end);
+  if (args === 0 || args[1] !== ' ' || args[0].length === 0) return null;
+  const values = args[0];
+  return [Op.INCLUDE, values[0]!, [values.slice(1), ' ']];
+}
+
+function parseMacro(source: string, pos: number, end: number): Instruction | null {
+  if (source.charCodeAt(pos) !== 32) return null;
+  const pathEnd = matchAt(FILE_PATH_RE, source, pos + 1);
+  if (pathEnd !== end) return null;
+  return [Op.MACRO, source.slice(pos + 1, end), []];
+}
+
+function parseOr(scope: TagScope, pos: number, end: number): Instruction | null {
+  if (pos === end) return [Op.OR_PREDICATE, 0, 0, [], Op.END];
+  const { source } = scope;
+  if (source.charCodeAt(pos) !== 32) return null;
+  const nameEnd = matchAt(PREDICATE_NAME_RE, source, pos + 1);
+  if (nameEnd === -1 || nameEnd > end) return null;
+  const name = source.slice(pos + 1, nameEnd);
+  return [Op.OR_PREDICATE, name, predicateCall(scope, name, nameEnd, end), [], Op.END];
+}
+
+/** Instructions written as a bare keyword with nothing after it. */
+const EXACT_KEYWORDS: ReadonlyMap<string, number> = new Map([
+  ['end', Op.END],
+  ['eof', Op.EOF],
+  ['meta-left', Op.META_LEFT],
+  ['meta-right', Op.META_RIGHT],
+  ['newline', Op.NEWLINE],
+  ['space', Op.SPACE],
+  ['tab', Op.TAB],
+]);
+
+const KEYWORDS = [
+  'section',
+  'repeated',
+  'alternates',
+  'or',
+  'end',
+  'eof',
+  'if',
+  'var',
+  'ctx',
+  'include',
+  'inject',
+  'macro',
+  'meta-left',
+  'meta-right',
+  'newline',
+  'space',
+  'tab',
+];
+
+/** Keywords by first letter, so a tag's keyword is found without slicing it out of the source. */
+const KEYWORDS_BY_FIRST_CHAR: (string[] | undefined)[] = [];
+for (const keyword of KEYWORDS) {
+  (KEYWORDS_BY_FIRST_CHAR[keyword.charCodeAt(0)] ??= []).push(keyword);
+}
+
+/** The keyword spelled exactly by `source[start, end)`, as an interned constant. */
+function keywordAt(source: string, start: number, end: number): string | undefined {
+  const candidates = KEYWORDS_BY_FIRST_CHAR[source.charCodeAt(start)];
+  if (candidates === undefined) return undefined;
+  const length = end - start;
+  for (const keyword of candidates) {
+    if (keyword.length === length && source.startsWith(keyword, start)) return keyword;
+  }
+  return undefined;
+}
+
+/**
+ * `.keyword operands`; the operands run from `pos` (just after the keyword) to `end`. `.eval`
+ * with whitespace never gets here (the lexer makes it an EvalTag), so a bare `.eval` is literal.
+ */
+function parseKeywordTag(
+  scope: TagScope,
+  keyword: string,
+  pos: number,
+  end: number,
+): Instruction | null {
+  const { source } = scope;
+  switch (keyword) {
+    case 'section': {
+      const refStart = skipWhitespace(source, pos, end);
+      if (refStart === pos) return null;
+      const path = readSoleReference(source, refStart, end);
+      return path === null ? null : [Op.SECTION, path, [], Op.END];
+    }
+    case 'repeated': {
+      if (!source.startsWith(' section', pos)) return null;
+      const refStart = skipWhitespace(source, pos + 8, end);
+      if (refStart === pos + 8) return null;
+      const path = readSoleReference(source, refStart, end);
+      return path === null ? null : [Op.REPEATED, path, [], Op.END, []];
+    }
+    case 'alternates':
+      return end - pos === 5 && source.startsWith(' with', pos) ? Op.ALTERNATES_WITH : null;
+    case 'or':
+      return parseOr(scope, pos, end);
+    case 'if':
+      return parseIf(scope, pos, end);
+    case 'var':
+      return parseBindvar(scope, pos, end);
+    case 'ctx':
+      return parseCtxvar(scope, pos, end);
+    case 'include':
+      return parseInclude(source, pos, end);
+    case 'inject':
+      return parseInject(source, pos, end);
+    case 'macro':
+      return parseMacro(source, pos, end);
+    default: {
+      const op = EXACT_KEYWORDS.get(keyword);
+      return op !== undefined && pos === end ? op : null;
+    }
+  }
+}
+
+/**
+ * A tag whose body starts with `.` (at `start`): a predicate when the name ends in `?`, else a
+ * keyword instruction. Null = literal.
+ */
+export function parseInstructionTag(
+  scope: TagScope,
+  start: number,
+  end: number,
+): Instruction | null {
+  const source = scope.source;
+  // `.word` or `.word?`
+  if (!isLetter(source.charCodeAt(start + 1))) return null;
+  let nameEnd = start + 2;
+  while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
+  if (source.charCodeAt(nameEnd) === 63 /* ? */) {
+    return parsePredicateTag(scope, source.slice(start + 1, nameEnd + 1), nameEnd + 1, end);
+  }
+  const keyword = keywordAt(source, start + 1, nameEnd);
+  return keyword === undefined ? null : parseKeywordTag(scope, keyword, nameEnd, end);
+}

@@ -1,0 +1,136 @@
+/**
+ * The product-form widget formatters (LANGUAGE.md 6.3 and 7): add-to-cart button, variant
+ * pickers, quantity input and the product-checkout trio of them. Each renders a built-in template
+ * (formatters/templates/*.html); this module decides what data each template sees. The helpers
+ * exported here are shared with commerce-merchandising.ts.
+ *
+ * The templates run non-private, so page-level data (`localizedStrings`, `website`) resolves from
+ * inside them. Where a template needs values the page must not shadow, the formatter builds a
+ * synthetic node with every key present (null when absent): a null stops variable lookup, a
+ * missing key would let an unrelated page value leak in.
+ */
+import type { Code } from '../engine/code.js';
+import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import { asBoolean, asString, descendValue, isTruthy } from '../engine/values.js';
+import {
+  isSubscribable,
+  itemVariantOptions,
+  productType,
+  ProductType,
+  totalStockRemaining,
+} from './commerce-product.js';
+import { TEMPLATES } from './templates/compiled.js';
+
+export function template(name: string): Code {
+  const code = TEMPLATES[name];
+  // Only when compiled.ts was generated without this template (npm run gen:templates).
+  if (code === undefined) throw new Error(`built-in template ${name} is missing`);
+  return code;
+}
+
+/** A formatter that renders a built-in template with its value as the (non-private) node. */
+function templateFormatter(name: string): Formatter {
+  return {
+    apply(_args: string[], vars: Variable[], ctx: RenderContext): void {
+      const first = vars[0]!;
+      first.set(ctx.executeTemplate(template(name), first.value, false));
+    },
+  };
+}
+
+/** A formatter whose value is computed from its input value and the render context. */
+export function computed(
+  compute: (value: unknown, ctx: RenderContext, args: string[]) => unknown,
+): Formatter {
+  return {
+    apply(args: string[], vars: Variable[], ctx: RenderContext): void {
+      const first = vars[0]!;
+      first.set(compute(first.value, ctx, args));
+    },
+  };
+}
+
+/** `value`, or null when MISSING, so a synthetic node's key stops variable lookup. */
+export function orNull(value: unknown): unknown {
+  return value === undefined ? null : value;
+}
+
+/** A localized string from the page's `localizedStrings`, or `fallback` when it is falsy. */
+function localized(ctx: RenderContext, key: string, fallback: string): unknown {
+  const text = ctx.resolve(['localizedStrings', key]);
+  return isTruthy(text) ? text : fallback;
+}
+
+// --- quantity-input -------------------------------------------------------------------------
+
+/**
+ * `websiteSettings.storeSettings.multipleQuantityAllowedForServices`: allowed when absent or
+ * null, otherwise read like the reference's `asBoolean` (`"false"`, `0`, `""` forbid; `"true"`
+ * and non-zero integers allow). commerce-product.ts's isMultipleQuantityAllowedForServices
+ * only forbids a literal `false`; this is the behaviour probed on the reference.
+ */
+function allowsServiceQuantity(websiteSettings: unknown): boolean {
+  const flag = descendValue(
+    descendValue(websiteSettings, 'storeSettings'),
+    'multipleQuantityAllowedForServices',
+  );
+  return flag === undefined || flag === null || asBoolean(flag);
+}
+
+/**
+ * SPEC.md 5: only physical products, or services when the store allows several per order, that
+ * are not subscriptions and have more than one unit left across their variants.
+ */
+function takesQuantity(item: unknown, ctx: RenderContext): boolean {
+  const type = productType(item);
+  const typeAllows =
+    type === ProductType.PHYSICAL ||
+    (type === ProductType.SERVICE && allowsServiceQuantity(ctx.resolve(['websiteSettings'])));
+  return typeAllows && !isSubscribable(item) && totalStockRemaining(item) > 1;
+}
+
+const quantityInput = computed((item, ctx) =>
+  takesQuantity(item, ctx) ? ctx.executeTemplate(template('quantity-input'), item, false) : '',
+);
+
+// --- variants-select ------------------------------------------------------------------------
+
+interface OptionNode {
+  name: string;
+  values: string[];
+}
+
+/**
+ * The variant options as the template prints them: each value as text (objects and null print
+ * as nothing), duplicates after that conversion dropped (`1` and `"1"` are one choice).
+ */
+function printableOptions(item: unknown): OptionNode[] {
+  return itemVariantOptions(item).map(({ name, values }) => ({
+    name,
+    values: [...new Set(values.map(asString))],
+  }));
+}
+
+/**
+ * Gift cards label their single option with the "Value" display text and a fixed prompt; other
+ * products title each option with its name and prompt with `Select {variantName}` (a message).
+ */
+const variantsSelect = computed((item, ctx) => {
+  const isGiftCard = productType(item) === ProductType.GIFT_CARD;
+  const node = {
+    item,
+    options: printableOptions(item),
+    selectText: isGiftCard
+      ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
+      : localized(ctx, 'productVariantSelectText', 'Select {variantName}'),
+    displayText: isGiftCard ? localized(ctx, 'giftCardValueDisplayText', 'Value') : null,
+  };
+  return ctx.executeTemplate(template('variants-select'), node, false);
+});
+
+export const COMMERCE_WIDGET_FORMATTERS: FormatterTable = {
+  'add-to-cart-btn': templateFormatter('add-to-cart-btn'),
+  'product-checkout': templateFormatter('product-checkout'),
+  'quantity-input': quantityInput,
+  'variants-select': variantsSelect,
+};

@@ -1,0 +1,109 @@
+/**
+ * `item-classes` (LANGUAGE.md 6.2): the CSS classes of a collection item's article element,
+ * including the store's `on-sale`/`sold-out` marks for products (record type 11).
+ */
+import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
+import { slugify } from './core-text.js';
+
+/** Record type code of a store item (SPEC.md 3). */
+const STORE_ITEM = 11;
+/** Product type codes (SPEC.md 3); a missing or unknown type is neither of these. */
+const PHYSICAL = 1;
+const DIGITAL = 2;
+const SERVICE = 3;
+const GIFT_CARD = 4;
+
+function field(value: unknown, key: string): unknown {
+  return descendValue(value, key);
+}
+
+function productType(structured: unknown): number {
+  return asNumber(field(structured, 'productType'));
+}
+
+function variantsOf(structured: unknown): unknown[] {
+  const variants = field(structured, 'variants');
+  return Array.isArray(variants) ? variants : [];
+}
+
+/**
+ * Physical products and services are on sale when a variant is; digital products carry the
+ * flag themselves; gift cards and unknown types never are.
+ */
+export function isOnSale(item: unknown): boolean {
+  const structured = field(item, 'structuredContent');
+  switch (productType(structured)) {
+    case PHYSICAL:
+    case SERVICE:
+      return variantsOf(structured).some((v) => isTruthy(field(v, 'onSale')));
+    case DIGITAL:
+      return isTruthy(field(structured, 'onSale'));
+    default:
+      return false;
+  }
+}
+
+/**
+ * Physical products and services are sold out when no variant is unlimited or has stock (so
+ * also when there are no variants); digital goods and gift cards never are; an unknown product
+ * type is treated as sold out.
+ */
+export function isSoldOut(item: unknown): boolean {
+  const structured = field(item, 'structuredContent');
+  switch (productType(structured)) {
+    case PHYSICAL:
+    case SERVICE:
+      return !variantsOf(structured).some(
+        (v) => isTruthy(field(v, 'unlimited')) || asNumber(field(v, 'qtyInStock')) > 0,
+      );
+    case DIGITAL:
+    case GIFT_CARD:
+      return false;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The slugs of a list field. An object counts as that many entries with no text, which is what
+ * the reference's index-based walk over an object yields.
+ */
+function listSlugs(value: unknown, prefix: string): string {
+  let out = '';
+  if (Array.isArray(value)) {
+    for (const entry of value) out += ` ${prefix}-${slugify(asString(entry))}`;
+  } else if (isObject(value)) {
+    out += ` ${prefix}-`.repeat(Object.keys(value).length);
+  }
+  return out;
+}
+
+export function itemClasses(item: unknown, ctx: RenderContext): string {
+  let out = 'hentry';
+  const promoted = field(item, 'promotedBlockType');
+  if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(asString(promoted))}`;
+  out += listSlugs(field(item, 'categories'), 'category');
+  out += listSlugs(field(item, 'tags'), 'tag');
+  const author = field(field(item, 'author'), 'displayName');
+  if (isTruthy(author)) out += ` author-${slugify(asString(author))}`;
+  // The label goes in as is (not slugified), as the reference does.
+  out += ` post-type-${asString(field(item, 'recordTypeLabel'))}`;
+  const index = ctx.resolveRef('@index');
+  if (index !== undefined) out += ` article-index-${asString(index)}`;
+  if (isTruthy(field(item, 'starred'))) out += ' featured';
+  if (asNumber(field(item, 'recordType')) === STORE_ITEM) {
+    if (isOnSale(item)) out += ' on-sale';
+    if (isSoldOut(item)) out += ' sold-out';
+  }
+  return out;
+}
+
+const itemClassesFormatter: Formatter = {
+  apply(_args: string[], vars: Variable[], ctx: RenderContext): void {
+    const first = vars[0]!;
+    first.set(itemClasses(first.value, ctx));
+  },
+};
+
+export const CONTENT_ITEM_FORMATTERS: FormatterTable = { 'item-classes': itemClassesFormatter };

@@ -1,0 +1,27 @@
+/**
+ * `date FORMAT…` (LANGUAGE.md 6.5): strftime codes on the value (epoch ms) in the render's time
+ * zone, with English names.
+ */
+import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import { asNumber } from '../engine/values.js';
+import { renderTimeZone } from './i18n-options.js';
+import { strftime } from './strftime.js';
+
+export const DATE_FORMATTERS: FormatterTable = {
+  date: {
+    apply(args: string[], vars: Variable[], ctx: RenderContext): void {
+      const first = vars[0]!;
+      // The reference re-joins the arguments with single spaces; no arguments give "".
+      if (args.length === 0) {
+        first.set('');
+        return;
+      }
+      const epoch = asNumber(first.value);
+      // Non-numeric strings make the reference fail inside its date code: the engine records
+      // the error and the tag renders nothing.
+      if (!Number.isFinite(epoch))
+        throw new TypeError(`date: not a timestamp: ${String(first.value)}`);
+      first.set(strftime(args.join(' '), epoch, renderTimeZone(ctx)));
+    },
+  },
+};

@@ -1,0 +1,203 @@
+/**
+ * `message ARGS…` and its alias `plural` (LANGUAGE.md 6.4): the value is a message pattern in the
+ * reference's ICU dialect (see i18n-message-parse.ts); the args are variables resolved from the
+ * frame where the tag appeared. `k=v` / `k:v` args are named `k` and also take their position.
+ * Argument formatters: decimal/number, money/currency, datetime, datetime-interval.
+ */
+import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import { asNumber, asString } from '../engine/values.js';
+import { decimalText, formatDecimal } from './i18n-decimal.js';
+import { formatDatetime, formatInterval } from './i18n-datetime.js';
+import { type ChoiceNode, type MessageNode, parseMessage } from './i18n-message-parse.js';
+import { formatMoney, readMoneyNode } from './i18n-money.js';
+import { parseOptions, plurals, renderLocale, renderTimeZone } from './i18n-options.js';
+
+const MAX_CACHED = 1000;
+const parsed = new Map<string, MessageNode[]>();
+
+/** Parsed patterns are cached: storefront templates format the same few messages again and again. */
+function parseCached(text: string): MessageNode[] {
+  let nodes = parsed.get(text);
+  if (nodes === undefined) {
+    if (parsed.size >= MAX_CACHED) parsed.clear();
+    nodes = parseMessage(text);
+    parsed.set(text, nodes);
+  }
+  return nodes;
+}
+
+export interface MessageArgs {
+  positional: unknown[];
+  named: Map<string, unknown>;
+}
+
+interface Env {
+  args: MessageArgs;
+  locale: string;
+  /** The render's zone, looked up only when a date argument needs it. */
+  zone: () => string;
+}
+
+function argument(env: Env, name: string): unknown {
+  if (/^\d+$/.test(name)) return env.args.positional[Number(name)];
+  return env.args.named.get(name);
+}
+
+/** The number a plural argument selects on, as decimal text (non-numeric values count as 0). */
+function pluralText(value: unknown): string {
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return decimalText(value) ?? '0';
+}
+
+function visibleFractionDigits(text: string): number {
+  const m = /\.(\d+)$/.exec(text);
+  return m ? Math.min(m[1]!.length, 20) : 0;
+}
+
+const pluralRulesWithFraction = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(
+  locale: string,
+  type: Intl.PluralRuleType,
+  n: number,
+  fraction: number,
+): string {
+  if (fraction === 0) return plurals(locale, type).select(n);
+  // `1.0` is "other" in English: the visible fraction digits are part of the plural operands.
+  const key = `${locale}|${type}|${fraction}`;
+  let rules = pluralRulesWithFraction.get(key);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(locale, {
+      type,
+      minimumFractionDigits: fraction,
+      maximumFractionDigits: fraction,
+    });
+    pluralRulesWithFraction.set(key, rules);
+  }
+  return rules.select(n);
+}
+
+function choose(node: ChoiceNode, env: Env): { branch: MessageNode[] | undefined; pound: string } {
+  const value = argument(env, node.names[0]!);
+  if (node.kind === 'select') {
+    const key = asString(value);
+    return { branch: node.branches.get(key) ?? node.branches.get('other'), pound: '' };
+  }
+  const text = pluralText(value);
+  const n = Number(text);
+  const exact = node.branches.get(`=${n}`);
+  const shifted = n - node.offset;
+  const pound = node.offset === 0 ? text : String(shifted);
+  if (exact !== undefined) return { branch: exact, pound };
+  const type = node.kind === 'plural' ? 'cardinal' : 'ordinal';
+  const fraction = node.offset === 0 ? visibleFractionDigits(text) : 0;
+  const category = pluralCategory(env.locale, type, shifted, fraction);
+  return { branch: node.branches.get(category) ?? node.branches.get('other'), pound };
+}
+
+function formatArgument(format: string, names: string[], options: string[], env: Env): string {
+  const value = argument(env, names[0]!);
+  switch (format) {
+    case '':
+      return asString(value);
+    case 'decimal':
+    case 'number': {
+      const text = decimalText(value);
+      return text === null ? '' : formatDecimal(text, parseOptions(options), env.locale);
+    }
+    case 'money':
+    case 'currency': {
+      const money = readMoneyNode(value);
+      return money === null ? '' : formatMoney(money, parseOptions(options), env.locale);
+    }
+    case 'datetime': {
+      if (value === undefined || value === null) return '';
+      const epoch = asNumber(value);
+      return Number.isFinite(epoch)
+        ? formatDatetime(epoch, parseOptions(options), env.locale, env.zone())
+        : '';
+    }
+    case 'datetime-interval': {
+      const end = names.length > 1 ? argument(env, names[1]!) : undefined;
+      if (value === undefined || value === null || end === undefined || end === null) return '';
+      const s = asNumber(value);
+      const e = asNumber(end);
+      if (!Number.isFinite(s) || !Number.isFinite(e)) return '';
+      return formatInterval(s, e, parseOptions(options), env.locale, env.zone());
+    }
+    default:
+      // Formatters the reference has no implementation for (e.g. `unit`) print nothing.
+      return '';
+  }
+}
+
+function render(nodes: MessageNode[], env: Env, pound: string): string {
+  let out = '';
+  for (const node of nodes) {
+    if (typeof node === 'string') {
+      out += node;
+      continue;
+    }
+    switch (node.kind) {
+      case 'pound':
+        out += pound;
+        break;
+      case 'arg':
+        out += formatArgument(node.format, node.names, node.options, env);
+        break;
+      default: {
+        if (node.invalid || Number.isNaN(node.offset)) break;
+        const { branch, pound: inner } = choose(node, env);
+        if (branch !== undefined)
+          out += render(branch, env, node.kind === 'select' ? pound : inner);
+      }
+    }
+  }
+  return out;
+}
+
+/** Formats a message pattern with resolved arguments (exported for the unit tests and templates). */
+export function formatMessage(
+  pattern: string,
+  args: MessageArgs,
+  locale: string,
+  zone: () => string,
+): string {
+  return render(parseCached(pattern), { args, locale, zone }, '');
+}
+
+const NAMED_ARG = /^([^=:]+)[=:](.+)$/;
+
+/** Resolves the formatter args from the frame where the tag appeared (LANGUAGE.md 4.6). */
+export function messageArgs(args: string[], ctx: RenderContext): MessageArgs {
+  const from = ctx.frame().parent ?? undefined;
+  const positional: unknown[] = [];
+  const named = new Map<string, unknown>();
+  for (const arg of args) {
+    const m = NAMED_ARG.exec(arg);
+    if (m) {
+      const value = ctx.resolveRef(m[2]!, from);
+      named.set(m[1]!, value);
+      positional.push(value);
+    } else {
+      positional.push(ctx.resolveRef(arg, from));
+    }
+  }
+  return { positional, named };
+}
+
+const message: Formatter = {
+  apply(args: string[], vars: Variable[], ctx: RenderContext): void {
+    const first = vars[0]!;
+    const pattern = asString(first.value);
+    first.set(
+      pattern === ''
+        ? ''
+        : formatMessage(pattern, messageArgs(args, ctx), renderLocale(ctx), () =>
+            renderTimeZone(ctx),
+          ),
+    );
+  },
+};
+
+export const MESSAGE_FORMATTERS: FormatterTable = { message, plural: message };

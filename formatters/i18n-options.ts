@@ -1,0 +1,109 @@
+/**
+ * Shared plumbing of the date and i18n formatters (LANGUAGE.md 6.4, 6.5): `key:value` option
+ * parsing, the render's time zone and locale, and caches of platform Intl formatters (building an
+ * Intl formatter costs far more than using one, so each locale+options pair is built once).
+ */
+import type { RenderContext } from '../engine/plugin.js';
+import { isValidTimeZone } from './strftime.js';
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Parsed formatter options: `key:value` pairs (last one wins) plus the bare words in order. */
+export interface Options {
+  values: Map<string, string>;
+  bare: string[];
+}
+
+/** Splits `key:value` args (only the first `:` separates); args without `:` are bare words. */
+export function parseOptions(args: readonly string[]): Options {
+  const values = new Map<string, string>();
+  const bare: string[] = [];
+  for (const arg of args) {
+    if (arg === '') continue;
+    const colon = arg.indexOf(':');
+    if (colon < 0) bare.push(arg);
+    else values.set(arg.slice(0, colon), arg.slice(colon + 1));
+  }
+  return { values, bare };
+}
+
+/**
+ * The zone dates render in: the render option, else `website.timeZone` found by normal variable
+ * lookup (default America/New_York when absent). A present but unknown, empty or non-string
+ * zone falls back to UTC, as the reference does.
+ */
+export function renderTimeZone(ctx: RenderContext): string {
+  let zone: unknown = ctx.timeZone;
+  if (zone === undefined) {
+    zone = ctx.resolve(['website', 'timeZone']);
+    if (zone === undefined || zone === null) return DEFAULT_TIME_ZONE;
+  }
+  return typeof zone === 'string' && zone !== '' && isValidTimeZone(zone) ? zone : 'UTC';
+}
+
+const canonicalLocales = new Map<string, string>();
+
+/**
+ * The render locale as a BCP 47 tag the platform accepts (`en_US` → `en-US`); anything
+ * unparseable becomes `en`, the reference's default.
+ */
+export function renderLocale(ctx: RenderContext): string {
+  return canonicalLocale(ctx.locale);
+}
+
+export function canonicalLocale(locale: string): string {
+  let tag = canonicalLocales.get(locale);
+  if (tag === undefined) {
+    try {
+      tag = Intl.getCanonicalLocales(locale.replace(/_/g, '-'))[0] ?? 'en';
+    } catch {
+      tag = 'en';
+    }
+    canonicalLocales.set(locale, tag);
+  }
+  return tag;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = locale + JSON.stringify(options);
+  let fmt = numberFormats.get(key);
+  if (fmt === undefined) {
+    fmt = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, fmt);
+  }
+  return fmt;
+}
+
+export function dateFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = locale + JSON.stringify(options);
+  let fmt = dateFormats.get(key);
+  if (fmt === undefined) {
+    fmt = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, fmt);
+  }
+  return fmt;
+}
+
+export function plurals(locale: string, type: Intl.PluralRuleType): Intl.PluralRules {
+  const key = `${locale}|${type}`;
+  let rules = pluralRules.get(key);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(locale, { type });
+    pluralRules.set(key, rules);
+  }
+  return rules;
+}
+
+/** An instant from a JSON value: numbers and numeric strings (epoch ms); anything else NaN. */
+export function toEpoch(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  return NaN;
+}

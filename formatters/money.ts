@@ -1,0 +1,302 @@
+/**
+ * Money helpers shared by the commerce and i18n formatters: exact decimal amounts, money nodes,
+ * the legacy native money markup and locale (CLDR-mode) currency formatting.
+ *
+ * Amounts are kept as decimal digit strings, never as floats: prices arrive as decimal strings
+ * (`"19.99"`, `"12345678901234567.125"`) and the reference shifts them by powers of ten exactly.
+ * Formatting hands the exact decimal string to `Intl.NumberFormat`, which accepts strings without
+ * converting them to doubles. Formatters are cached per locale + options (the render hot path).
+ */
+
+/** An exact decimal: (-1)^neg × digits × 10^exp, or one of the non-finite values. */
+export interface Decimal {
+  readonly neg: boolean;
+  /** Significant digits without leading or trailing zeros; "0" for zero. Empty for special values. */
+  readonly digits: string;
+  readonly exp: number;
+  readonly special?: 'Infinity' | 'NaN';
+}
+
+export const ZERO: Decimal = { neg: false, digits: '0', exp: 0 };
+
+const DECIMAL = /^([+-])?(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?$/;
+/** Exponents beyond this are treated as unparseable: expanding them would build huge strings. */
+const MAX_EXPONENT = 1000;
+
+function makeDecimal(neg: boolean, digits: string, exp: number): Decimal {
+  let start = 0;
+  while (start < digits.length - 1 && digits.charCodeAt(start) === 48) start++;
+  let end = digits.length;
+  while (end > start + 1 && digits.charCodeAt(end - 1) === 48) {
+    end--;
+    exp++;
+  }
+  digits = digits.slice(start, end);
+  return digits === '0' ? { neg, digits, exp: 0 } : { neg, digits, exp };
+}
+
+/**
+ * Reads a JSON number or a decimal string (`12`, `-0.5`, `.5`, `5.`, `1e3`, `+2`, `Infinity`,
+ * `NaN`) exactly. Anything else (whitespace, thousands separators, hex, non-scalars) is null.
+ */
+export function parseDecimal(value: unknown): Decimal | null {
+  let text: string;
+  if (typeof value === 'number') text = String(value);
+  else if (typeof value === 'string') text = value;
+  else return null;
+  const m = DECIMAL.exec(text);
+  if (m === null) {
+    if (text === 'NaN') return { neg: false, digits: '', exp: 0, special: 'NaN' };
+    const inf = /^([+-])?Infinity$/.exec(text);
+    return inf ? { neg: inf[1] === '-', digits: '', exp: 0, special: 'Infinity' } : null;
+  }
+  const intPart = m[2] ?? '';
+  const fracPart = m[3] ?? m[4] ?? '';
+  const exp = m[5] === undefined ? 0 : Number(m[5]);
+  if (Math.abs(exp) > MAX_EXPONENT) return null;
+  return makeDecimal(m[1] === '-', intPart + fracPart || '0', exp - fracPart.length);
+}
+
+/** Multiplies by 10^places (negative places divide), exactly. */
+export function shiftDecimal(d: Decimal, places: number): Decimal {
+  if (d.special !== undefined || d.digits === '0') return d;
+  return { neg: d.neg, digits: d.digits, exp: d.exp + places };
+}
+
+/** Plain notation (no exponent), trailing fraction zeros dropped: `1250`, `0.5`, `-0`, `Infinity`. */
+export function decimalToString(d: Decimal): string {
+  const sign = d.neg ? '-' : '';
+  if (d.special === 'NaN') return 'NaN';
+  if (d.special === 'Infinity') return sign + 'Infinity';
+  const { digits, exp } = d;
+  if (exp >= 0) return sign + digits + (digits === '0' ? '' : '0'.repeat(exp));
+  const point = digits.length + exp;
+  if (point <= 0) return sign + '0.' + '0'.repeat(-point) + digits;
+  return sign + digits.slice(0, point) + '.' + digits.slice(point);
+}
+
+/** -1, 0 or 1; NaN compares equal to everything so it never wins a min/max. */
+export function compareDecimal(a: Decimal, b: Decimal): number {
+  if (a.special === 'NaN' || b.special === 'NaN') return 0;
+  const sa = signOf(a);
+  const sb = signOf(b);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (sa === 0) return 0;
+  const mag = compareMagnitude(a, b);
+  return sa > 0 ? mag : -mag;
+}
+
+function signOf(d: Decimal): number {
+  if (d.special === undefined && d.digits === '0') return 0;
+  return d.neg ? -1 : 1;
+}
+
+function compareMagnitude(a: Decimal, b: Decimal): number {
+  if (a.special === 'Infinity' || b.special === 'Infinity') {
+    if (a.special === b.special) return 0;
+    return a.special === 'Infinity' ? 1 : -1;
+  }
+  const ea = a.digits.length + a.exp;
+  const eb = b.digits.length + b.exp;
+  if (ea !== eb) return ea < eb ? -1 : 1;
+  const len = Math.max(a.digits.length, b.digits.length);
+  const da = a.digits.padEnd(len, '0');
+  const db = b.digits.padEnd(len, '0');
+  return da === db ? 0 : da < db ? -1 : 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money nodes
+
+/** An amount in major units (`12.50` dollars) with its ISO 4217 currency code. */
+export interface Money {
+  readonly amount: Decimal;
+  readonly currency: string;
+}
+
+export const DEFAULT_CURRENCY = 'USD';
+
+/** The 27 store currencies (SPEC.md 3): JPY has no minor unit, all others two digits. */
+export const STORE_CURRENCIES: readonly string[] = [
+  'EUR',
+  'USD',
+  'AUD',
+  'NOK',
+  'CAD',
+  'NZD',
+  'DKK',
+  'GBP',
+  'HKD',
+  'CHF',
+  'MXN',
+  'SGD',
+  'SEK',
+  'CZK',
+  'ILS',
+  'PHP',
+  'RUB',
+  'PLN',
+  'THB',
+  'MYR',
+  'ARS',
+  'BRL',
+  'COP',
+  'IDR',
+  'INR',
+  'JPY',
+  'ZAR',
+];
+
+export function currencyFractionDigits(currency: string): number {
+  return currency === 'JPY' ? 0 : 2;
+}
+
+function field(node: unknown, key: string): unknown {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+  return Object.prototype.hasOwnProperty.call(node, key)
+    ? (node as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/**
+ * A product price node (`priceMoney`, `salePriceMoney`): `{value, currency}` where value is a
+ * decimal in major units. Missing or unparseable values count as zero, a missing currency as USD,
+ * as the reference's product price formatters do.
+ */
+export function readPriceMoney(node: unknown): Money {
+  const currency = field(node, 'currency');
+  return {
+    amount: parseDecimal(field(node, 'value')) ?? ZERO,
+    currency: typeof currency === 'string' && currency !== '' ? currency : DEFAULT_CURRENCY,
+  };
+}
+
+/**
+ * A money node in either shape: `{decimalValue, currencyCode}` (preferred when `decimalValue` is
+ * present) or `{value, currency}`. Returns null amount / currency where they are missing or
+ * unparseable, so callers choose their own defaults (the i18n `money` formatter prints nothing).
+ */
+export function readMoney(node: unknown): { amount: Decimal | null; currency: string | null } {
+  const modern = field(node, 'decimalValue') !== undefined;
+  const amount = parseDecimal(field(node, modern ? 'decimalValue' : 'value'));
+  const currency = field(node, modern ? 'currencyCode' : 'currency');
+  return { amount, currency: typeof currency === 'string' && currency !== '' ? currency : null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+const formatCache = new Map<string, Intl.NumberFormat | null>();
+
+/**
+ * A cached `Intl.NumberFormat`, or null when the locale (e.g. `none`) or options are rejected:
+ * callers then print nothing, as the reference does without CLDR data.
+ */
+export function numberFormat(
+  locale: string,
+  options: Intl.NumberFormatOptions & { roundingMode?: string },
+): Intl.NumberFormat | null {
+  const key = locale + '\u0000' + JSON.stringify(options);
+  let nf = formatCache.get(key);
+  if (nf === undefined) {
+    try {
+      nf = new Intl.NumberFormat(locale, options as Intl.NumberFormatOptions);
+    } catch {
+      nf = null;
+    }
+    formatCache.set(key, nf);
+  }
+  return nf;
+}
+
+/** `Intl.NumberFormat.format` with an exact decimal string (ES2023 accepts numeric strings). */
+export function formatDecimal(nf: Intl.NumberFormat, amount: Decimal): string {
+  return nf.format(decimalToString(amount) as unknown as number);
+}
+
+const NATIVE_OPTIONS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+
+/**
+ * The legacy money markup: en-US grouping, always exactly two decimals whatever the currency
+ * (the reference prints JPY 2500.5 as `2,500.50`), half-up rounding, no currency symbol.
+ */
+export function formatMoneyNative(amount: Decimal): string {
+  return `<span class="sqs-money-native">${formatAmountNative(amount)}</span>`;
+}
+
+/** The number inside the legacy money markup: `1,234.50`. */
+export function formatAmountNative(amount: Decimal): string {
+  return formatDecimal(numberFormat('en-US', NATIVE_OPTIONS)!, amount);
+}
+
+const WELL_FORMED_CURRENCY = /^[A-Za-z]{3}$/;
+
+/**
+ * CLDR-mode money: the currency in the render locale with its own fraction digits (JPY none),
+ * half-even rounding, no sign on negative zero. Malformed currency codes fall back to USD.
+ * Returns "" when the locale is not usable; throws on Infinity / NaN like the reference.
+ */
+export function formatMoneyLocale(
+  amount: Decimal,
+  currency: string,
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  // The reference's CLDR decimal refuses non-finite amounts and the tag fails (error recorded).
+  if (amount.special !== undefined) throw new Error(`Invalid argument: ${decimalToString(amount)}`);
+  const code = WELL_FORMED_CURRENCY.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
+  const nf = numberFormat(locale, {
+    style: 'currency',
+    currency: code,
+    roundingMode: 'halfEven',
+    signDisplay: 'negative',
+    ...options,
+  });
+  return nf === null ? '' : formatDecimal(nf, amount);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locale region -> currency (bookkeeper-money-format). Regions not listed use USD.
+
+const REGION_CURRENCY_TABLE =
+  'SHP:AC SH,EUR:AD AT AX BE BG BL CY DE EA EE ES EU FI FR GF GP GR HR IC IE IT LT LU LV MC ME MF ' +
+  'MQ MT NL PM PT RE SI SK SM TF VA XK YT,AED:AE,AFN:AF,XCD:AG AI DM GD KN LC MS VC,ALL:AL,AMD:AM,' +
+  'AOA:AO,ARS:AR,AUD:AU CC CX HM KI NF NR TV,AWG:AW,AZN:AZ,BAM:BA,BBD:BB,BDT:BD,' +
+  'XOF:BF BJ CI GW ML NE SN TG,BHD:BH,BIF:BI,BMD:BM,BND:BN,BOB:BO,BRL:BR,BSD:BS,BTN:BT,' +
+  'NOK:BV NO SJ,BWP:BW,BYN:BY,BZD:BZ,CAD:CA,CDF:CD,XAF:CF CG CM GA GQ TD,CHF:CH LI,' +
+  'NZD:CK NU NZ PN TK,CLP:CL,CNY:CN,COP:CO,CRC:CR,CUP:CU,CVE:CV,XCG:CW SX,CZK:CZ,DJF:DJ,' +
+  'DKK:DK FO GL,DOP:DO,DZD:DZ,EGP:EG,MAD:EH MA,ERN:ER,ETB:ET,FJD:FJ,FKP:FK,GBP:GB GG GS IM JE TA,' +
+  'GEL:GE,GHS:GH,GIP:GI,GMD:GM,GNF:GN,GTQ:GT,GYD:GY,HKD:HK,HNL:HN,HTG:HT,HUF:HU,IDR:ID,ILS:IL PS,' +
+  'INR:IN,IQD:IQ,IRR:IR,ISK:IS,JMD:JM,JOD:JO,JPY:JP,KES:KE,KGS:KG,KHR:KH,KMF:KM,KPW:KP,KRW:KR,' +
+  'KWD:KW,KYD:KY,KZT:KZ,LAK:LA,LBP:LB,LKR:LK,LRD:LR,ZAR:LS ZA,LYD:LY,MDL:MD,MGA:MG,MKD:MK,MMK:MM,' +
+  'MNT:MN,MOP:MO,MRU:MR,MUR:MU,MVR:MV,MWK:MW,MXN:MX,MYR:MY,MZN:MZ,NAD:NA,XPF:NC PF WF,NGN:NG,' +
+  'NIO:NI,NPR:NP,OMR:OM,PAB:PA,PEN:PE,PGK:PG,PHP:PH,PKR:PK,PLN:PL,PYG:PY,QAR:QA,RON:RO,RSD:RS,' +
+  'RUB:RU,RWF:RW,SAR:SA,SBD:SB,SCR:SC,SDG:SD,SEK:SE,SGD:SG,SLE:SL,SOS:SO,SRD:SR,SSP:SS,STN:ST,' +
+  'SYP:SY,SZL:SZ,THB:TH,TJS:TJ,TMT:TM,TND:TN,TOP:TO,TRY:TR,TTD:TT,TWD:TW,TZS:TZ,UAH:UA,UGX:UG,' +
+  'UYU:UY,UZS:UZ,VES:VE,VND:VN,VUV:VU,WST:WS,YER:YE,ZMW:ZM,ZWG:ZW';
+
+const REGION_CURRENCY = new Map<string, string>();
+for (const group of REGION_CURRENCY_TABLE.split(',')) {
+  const [currency, regions] = group.split(':') as [string, string];
+  for (const region of regions.split(' ')) REGION_CURRENCY.set(region, currency);
+}
+
+const localeCurrencyCache = new Map<string, string | null>();
+
+/**
+ * The currency of a locale's region (`de-DE` EUR, `fr` → FR → EUR, `en` → US → USD), or null
+ * when the locale is not a usable BCP 47 tag.
+ */
+export function localeCurrency(locale: string): string | null {
+  let currency = localeCurrencyCache.get(locale);
+  if (currency === undefined) {
+    try {
+      const region = new Intl.Locale(locale).maximize().region ?? '';
+      currency = REGION_CURRENCY.get(region) ?? DEFAULT_CURRENCY;
+    } catch {
+      currency = null;
+    }
+    localeCurrencyCache.set(locale, currency);
+  }
+  return currency;
+}

@@ -1,0 +1,72 @@
+/* global process, console */
+// Builds the published package into dist/ (DESIGN.md "Public API"):
+//   dist/index.js       ESM bundle of index.ts (platform node, dependencies left external)
+//   dist/cli/main.js    the `jsont` binary: shebang, executable, imports ../index.js
+//   dist/**/*.d.ts      declarations of the public API (tsc -p tsconfig.build.json)
+// `--outdir DIR` builds elsewhere (the build test uses a folder under node_modules/.cache).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+const dist = resolve(root, values.outdir ?? 'dist');
+const rootIndex = join(root, 'index.ts');
+
+/** Shared esbuild settings: one ESM file per entry, npm packages imported at run time. */
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+/**
+ * The CLI imports the library through the root index; resolve that import to the built
+ * dist/index.js instead of bundling the engine a second time.
+ */
+const libraryAsExternal = {
+  name: 'library-as-external',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)index\.js$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+      return target === rootIndex ? { path: '../index.js', external: true } : undefined;
+    });
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+
+await build({ ...common, entryPoints: [rootIndex], outfile: join(dist, 'index.js') });
+
+await build({
+  ...common,
+  entryPoints: [join(root, 'cli', 'main.ts')],
+  outfile: join(dist, 'cli', 'main.js'),
+  banner: { js: '#!/usr/bin/env node' },
+  plugins: [libraryAsExternal],
+});
+chmodSync(join(dist, 'cli', 'main.js'), 0o755);
+
+// Declarations only; esbuild does not type-check, so this is also the build's type gate.
+execFileSync(
+  process.execPath,
+  [
+    join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-p',
+    join(root, 'tsconfig.build.json'),
+    '--outDir',
+    dist,
+  ],
+  { stdio: 'inherit', cwd: root },
+);
+
+const shown = relative(root, dist) || '.';
+console.log(`build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/index.d.ts`);

@@ -1,0 +1,63 @@
+/**
+ * The browser runtime's import graph (bench/bundle-entry.ts, bundled by esbuild as the bench
+ * does) holds no compiler and no React: pages ship precompiled code, so chevrotain and the
+ * lexer/parser/assembler stay on the server, and React is loaded by the page. Sizes are the
+ * bench's business (`npm run bench -- --only bundle`); this test only reads the graph.
+ */
+import type { Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { buildBundle, forbiddenModules } from '../bench/bundle-size.js';
+
+/** Every module path in the graph, bundled or left external. */
+function graphPaths(metafile: Metafile): string[] {
+  const paths = new Set(Object.keys(metafile.inputs));
+  for (const input of Object.values(metafile.inputs)) {
+    for (const imported of input.imports) paths.add(imported.path);
+  }
+  return [...paths];
+}
+
+describe('browser runtime bundle', () => {
+  it('contains the executor and every formatter and predicate table', async () => {
+    const { metafile } = await buildBundle({ minify: false });
+    const inputs = Object.keys(metafile.inputs);
+    for (const module of [
+      'engine/render.ts',
+      'engine/executor.ts',
+      'formatters/index.ts',
+      'predicates/index.ts',
+      'formatters/templates/compiled.ts',
+    ]) {
+      expect(inputs).toContain(module);
+    }
+  });
+
+  it('contains no chevrotain, no React and no compiler stage', async () => {
+    const { metafile } = await buildBundle({ minify: false });
+    const paths = graphPaths(metafile);
+    expect(forbiddenModules(metafile)).toEqual([]);
+    // The same rules spelled out, so a change to the bench's list cannot weaken this test.
+    expect(paths.filter((p) => /chevrotain/.test(p))).toEqual([]);
+    expect(paths.filter((p) => /(^|\/)(react|react-dom|scheduler)(\/|$)/.test(p))).toEqual([]);
+    expect(paths.filter((p) => /^engine\/(lexer|parser|compile)\.ts$/.test(p))).toEqual([]);
+  });
+
+  it('would catch the compiler and React if an entry pulled them in', async () => {
+    const { metafile } = await buildBundle({ minify: false, entry: 'engine/compile.ts' });
+    const found = forbiddenModules(metafile);
+    expect(found.some((f) => f.startsWith('engine/compile.ts '))).toBe(true);
+    expect(found.some((f) => f.startsWith('engine/lexer.ts '))).toBe(true);
+    expect(found.some((f) => /node_modules\/chevrotain\//.test(f))).toBe(true);
+
+    const withReact: Metafile = {
+      inputs: {
+        'x.ts': {
+          bytes: 1,
+          imports: [{ path: 'react', kind: 'import-statement', external: true }],
+        },
+      },
+      outputs: {},
+    };
+    expect(forbiddenModules(withReact)).toEqual(['react (React)']);
+  });
+});

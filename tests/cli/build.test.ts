@@ -1,0 +1,72 @@
+/**
+ * `npm run build` end to end: builds into a scratch folder (under node_modules/.cache, so the
+ * bundle's external packages still resolve) and runs what it produced.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { tempWorkspace } from './helpers.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const outDir = join(repoRoot, 'node_modules', '.cache', 'jsont-build-test', 'dist');
+
+describe('npm run build', () => {
+  beforeAll(() => {
+    try {
+      execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--outdir', outDir], {
+        cwd: repoRoot,
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
+    } catch (err) {
+      // Show what esbuild or tsc said, not just "Command failed".
+      const { stdout, stderr } = err as { stdout?: string; stderr?: string };
+      throw new Error(`build failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: err });
+    }
+  });
+  afterAll(() => rmSync(dirname(outDir), { recursive: true, force: true }));
+
+  it('produces the ESM library with working compile and render', async () => {
+    const lib = (await import(
+      pathToFileURL(join(outDir, 'index.js')).href
+    )) as typeof import('../../index.js');
+    const template = lib.compile('Hello {name|html}');
+    expect(template.errors).toEqual([]);
+    expect(lib.render(template, { name: '<Ann>' }).html).toBe('Hello &lt;Ann&gt;');
+  });
+
+  it('does not bundle dependencies', () => {
+    const bundle = readFileSync(join(outDir, 'index.js'), 'utf8');
+    expect(bundle).toMatch(/from ["']chevrotain["']/);
+  });
+
+  it('emits declarations for the public API', () => {
+    const dts = readFileSync(join(outDir, 'index.d.ts'), 'utf8');
+    expect(dts).toContain('export declare function compile');
+    expect(dts).toContain('export declare function render');
+    expect(existsSync(join(outDir, 'engine', 'template.d.ts'))).toBe(true);
+  });
+
+  it('produces an executable CLI with a shebang that uses the built library', () => {
+    const cli = join(outDir, 'cli', 'main.js');
+    const text = readFileSync(cli, 'utf8');
+    expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(text).toMatch(/from ["']\.\.\/index\.js["']/);
+    expect(statSync(cli).mode & 0o111).not.toBe(0);
+    const ws = tempWorkspace({ 'page.html': '{a}+{b}', 'data.json': '{"a": 1, "b": 2}' });
+    try {
+      const run = spawnSync(cli, ['render', 'page.html', '--json', 'data.json'], {
+        cwd: ws.dir,
+        encoding: 'utf8',
+      });
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toBe('1+2');
+      expect(run.status).toBe(0);
+    } finally {
+      ws.dispose();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { runJsont, tempWorkspace } from './helpers.js';
+
+let dispose: (() => void) | undefined;
+afterEach(() => dispose?.());
+
+function workspace(files: Record<string, string>): string {
+  const ws = tempWorkspace(files);
+  dispose = ws.dispose;
+  return ws.dir;
+}
+
+describe('jsont check', () => {
+  it('passes clean templates with exit 0 and a summary', async () => {
+    const dir = workspace({
+      'site/a.html': '{a}',
+      'site/blocks/b.block': '{.section x}{y}{.end}',
+      'site/notes.txt': '{.section never-checked}',
+    });
+    const run = await runJsont(dir, ['check', 'site']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('2 files checked: 0 errors, 0 warnings\n');
+    expect(run.code).toBe(0);
+  });
+
+  it('prints every error as file:line:col with a code frame and exits 1', async () => {
+    const dir = workspace({
+      'site/good.html': '<p>{title}</p>',
+      'site/broken.html': '<ul>\n    {a|nosuchformatter}\n</ul>\n',
+      'site/sub/unknown.region': 'one\ntwo {.if a}{.section b}{.end}\n',
+    });
+    const run = await runJsont(dir, ['check', 'site']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('site/broken.html:2:5 error:');
+    expect(run.stderr).toContain('[FORMATTER_UNKNOWN]');
+    expect(run.stderr).toMatch(/>> 2 \| {5}\{a\|nosuchformatter\}\n\s+\|\s{5}\^/);
+    // the unclosed .if is reported against its own file
+    expect(run.stderr).toMatch(/site\/sub\/unknown\.region:\d+:\d+ error: .*\[EOF_IN_BLOCK\]/);
+    expect(run.stdout).toMatch(/^3 files checked: 2 errors, 0 warnings in 2 files\n$/);
+  });
+
+  it('checks a file named explicitly whatever its extension', async () => {
+    const dir = workspace({ 'x.txt': '{.end}' });
+    const run = await runJsont(dir, ['check', 'x.txt']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('x.txt:1:1 error:');
+    expect(run.stderr).toContain('[NOT_ALLOWED_AT_ROOT]');
+  });
+
+  it('searches only --ext extensions when given', async () => {
+    const dir = workspace({ 'a.html': '{.end}', 'b.tpl': '{b}' });
+    const run = await runJsont(dir, ['check', '.', '--ext', 'tpl']);
+    expect(run.stdout).toBe('1 file checked: 0 errors, 0 warnings\n');
+    expect(run.code).toBe(0);
+  });
+
+  it('reports a missing path with exit 2', async () => {
+    const dir = workspace({ 'a.html': '{a}' });
+    const run = await runJsont(dir, ['check', 'a.html', 'missing']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('jsont check: no such file or folder: missing\n');
+  });
+
+  it('prints its help with --help', async () => {
+    const run = await runJsont('/', ['check', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Usage: jsont check <file|folder>...');
+    expect(run.stdout).toContain('.block');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The conformance suite: every render fixture of ../shared/conformance/core (except the ast-*
+ * and pretty-* tree fixtures, which the compiler tests own) and every `.html` fixture of
+ * plugins/ becomes a named test, run with the reference harness (DESIGN.md): expressions and
+ * includes on, locale/now from :PARAMS, partials from :PARTIALS, injects from :INJECT; the
+ * template must compile without errors and the trimmed output must equal the trimmed :OUTPUT.
+ *
+ * plugins/*.json files are helper data (named sections such as `:hasVariedPrices-1-true`) for the
+ * commerce helper unit tests of a later issue; they are not render fixtures and are skipped here.
+ *
+ * Fixtures listed in conformance-pending.ts need formatters/predicates that are not implemented
+ * yet. They are run too, and must still fail: a pending fixture that passes fails the suite until
+ * it is removed from the list, so the list only ever shrinks.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compile, render } from '../index.js';
+import { PENDING } from './conformance-pending.js';
+import { CONFORMANCE_DIR, fixtureParams, loadFixtures, type Fixture } from './support/fixtures.js';
+
+const fixtures: Fixture[] = [
+  ...loadFixtures('core', (name) => name.endsWith('.html') && !name.startsWith('ast-')),
+  ...loadFixtures('plugins', (name) => name.endsWith('.html')),
+];
+
+interface Outcome {
+  compileErrors: string[];
+  actual: string;
+  expected: string;
+  runtimeErrors: string[];
+}
+
+function runFixture(fixture: Fixture): Outcome {
+  const { sections } = fixture;
+  const params = fixtureParams(sections);
+  const template = compile(sections.TEMPLATE ?? '');
+  const compileErrors = template.errors.filter((e) => e.severity === 'error').map((e) => e.message);
+  const data: unknown = JSON.parse(sections.JSON ?? 'null');
+  const result = render(template, data, {
+    expressions: true,
+    includes: true,
+    locale: params.locale,
+    now: params.now,
+    partials: params.partials,
+    injects: params.injects,
+  });
+  return {
+    compileErrors,
+    actual: result.html.trim(),
+    expected: (sections.OUTPUT ?? '').trim(),
+    runtimeErrors: result.errors
+      .filter((e) => !compileErrors.includes(e.message))
+      .map((e) => e.message),
+  };
+}
+
+function passes(fixture: Fixture): boolean {
+  try {
+    const outcome = runFixture(fixture);
+    return outcome.compileErrors.length === 0 && outcome.actual === outcome.expected;
+  } catch {
+    return false;
+  }
+}
+
+describe('conformance', () => {
+  for (const fixture of fixtures) {
+    const reason = PENDING[fixture.id];
+    if (reason !== undefined) {
+      it(`${fixture.id} [pending: ${reason}]`, () => {
+        expect(
+          passes(fixture),
+          `${fixture.id} now passes: remove it from tests/conformance-pending.ts`,
+        ).toBe(false);
+      });
+      continue;
+    }
+    it(fixture.id, () => {
+      const outcome = runFixture(fixture);
+      expect(outcome.compileErrors, 'template compiles without errors').toEqual([]);
+      expect(outcome.actual, `runtime errors: ${JSON.stringify(outcome.runtimeErrors)}`).toBe(
+        outcome.expected,
+      );
+    });
+  }
+
+  it('every pending entry names an existing fixture', () => {
+    const missing = Object.keys(PENDING).filter((id) => !existsSync(join(CONFORMANCE_DIR, id)));
+    expect(missing).toEqual([]);
+  });
+});

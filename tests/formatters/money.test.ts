@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareDecimal,
+  currencyFractionDigits,
+  decimalToString,
+  formatAmountNative,
+  formatMoneyLocale,
+  formatMoneyNative,
+  localeCurrency,
+  numberFormat,
+  parseDecimal,
+  readMoney,
+  readPriceMoney,
+  shiftDecimal,
+  STORE_CURRENCIES,
+  type Decimal,
+} from '../../formatters/money.js';
+
+const dec = (text: string): Decimal => {
+  const d = parseDecimal(text);
+  if (d === null) throw new Error(`not a decimal: ${text}`);
+  return d;
+};
+const plain = (value: unknown): string | null => {
+  const d = parseDecimal(value);
+  return d === null ? null : decimalToString(d);
+};
+
+describe('parseDecimal / decimalToString', () => {
+  it.each([
+    ['12', '12'],
+    ['00012.50', '12.5'],
+    ['.5', '0.5'],
+    ['5.', '5'],
+    ['+5', '5'],
+    ['-0', '-0'],
+    ['-0.00', '-0'],
+    ['1e3', '1000'],
+    ['1E-2', '0.01'],
+    ['12345678901234567890.129', '12345678901234567890.129'],
+    ['Infinity', 'Infinity'],
+    ['-Infinity', '-Infinity'],
+    ['NaN', 'NaN'],
+  ])('reads %j exactly as %j', (input, expected) => {
+    expect(plain(input)).toBe(expected);
+  });
+
+  it('reads JSON numbers through their shortest text', () => {
+    expect(plain(2.5)).toBe('2.5');
+    expect(plain(1e21)).toBe('1000000000000000000000');
+    expect(plain(1e-7)).toBe('0.0000001');
+  });
+
+  it.each([' 5', '5 ', '.', '', '1,000', '0x10', 'abc', '1e', '--1', '1e99999'])(
+    'rejects %j',
+    (input) => {
+      expect(parseDecimal(input)).toBeNull();
+    },
+  );
+
+  it('rejects non-scalars', () => {
+    for (const v of [null, undefined, true, [], {}]) expect(parseDecimal(v)).toBeNull();
+  });
+});
+
+describe('shiftDecimal', () => {
+  it('moves the decimal point without rounding', () => {
+    expect(decimalToString(shiftDecimal(dec('.5'), 2))).toBe('50');
+    expect(decimalToString(shiftDecimal(dec('100.00'), 2))).toBe('10000');
+    expect(decimalToString(shiftDecimal(dec('-0.004'), 2))).toBe('-0.4');
+    expect(decimalToString(shiftDecimal(dec('12345'), -2))).toBe('123.45');
+    expect(decimalToString(shiftDecimal(dec('1234567890123456789012'), -2))).toBe(
+      '12345678901234567890.12',
+    );
+  });
+
+  it('leaves zero and non-finite values alone', () => {
+    expect(decimalToString(shiftDecimal(dec('-0'), 2))).toBe('-0');
+    expect(decimalToString(shiftDecimal(dec('Infinity'), 2))).toBe('Infinity');
+  });
+});
+
+describe('compareDecimal', () => {
+  it('orders by value, not by text', () => {
+    expect(compareDecimal(dec('.1'), dec('.75'))).toBe(-1);
+    expect(compareDecimal(dec('10'), dec('9.99'))).toBe(1);
+    expect(compareDecimal(dec('-3'), dec('2'))).toBe(-1);
+    expect(compareDecimal(dec('-3'), dec('-20'))).toBe(1);
+    expect(compareDecimal(dec('1.50'), dec('1.5'))).toBe(0);
+    expect(compareDecimal(dec('-0'), dec('0'))).toBe(0);
+    expect(compareDecimal(dec('99999999999999999999.01'), dec('99999999999999999999.001'))).toBe(1);
+    expect(compareDecimal(dec('Infinity'), dec('1e900'))).toBe(1);
+    expect(compareDecimal(dec('-Infinity'), dec('-1'))).toBe(-1);
+  });
+});
+
+describe('money nodes', () => {
+  it('reads product prices as {value, currency}: bad or missing values are zero USD', () => {
+    expect(readPriceMoney({ value: '19.99', currency: 'EUR' })).toEqual({
+      amount: dec('19.99'),
+      currency: 'EUR',
+    });
+    expect(decimalToString(readPriceMoney({ value: 'abc' }).amount)).toBe('0');
+    expect(readPriceMoney(undefined).currency).toBe('USD');
+    // decimalValue is not read by the product price formatters
+    expect(decimalToString(readPriceMoney({ decimalValue: '4.5' }).amount)).toBe('0');
+  });
+
+  it('reads either money shape, preferring decimalValue/currencyCode', () => {
+    expect(
+      readMoney({ decimalValue: '12.5', currencyCode: 'EUR', value: '9', currency: 'USD' }),
+    ).toEqual({
+      amount: dec('12.5'),
+      currency: 'EUR',
+    });
+    expect(readMoney({ value: 3, currency: 'JPY' })).toEqual({ amount: dec('3'), currency: 'JPY' });
+    expect(readMoney({ decimalValue: 'x' })).toEqual({ amount: null, currency: null });
+    expect(readMoney(5)).toEqual({ amount: null, currency: null });
+  });
+
+  it('knows the 27 store currencies and their fraction digits', () => {
+    expect(STORE_CURRENCIES).toHaveLength(27);
+    expect(currencyFractionDigits('JPY')).toBe(0);
+    expect(currencyFractionDigits('EUR')).toBe(2);
+  });
+});
+
+describe('legacy native money', () => {
+  it('prints en-US grouping with exactly two decimals, rounding half up', () => {
+    expect(formatMoneyNative(dec('2500'))).toBe('<span class="sqs-money-native">2,500.00</span>');
+    expect(formatAmountNative(dec('1234567.125'))).toBe('1,234,567.13');
+    expect(formatAmountNative(dec('0.005'))).toBe('0.01');
+    expect(formatAmountNative(dec('-0.004'))).toBe('-0.00');
+  });
+
+  it('keeps precision beyond doubles', () => {
+    expect(formatAmountNative(dec('12345678901234567.125'))).toBe('12,345,678,901,234,567.13');
+  });
+});
+
+describe('CLDR-mode money', () => {
+  it('formats the currency in the locale with its own fraction digits', () => {
+    expect(formatMoneyLocale(dec('2500'), 'USD', 'en-US')).toBe('$2,500.00');
+    expect(formatMoneyLocale(dec('2500'), 'EUR', 'en-US')).toBe('€2,500.00');
+    expect(formatMoneyLocale(dec('2500'), 'EUR', 'de-DE')).toBe('2.500,00\u00a0€');
+    expect(formatMoneyLocale(dec('2500'), 'JPY', 'en-US')).toBe('¥2,500');
+  });
+
+  it('rounds half to even and drops the sign of a negative zero', () => {
+    expect(formatMoneyLocale(dec('0.005'), 'USD', 'en-US')).toBe('$0.00');
+    expect(formatMoneyLocale(dec('0.015'), 'USD', 'en-US')).toBe('$0.02');
+    expect(formatMoneyLocale(dec('-0.004'), 'USD', 'en-US')).toBe('$0.00');
+    expect(formatMoneyLocale(dec('-1.5'), 'USD', 'en-US')).toBe('-$1.50');
+  });
+
+  it('prints nothing for an unusable locale and falls back to USD for a malformed code', () => {
+    expect(formatMoneyLocale(dec('1'), 'USD', 'none')).toBe('');
+    expect(formatMoneyLocale(dec('1'), 'US', 'en-US')).toBe('$1.00');
+  });
+
+  it('refuses non-finite amounts', () => {
+    expect(() => formatMoneyLocale(dec('Infinity'), 'USD', 'en-US')).toThrow('Invalid argument');
+  });
+
+  it('caches formatters per locale and options', () => {
+    expect(numberFormat('en-US', { maximumFractionDigits: 1 })).toBe(
+      numberFormat('en-US', { maximumFractionDigits: 1 }),
+    );
+    expect(numberFormat('none', {})).toBeNull();
+  });
+});
+
+describe('localeCurrency', () => {
+  it.each([
+    ['en-US', 'USD'],
+    ['en', 'USD'],
+    ['de-DE', 'EUR'],
+    ['fr', 'EUR'],
+    ['en-GB', 'GBP'],
+    ['ja-JP', 'JPY'],
+    ['de-CH', 'CHF'],
+    ['en-IN', 'INR'],
+    ['es-419', 'USD'],
+  ])('%s -> %s', (locale, currency) => {
+    expect(localeCurrency(locale)).toBe(currency);
+  });
+
+  it('is null for an unusable locale', () => {
+    expect(localeCurrency('none')).toBeNull();
+  });
+});
