@@ -7,8 +7,16 @@ import { compileTemplate } from './engine/compile.js';
 import type { FormatterTable, PredicateTable, Registry } from './engine/plugin.js';
 import { renderTemplate } from './engine/render.js';
 import type { RenderOptions, RenderResult, Template } from './engine/template.js';
+import type { TemplateError } from './engine/errors.js';
 import { ALL_FORMATTERS } from './formatters/index.js';
 import { ALL_PREDICATES } from './predicates/index.js';
+import {
+  renderReactTemplate,
+  structureTemplate,
+  type ReactRenderOptions,
+  type ReactRenderResult,
+  type ReactTemplate,
+} from './react-renderer/index.js';
 
 export type { Code, Instruction, Path } from './engine/code.js';
 export type { TemplateError, SourceLocation } from './engine/errors.js';
@@ -24,6 +32,13 @@ export type {
 export { Variable } from './engine/plugin.js';
 export type { RenderOptions, RenderResult, Template } from './engine/template.js';
 export { prettyJson } from './engine/pretty.js';
+export type {
+  ComponentTable,
+  FormatterComponentProps,
+  ReactRenderOptions,
+  ReactRenderResult,
+  ReactTemplate,
+} from './react-renderer/index.js';
 
 export interface CompileOptions {
   /** Extra formatters, added to (and overriding) the built-in ones by name. */
@@ -65,4 +80,30 @@ export function render(
     compileTemplate(source, registry, name);
   const tpl = typeof template === 'string' ? parse(template) : template;
   return renderTemplate(tpl, data, options, registry, parse);
+}
+
+/**
+ * Renders a template to a React element tree with the semantics of `render`:
+ * `renderToString(renderToReact(t, d).element)` is DOM-equivalent to `render(t, d).html`.
+ * Accepts what `render` accepts, or a template prepared by `prepareReact` (what a page ships).
+ */
+export function renderToReact(
+  template: Template | Code | ReactTemplate | string,
+  data: unknown,
+  options: ReactRenderOptions & CompileOptions = {},
+): ReactRenderResult {
+  const registry = registryFor(options);
+  const parse = (source: string, name?: string): Template =>
+    compileTemplate(source, registry, name);
+  const tpl = typeof template === 'string' ? parse(template) : template;
+  return renderReactTemplate(tpl, data, options, registry, parse);
+}
+
+/**
+ * Prepares a compiled template for the browser: its code plus the React code, both plain JSON,
+ * and the REACT_UNSTRUCTURED warnings (`jsont check --react`).
+ */
+export function prepareReact(template: Template): ReactTemplate & { warnings: TemplateError[] } {
+  const { react, warnings } = structureTemplate(template);
+  return { code: template.code, react, warnings };
 }

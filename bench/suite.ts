@@ -42,8 +42,12 @@ export interface PairCase {
 export interface PairResult {
   snippet: string;
   reps: number;
+  /** Median over batches of the mean time per operation (see timing.ts), in ns. */
   oursNs: number;
   theirsNs: number;
+  /** Plain mean over every measured operation, in ns. */
+  oursMeanNs: number;
+  theirsMeanNs: number;
   /** theirs / ours: above 1 means ours is faster. */
   ratio: number;
   sameOutput: boolean | null;
@@ -71,6 +75,8 @@ export function runPairs(
       reps: c.reps,
       oursNs: ours.nsPerOp,
       theirsNs: theirs.nsPerOp,
+      oursMeanNs: ours.meanNsPerOp,
+      theirsMeanNs: theirs.meanNsPerOp,
       ratio: theirs.nsPerOp / ours.nsPerOp,
       sameOutput,
     });

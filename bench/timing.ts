@@ -1,8 +1,10 @@
 /**
  * A small self-calibrating timer. Each case is warmed up (so the JIT has compiled it), then run
- * in batches sized to take a few milliseconds each until the time budget is spent; the result is
- * the mean wall time per operation. Batching keeps timer overhead out of sub-microsecond cases.
- * Results go to a module-level sink so the optimiser cannot drop the benchmarked calls.
+ * in batches sized to take about a twentieth of the time budget each, until the budget is spent.
+ * Each batch gives a mean time per operation; the reported figure is the median of those batch
+ * means, so a batch that was descheduled or hit by a major GC does not skew it (the overall mean
+ * is kept too). Batching keeps timer overhead out of sub-microsecond cases. Results go to a
+ * module-level sink so the optimiser cannot drop the benchmarked calls.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -14,10 +16,42 @@ export interface TimingOptions {
 }
 
 export interface Timing {
-  /** Mean time per operation in nanoseconds. */
+  /** Time per operation in nanoseconds: the median of the batches' mean times. */
   nsPerOp: number;
+  /** Mean time per operation over all batches, in nanoseconds. */
+  meanNsPerOp: number;
   /** Operations measured. */
   ops: number;
+  /** Batches measured. */
+  batches: number;
+}
+
+/** Collects batch timings of one function. */
+class Sampler {
+  private readonly perOp: number[] = [];
+  private ops = 0;
+  elapsedMs = 0;
+  constructor(
+    private readonly fn: () => unknown,
+    private readonly batch: number,
+  ) {}
+  runBatch(): void {
+    const took = runBatch(this.fn, this.batch);
+    this.elapsedMs += took;
+    this.ops += this.batch;
+    this.perOp.push(took / this.batch);
+  }
+  result(): Timing {
+    const sorted = [...this.perOp].sort((x, y) => x - y);
+    const mid = sorted.length >> 1;
+    const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    return {
+      nsPerOp: median * 1e6,
+      meanNsPerOp: (this.elapsedMs * 1e6) / this.ops,
+      ops: this.ops,
+      batches: sorted.length,
+    };
+  }
 }
 
 /** Results are stored here so the optimiser cannot drop a call whose value is unused. */
@@ -45,47 +79,28 @@ function calibrate(fn: () => unknown, options: TimingOptions, batchMs: number): 
 
 /** Measures `fn` alone (see the module comment). */
 export function measure(fn: () => unknown, options: TimingOptions): Timing {
-  // ~20 batches in the budget, so loop overhead and clock resolution are noise.
-  const batch = calibrate(fn, options, options.budgetMs / 20);
-  let ops = 0;
-  let elapsed = 0;
-  while (elapsed < options.budgetMs) {
-    elapsed += runBatch(fn, batch);
-    ops += batch;
-  }
-  return { nsPerOp: (elapsed * 1e6) / ops, ops };
+  const sampler = new Sampler(fn, calibrate(fn, options, options.budgetMs / 20));
+  while (sampler.elapsedMs < options.budgetMs) sampler.runBatch();
+  return sampler.result();
 }
 
 /**
  * Measures two implementations of the same work, alternating their batches so that both see
  * the same machine load (other processes, GC pressure, CPU frequency); each gets `budgetMs`.
- * The ratio of the two means is then much steadier than two back-to-back measurements.
+ * The ratio of the two is then much steadier than two back-to-back measurements.
  */
 export function measurePair(
   a: () => unknown,
   b: () => unknown,
   options: TimingOptions,
 ): [Timing, Timing] {
-  const batchA = calibrate(a, options, options.budgetMs / 20);
-  const batchB = calibrate(b, options, options.budgetMs / 20);
-  let opsA = 0;
-  let opsB = 0;
-  let elapsedA = 0;
-  let elapsedB = 0;
-  while (elapsedA < options.budgetMs || elapsedB < options.budgetMs) {
-    if (elapsedA < options.budgetMs) {
-      elapsedA += runBatch(a, batchA);
-      opsA += batchA;
-    }
-    if (elapsedB < options.budgetMs) {
-      elapsedB += runBatch(b, batchB);
-      opsB += batchB;
-    }
+  const sa = new Sampler(a, calibrate(a, options, options.budgetMs / 20));
+  const sb = new Sampler(b, calibrate(b, options, options.budgetMs / 20));
+  while (sa.elapsedMs < options.budgetMs || sb.elapsedMs < options.budgetMs) {
+    if (sa.elapsedMs < options.budgetMs) sa.runBatch();
+    if (sb.elapsedMs < options.budgetMs) sb.runBatch();
   }
-  return [
-    { nsPerOp: (elapsedA * 1e6) / opsA, ops: opsA },
-    { nsPerOp: (elapsedB * 1e6) / opsB, ops: opsB },
-  ];
+  return [sa.result(), sb.result()];
 }
 
 /** Formats a duration in nanoseconds with a unit that keeps 3 significant digits. */

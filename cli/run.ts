@@ -10,10 +10,16 @@ import type { Command } from './args.js';
 import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
 import { CliInputError, EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
+import { previewCommand } from './preview.js';
 import { renderCommand } from './render.js';
 
-/** Every sub-command, in the order `jsont --help` lists them. Later issues add `preview`. */
-export const COMMANDS: readonly Command[] = [renderCommand, compileCommand, checkCommand];
+/** Every sub-command, in the order `jsont --help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  renderCommand,
+  compileCommand,
+  checkCommand,
+  previewCommand,
+];
 
 export function topLevelHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -93,15 +93,23 @@ function isBlockOpener(opcode: number): boolean {
 }
 
 export class Assembler {
-  readonly root: RootCode = [Op.ROOT, 1, [], Op.END];
-  readonly errors: AssemblyError[] = [];
-  /** Composite instructions and their offsets, in parallel, for the lazy location map. */
-  readonly located: object[] = [];
-  readonly offsets: number[] = [];
-  private readonly stack: Frame[] = [];
-  private current: Frame;
+  // `declare` fields, assigned in the constructor: ES2022 class-field definitions (define
+  // semantics) measured slower per compile on Node 20 than plain assignments.
+  declare readonly root: RootCode;
+  declare readonly errors: AssemblyError[];
+  /**
+   * Each composite instruction followed by its offset, for the lazy location map (one array, one
+   * push per instruction: measured cheaper than two parallel arrays).
+   */
+  declare readonly located: (object | number)[];
+  declare private readonly stack: Frame[];
+  declare private current: Frame;
 
   constructor() {
+    this.root = [Op.ROOT, 1, [], Op.END];
+    this.errors = [];
+    this.located = [];
+    this.stack = [];
     this.current = {
       state: State.ROOT,
       owner: this.root as unknown as Instruction[],
@@ -126,8 +134,7 @@ export class Assembler {
 
   accept(instruction: Instruction, offset: number): void {
     if (typeof instruction !== 'number') {
-      this.located.push(instruction);
-      this.offsets.push(offset);
+      this.located.push(instruction, offset);
     }
     const frame = this.current;
     const state = frame.state;

@@ -16,11 +16,12 @@ import type { Template } from './template.js';
  * so compiling pays only for two array pushes per instruction.
  */
 class LazyLocationMap extends WeakMap<object, SourceLocation> {
-  private pending: { source: string; keys: object[]; offsets: number[] } | null;
+  private pending: { source: string; located: (object | number)[] } | null;
 
-  constructor(source: string, keys: object[], offsets: number[]) {
+  /** `located` holds each instruction followed by its source offset. */
+  constructor(source: string, located: (object | number)[]) {
     super();
-    this.pending = { source, keys, offsets };
+    this.pending = { source, located };
   }
 
   private materialise(): void {
@@ -28,8 +29,10 @@ class LazyLocationMap extends WeakMap<object, SourceLocation> {
     if (pending === null) return;
     this.pending = null;
     const index = new LineIndex(pending.source);
-    const { keys, offsets } = pending;
-    for (let i = 0; i < keys.length; i++) super.set(keys[i]!, index.locate(offsets[i]!));
+    const located = pending.located;
+    for (let i = 0; i < located.length; i += 2) {
+      super.set(located[i] as object, index.locate(located[i + 1] as number));
+    }
   }
 
   override get(key: object): SourceLocation | undefined {
@@ -59,19 +62,30 @@ class LazyLocationMap extends WeakMap<object, SourceLocation> {
  * whole parse.
  */
 class CompiledTemplate implements Template {
-  source?: string;
-  private locationMap: LazyLocationMap | undefined;
+  // `declare` fields, assigned in the constructor: ES2022 class-field definitions (define
+  // semantics) measured ~100 ns more per compile on Node 20 than plain assignments.
+  declare code: Code;
+  declare errors: TemplateError[];
+  declare source?: string;
+  declare private locationMap: LazyLocationMap | undefined;
+  declare private readonly text: string;
+  declare private readonly located: (object | number)[];
 
   constructor(
-    public code: Code,
-    public errors: TemplateError[],
-    private readonly text: string,
-    private readonly located: object[],
-    private readonly offsets: number[],
-  ) {}
+    code: Code,
+    errors: TemplateError[],
+    text: string,
+    located: (object | number)[],
+  ) {
+    this.code = code;
+    this.errors = errors;
+    this.text = text;
+    this.located = located;
+    this.locationMap = undefined;
+  }
 
   get locations(): WeakMap<object, SourceLocation> {
-    return (this.locationMap ??= new LazyLocationMap(this.text, this.located, this.offsets));
+    return (this.locationMap ??= new LazyLocationMap(this.text, this.located));
   }
 }
 
@@ -84,9 +98,12 @@ export function compileTemplate(source: string, registry: Registry, name?: strin
   if (source.indexOf('{') === -1) {
     // No tag can start without a brace: the whole source is one TEXT (as in the reference's
     // scan), and no state machine is needed.
-    const text: TextCode = [Op.TEXT, source];
-    const code: Code = [Op.ROOT, 1, source.length > 0 ? [text] : [], Op.EOF];
-    template = new CompiledTemplate(code, [], source, source.length > 0 ? [text] : [], [0]);
+    if (source.length === 0) {
+      template = new CompiledTemplate([Op.ROOT, 1, [], Op.EOF], [], source, []);
+    } else {
+      const text: TextCode = [Op.TEXT, source];
+      template = new CompiledTemplate([Op.ROOT, 1, [text], Op.EOF], [], source, [text, 0]);
+    }
   } else {
     const assembler = new Assembler();
     parseTemplate(source, registry, assembler);
@@ -102,7 +119,6 @@ export function compileTemplate(source: string, registry: Registry, name?: strin
       errors,
       source,
       assembler.located,
-      assembler.offsets,
     );
   }
   if (name !== undefined) template.source = name;

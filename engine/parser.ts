@@ -6,7 +6,14 @@
  */
 import type { IToken } from 'chevrotain';
 import type { Instruction } from './code.js';
-import { lexTemplate, MultiCommentClose, MultiCommentOpen, Tag, TagAfterStray } from './lexer.js';
+import {
+  lexTemplate,
+  MultiCommentClose,
+  MultiCommentOpen,
+  Tag,
+  TagAfterStray,
+  TextThenTag,
+} from './lexer.js';
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
 import {
@@ -67,7 +74,9 @@ const DEFAULT_CHUNK_SIZE = 16384;
 /** True for a token after which a new scan step starts (a tag or the end of a `{##` comment). */
 function endsScanStep(token: IToken): boolean {
   const type = token.tokenType;
-  return type === Tag || type === TagAfterStray || type === MultiCommentClose;
+  return (
+    type === Tag || type === TagAfterStray || type === TextThenTag || type === MultiCommentClose
+  );
 }
 
 /**
@@ -103,19 +112,37 @@ export function parseTemplate(
   sink: InstructionSink,
   chunkSize = DEFAULT_CHUNK_SIZE,
 ): void {
-  const scope: TagScope = { source, registry, errors: sink, tagOffset: 0 };
+  const scope: TagScope = { source, registry, errors: sink, tagOffset: 0, knownFormatters: [] };
   let textStart = -1;
   let textEnd = -1;
   let base = 0;
 
   while (base < source.length) {
-    const [tokens, count, nextBase] = lexChunk(source, base, chunkSize);
+    let tokens: IToken[];
+    let count: number;
+    let nextBase: number;
+    if (base === 0 && source.length <= chunkSize) {
+      // The common case, one chunk: no tuple to allocate.
+      tokens = lexTemplate(source);
+      count = tokens.length;
+      nextBase = source.length;
+    } else {
+      [tokens, count, nextBase] = lexChunk(source, base, chunkSize);
+    }
     for (let i = 0; i < count; i++) {
       const token = tokens[i]!;
       const type = token.tokenType;
-      const start = base + token.startOffset;
+      let start = base + token.startOffset;
       const isTag = type === Tag || type === TagAfterStray;
-      if (!isTag && type !== MultiCommentOpen) {
+      if (type === TextThenTag) {
+        // Text, then a tag from the image's last `{` (the text part holds no `{`).
+        // A backward char loop: tags are short, and lastIndexOf measured slower here.
+        let tagStart = start + token.image.length - 2;
+        while (source.charCodeAt(tagStart) !== 123 /* { */) tagStart--;
+        if (textStart === -1) textStart = start;
+        textEnd = tagStart;
+        start = tagStart;
+      } else if (!isTag && type !== MultiCommentOpen) {
         // Text, StrayBraces or UnclosedText: raw text of the current scan step.
         if (textStart === -1) textStart = start;
         textEnd = start + token.image.length;
@@ -125,10 +152,10 @@ export function parseTemplate(
         sink.accept([Op.TEXT, source.slice(textStart, textEnd)], textStart);
         textStart = -1;
       }
-      if (isTag) {
-        const end = start + token.image.length - 1;
+      if (type !== MultiCommentOpen) {
+        const end = base + token.startOffset + token.image.length - 1;
         scope.tagOffset = start;
-        sink.accept(parseTag(scope, start, end) ?? [Op.TEXT, token.image], start);
+        sink.accept(parseTag(scope, start, end) ?? [Op.TEXT, source.slice(start, end + 1)], start);
       } else {
         // The body may be absent, and the close missing (the comment then runs to the end).
         let j = i + 1;

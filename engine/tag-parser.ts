@@ -8,7 +8,7 @@
 import type { Args, FormatterCall, FormatterList, Instruction, MaybeArgs, Path } from './code.js';
 import { ErrorCode } from './errors.js';
 import { Op } from './opcodes.js';
-import type { Registry } from './plugin.js';
+import type { Formatter, Registry } from './plugin.js';
 
 /** Receives the parser's own errors (unknown names, arity warnings) with the tag's offset. */
 export interface TagErrorSink {
@@ -27,7 +27,16 @@ export interface TagScope {
   errors: TagErrorSink;
   /** Offset of the tag's `{`, used to locate errors. */
   tagOffset: number;
+  /**
+   * Formatters already found in this compile: name, plugin, name, plugin… (a few entries). A
+   * name is matched in place against the source, which measured cheaper than slicing it out and
+   * looking it up in the registry's table on every use.
+   */
+  knownFormatters: unknown[];
 }
+
+/** How many distinct formatter names a compile remembers. */
+const KNOWN_FORMATTERS_LIMIT = 16;
 
 const WORD_RE = /[a-zA-Z][\w-]*/y;
 const PREDICATE_NAME_RE = /[a-zA-Z][\w-]*\?/y;
@@ -105,13 +114,31 @@ function segmentValue(part: string): string | number {
   return n <= MAX_INDEX ? n : part;
 }
 
-/** `items.0.name` -> ["items", 0, "name"]; digit segments above 2^31-1 stay strings. */
-export function splitReference(ref: string): Path {
-  if (ref.indexOf('.') === -1) return [segmentValue(ref)];
-  const parts = ref.split('.');
-  const path: Path = new Array(parts.length);
-  for (let i = 0; i < parts.length; i++) path[i] = segmentValue(parts[i]!);
-  return path;
+/**
+ * The path of the (already scanned, valid) reference `source[start, end)`: split at its dots;
+ * digit segments up to 2^31-1 become numbers. Reads the source in place: no slice of the whole
+ * reference, no second search for dots.
+ */
+function pathOf(source: string, start: number, end: number): Path {
+  let dot = start;
+  while (dot < end && source.charCodeAt(dot) !== 46 /* . */) dot++;
+  if (dot === end) return [segmentValue(source.slice(start, end))];
+  const path: Path = [];
+  for (;;) {
+    path.push(segmentValue(source.slice(start, dot)));
+    if (dot === end) return path;
+    start = dot + 1;
+    dot = start;
+    while (dot < end && source.charCodeAt(dot) !== 46) dot++;
+  }
+}
+
+/** True when `source` spells `word` at `pos` (a char loop: cheaper than startsWith for short words). */
+function spellsAt(source: string, pos: number, word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    if (source.charCodeAt(pos + i) !== word.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Delimited arguments of an instruction or predicate: the rest of the tag after the name. */
@@ -176,7 +203,7 @@ function readVariableList(source: string, cursor: Cursor, end: number): Path[] |
   for (;;) {
     const refEnd = scanReference(source, pos);
     if (refEnd === -1 || refEnd > end) return null;
-    paths.push(splitReference(source.slice(pos, refEnd)));
+    paths.push(pathOf(source, pos, refEnd));
     pos = refEnd;
     // Separator ` *, *` (spaces only): without a comma the list ends before the spaces.
     let sep = pos;
@@ -203,9 +230,24 @@ function readFormatters(scope: TagScope, pos: number, end: number): FormatterLis
     if (!isLetter(source.charCodeAt(pos + 1))) return null;
     let nameEnd = pos + 2;
     while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
-    const name = source.slice(pos + 1, nameEnd);
-    // Looked up like the reference's plain-object table (inherited keys count as known).
-    const plugin = scope.registry.formatters[name];
+    let name: string | undefined;
+    let plugin: Formatter | undefined;
+    const known = scope.knownFormatters;
+    const length = nameEnd - pos - 1;
+    for (let k = 0; k < known.length; k += 2) {
+      const candidate = known[k] as string;
+      if (candidate.length === length && spellsAt(source, pos + 1, candidate)) {
+        name = candidate;
+        plugin = known[k + 1] as Formatter;
+        break;
+      }
+    }
+    if (name === undefined) {
+      name = source.slice(pos + 1, nameEnd);
+      // Looked up like the reference's plain-object table (inherited keys count as known).
+      plugin = scope.registry.formatters[name];
+      if (plugin !== undefined && known.length < 2 * KNOWN_FORMATTERS_LIMIT) known.push(name, plugin);
+    }
     if (plugin === undefined) {
       scope.errors.parseError(
         ErrorCode.FORMATTER_UNKNOWN,
@@ -254,7 +296,7 @@ function parsePredicateTag(
 /** Reads a single reference that must run to `end`. */
 function readSoleReference(source: string, pos: number, end: number): Path | null {
   const refEnd = scanReference(source, pos);
-  return refEnd === end ? splitReference(source.slice(pos, end)) : null;
+  return refEnd === end ? pathOf(source, pos, end) : null;
 }
 
 function parseIf(scope: TagScope, pos: number, end: number): Instruction | null {
@@ -270,7 +312,7 @@ function parseIf(scope: TagScope, pos: number, end: number): Instruction | null 
   const paths: Path[] = [];
   let refEnd = scanReference(source, pos);
   if (refEnd !== -1 && refEnd <= end) {
-    paths.push(splitReference(source.slice(pos, refEnd)));
+    paths.push(pathOf(source, pos, refEnd));
     pos = refEnd;
     for (;;) {
       pos = skipWhitespace(source, pos, end);
@@ -283,7 +325,7 @@ function parseIf(scope: TagScope, pos: number, end: number): Instruction | null 
       pos = skipWhitespace(source, pos + 2, end);
       refEnd = scanReference(source, pos);
       if (refEnd === -1 || refEnd > end) return null;
-      paths.push(splitReference(source.slice(pos, refEnd)));
+      paths.push(pathOf(source, pos, refEnd));
       pos = refEnd;
     }
   } else if (pos !== end) {
@@ -323,7 +365,7 @@ function parseCtxvar(scope: TagScope, pos: number, end: number): Instruction | n
     }
     const refEnd = scanReference(source, keyEnd + 1);
     if (refEnd === -1 || refEnd > end) return null;
-    bindings.push([source.slice(pos, keyEnd), splitReference(source.slice(keyEnd + 1, refEnd))]);
+    bindings.push([source.slice(pos, keyEnd), pathOf(source, keyEnd + 1, refEnd)]);
     pos = skipWhitespace(source, refEnd, end);
   }
   if (pos !== end || bindings.length === 0) return null;
@@ -411,7 +453,7 @@ function keywordAt(source: string, start: number, end: number): string | undefin
   if (candidates === undefined) return undefined;
   const length = end - start;
   for (const keyword of candidates) {
-    if (keyword.length === length && source.startsWith(keyword, start)) return keyword;
+    if (keyword.length === length && spellsAt(source, start, keyword)) return keyword;
   }
   return undefined;
 }
@@ -435,7 +477,7 @@ function parseKeywordTag(
       return path === null ? null : [Op.SECTION, path, [], Op.END];
     }
     case 'repeated': {
-      if (!source.startsWith(' section', pos)) return null;
+      if (!spellsAt(source, pos, ' section')) return null;
       const refStart = skipWhitespace(source, pos + 8, end);
       if (refStart === pos + 8) return null;
       const path = readSoleReference(source, refStart, end);

@@ -52,15 +52,19 @@ export function isTruthy(value: unknown): boolean {
 /** Jackson-style `asBoolean` used by a few plugins: only true, "true" and non-zero integers. */
 export function asBoolean(value: unknown): boolean {
   if (value === true || value === 'true') return true;
-  return typeof value === 'number' && Number.isInteger(value) && value !== 0;
+  // The reference reads numbers as integers through a long; from 1e21 on that reading fails.
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value !== 0 && Math.abs(value) < 1e21
+  );
 }
 
 function arrayToString(values: unknown[]): string {
   let out = '';
   for (let i = 0; i < values.length; i++) {
     if (i > 0) out += ',';
-    const v = values[i];
-    out += Array.isArray(v) ? arrayToString(v) : String(v);
+    // Top-level elements print with String() (null -> "null"); a nested array prints with the
+    // native Array toString, where null elements become empty: [[null], null] -> ",null".
+    out += String(values[i]);
   }
   return out;
 }

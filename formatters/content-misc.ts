@@ -7,7 +7,7 @@
  * NaN for `width`/`height`, which print `NaN`) rather than an error.
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import { asNumber, asString, descendValue, isObject } from '../engine/values.js';
+import { asNumber, asString, descendValue } from '../engine/values.js';
 import { valueFormatter } from './core-text.js';
 import { TEMPLATES } from './templates/compiled.js';
 
@@ -67,7 +67,7 @@ export function thumbnailForWidth(width: number): string {
   return width !== width ? '100w' : LARGEST_THUMBNAIL;
 }
 
-/** `other * targetOf / sourceOf` cut to an int32: e.g. the height for a width keeping the ratio. */
+/** `target * numerator / denominator` cut to an int32 (NaN -> 0): the other side at the same ratio. */
 function scale(target: number, numerator: number, denominator: number): number {
   return ((target * numerator) / denominator) | 0;
 }
@@ -98,14 +98,13 @@ function round2(n: number): number {
  * concatenated in H, S, L, A order. Parts are read with `asNumber`, so `null` is 0.
  */
 export function websiteColor(value: unknown): string {
-  const get = (key: string): unknown => (isObject(value) ? descendValue(value, key) : undefined);
-  const hueNode = get('hue');
-  const saturationNode = get('saturation');
-  const lightnessNode = get('lightness');
+  const hueNode = descendValue(value, 'hue');
+  const saturationNode = descendValue(value, 'saturation');
+  const lightnessNode = descendValue(value, 'lightness');
   if (hueNode === undefined || saturationNode === undefined || lightnessNode === undefined) {
     return 'Missing an H/S/L value.';
   }
-  const alphaNode = get('alpha');
+  const alphaNode = descendValue(value, 'alpha');
   const hue = asNumber(hueNode);
   const saturation = asNumber(saturationNode);
   const lightness = asNumber(lightnessNode);

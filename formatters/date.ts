@@ -4,7 +4,7 @@
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';
-import { renderTimeZone } from './i18n-options.js';
+import { MAX_EPOCH, MIN_EPOCH, renderTimeZone } from './i18n-options.js';
 import { strftime } from './strftime.js';
 
 export const DATE_FORMATTERS: FormatterTable = {
@@ -21,6 +21,9 @@ export const DATE_FORMATTERS: FormatterTable = {
       // the error and the tag renders nothing.
       if (!Number.isFinite(epoch))
         throw new TypeError(`date: not a timestamp: ${String(first.value)}`);
+      // Beyond its calendar range the reference fails too (datetime clamps instead).
+      if (epoch < MIN_EPOCH || epoch > MAX_EPOCH)
+        throw new RangeError(`date: out of range: ${epoch}`);
       first.set(strftime(args.join(' '), epoch, renderTimeZone(ctx)));
     },
   },

@@ -5,6 +5,7 @@
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';
 import {
+  clampEpoch,
   dateFormat,
   parseOptions,
   renderLocale,
@@ -128,12 +129,13 @@ function formatWith(
   fmt: Intl.DateTimeFormat,
   locale: string,
   epoch: number,
-  flexible: boolean,
+  plain: boolean,
 ): string {
-  // Flexible day periods ("in the afternoon", skeleton B) keep their plain space.
-  if (flexible) return fmt.format(epoch);
+  // Without an hour there is no day period; flexible day periods ("in the afternoon",
+  // skeleton B) keep their plain space. Both skip the costlier formatToParts.
+  const space = plain ? ' ' : dayPeriodSpace(locale);
+  if (space === ' ') return fmt.format(epoch);
   const parts = fmt.formatToParts(epoch);
-  const space = dayPeriodSpace(locale);
   let out = '';
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
@@ -153,7 +155,8 @@ function format(locale: string, options: Intl.DateTimeFormatOptions, epoch: numb
     // An unknown calendar name: format in the default one.
     fmt = dateFormat(locale, { ...options, calendar: 'gregory' });
   }
-  return formatWith(fmt, locale, epoch, options.dayPeriod !== undefined);
+  const hasHour = options.hour !== undefined || options.timeStyle !== undefined;
+  return formatWith(fmt, locale, epoch, !hasHour || options.dayPeriod !== undefined);
 }
 
 const rangeSeparators = new Map<string, string>();
@@ -304,12 +307,15 @@ export function formatInterval(
     return end1(start) + rangeSeparator(locale) + end1(end);
   }
   const fmt = dateFormat(locale, { ...base, ...skeletonOptions(skeleton) });
-  return fmt.formatRange(Math.min(start, end), Math.max(start, end));
+  return fmt.formatRange(start, end);
 }
 
-/** An instant from a value the way the reference reads dates (missing → 0, `"abc"` → NaN). */
+/**
+ * An instant from a value the way the reference reads dates (missing → 0, `"abc"` → NaN),
+ * pinned to the supported calendar range.
+ */
 export function epochOf(value: unknown): number {
-  return asNumber(value);
+  return clampEpoch(asNumber(value));
 }
 
 export const DATETIME_FORMATTERS: FormatterTable = {

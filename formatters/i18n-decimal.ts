@@ -63,7 +63,8 @@ export function numberOptions(
 ): Intl.NumberFormatOptions {
   const out: Intl.NumberFormatOptions = {
     ...base,
-    useGrouping: grouping(opts, true),
+    // `base` may switch grouping off by default (the legacy unit formatter); options decide.
+    useGrouping: grouping(opts, base.useGrouping !== false),
     signDisplay: 'negative',
   };
   const digits: Partial<Record<keyof Intl.NumberFormatOptions, number>> = {};

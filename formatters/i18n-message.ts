@@ -2,14 +2,16 @@
  * `message ARGS…` and its alias `plural` (LANGUAGE.md 6.4): the value is a message pattern in the
  * reference's ICU dialect (see i18n-message-parse.ts); the args are variables resolved from the
  * frame where the tag appeared. `k=v` / `k:v` args are named `k` and also take their position.
- * Argument formatters: decimal/number, money/currency, datetime, datetime-interval.
+ * Argument formatters: decimal/number, money/currency, datetime, datetime-interval, and the
+ * Java original's unit.
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import { asNumber, asString } from '../engine/values.js';
+import { asString } from '../engine/values.js';
 import { decimalText, formatDecimal } from './i18n-decimal.js';
-import { formatDatetime, formatInterval } from './i18n-datetime.js';
+import { epochOf, formatDatetime, formatInterval } from './i18n-datetime.js';
 import { type ChoiceNode, type MessageNode, parseMessage } from './i18n-message-parse.js';
 import { formatMoney, readMoneyNode } from './i18n-money.js';
+import { formatUnit } from './legacy-unit.js';
 import { parseOptions, plurals, renderLocale, renderTimeZone } from './i18n-options.js';
 
 const MAX_CACHED = 1000;
@@ -112,7 +114,7 @@ function formatArgument(format: string, names: string[], options: string[], env:
     }
     case 'datetime': {
       if (value === undefined || value === null) return '';
-      const epoch = asNumber(value);
+      const epoch = epochOf(value);
       return Number.isFinite(epoch)
         ? formatDatetime(epoch, parseOptions(options), env.locale, env.zone())
         : '';
@@ -120,13 +122,16 @@ function formatArgument(format: string, names: string[], options: string[], env:
     case 'datetime-interval': {
       const end = names.length > 1 ? argument(env, names[1]!) : undefined;
       if (value === undefined || value === null || end === undefined || end === null) return '';
-      const s = asNumber(value);
-      const e = asNumber(end);
+      const s = epochOf(value);
+      const e = epochOf(end);
       if (!Number.isFinite(s) || !Number.isFinite(e)) return '';
       return formatInterval(s, e, parseOptions(options), env.locale, env.zone());
     }
+    case 'unit':
+      // The Java original's unit formatter (the TypeScript reference prints nothing here).
+      return formatUnit(value, parseOptions(options), env.locale);
     default:
-      // Formatters the reference has no implementation for (e.g. `unit`) print nothing.
+      // Formatters the reference has no implementation for print nothing.
       return '';
   }
 }

@@ -101,9 +101,11 @@ export function plurals(locale: string, type: Intl.PluralRuleType): Intl.PluralR
   return rules;
 }
 
-/** An instant from a JSON value: numbers and numeric strings (epoch ms); anything else NaN. */
-export function toEpoch(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value);
-  return NaN;
+/** The reference's calendar range: 1 Jan 4713 BC to 31 Dec 8652 AD (UTC). */
+export const MIN_EPOCH = Date.UTC(-4712, 0, 1);
+export const MAX_EPOCH = Date.UTC(8652, 11, 31, 23, 59, 59, 999);
+
+/** Instants beyond the reference's calendar range are pinned to its ends, as it does. */
+export function clampEpoch(epoch: number): number {
+  return Math.min(MAX_EPOCH, Math.max(MIN_EPOCH, epoch));
 }

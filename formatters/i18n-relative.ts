@@ -4,7 +4,7 @@
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';
-import { parseOptions, renderLocale, type Options } from './i18n-options.js';
+import { clampEpoch, parseOptions, renderLocale, type Options } from './i18n-options.js';
 
 type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second';
 const UNITS = new Set<string>(['year', 'month', 'week', 'day', 'hour', 'minute', 'second']);
@@ -130,11 +130,11 @@ export const RELATIVE_FORMATTERS: FormatterTable = {
       let start: number;
       let end: number;
       if (vars.length >= 2) {
-        start = asNumber(first.value);
-        end = asNumber(vars[1]!.value);
+        start = clampEpoch(asNumber(first.value));
+        end = clampEpoch(asNumber(vars[1]!.value));
       } else {
         start = ctx.now ?? Date.now();
-        end = asNumber(first.value);
+        end = clampEpoch(asNumber(first.value));
       }
       first.set(
         Number.isFinite(start) && Number.isFinite(end)

@@ -1,11 +1,13 @@
 /**
- * Formatters of the Java original that the TypeScript reference left as no-ops (LANGUAGE.md 6.7):
- * `i18n-money-format`, `datetimefield`, `unit`. Expectations come from the Java-era fixtures in
- * conformance/legacy-i18n. (`money-format`, `moneyFormat` and `money-string`, the legacy cents
- * formatters, live with the other price formatters in commerce-price.ts.)
+ * Formatters of the Java original that the TypeScript reference left as no-ops (LANGUAGE.md
+ * 6.7): `i18n-money-format`, `datetimefield` and `unit` (conversions in legacy-unit.ts).
+ * Expectations come from the Java-era fixtures in conformance/legacy-i18n. (`money-format`,
+ * `moneyFormat` and `money-string`, the legacy cents formatters, live with the other price
+ * formatters in commerce-price.ts.)
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import { canonicalLocale, numberFormat, renderLocale } from './i18n-options.js';
+import { canonicalLocale, numberFormat, parseOptions, renderLocale } from './i18n-options.js';
+import { formatUnit } from './legacy-unit.js';
 import { currencyDigits } from './i18n-money.js';
 import { decimalToString, readMoney, type Decimal } from './money.js';
 
@@ -76,17 +78,23 @@ function i18nMoneyFormat(money: { amount: Decimal; currency: string }, locale: s
 }
 
 /**
- * Registered so templates using them compile; they leave the value unchanged as the TypeScript
- * reference does. No fixture shows the Java output of `datetimefield`, and `unit` needs CLDR unit
- * conversion data the platform Intl does not expose (see tests/legacy-i18n-pending.ts).
+ * `datetimefield` is registered so templates using it compile; it leaves the value unchanged as
+ * the TypeScript reference does (no fixture shows what the Java original printed).
  */
 const unchanged: Formatter = {
   apply(): void {},
 };
 
+const unit: Formatter = {
+  apply(args: string[], vars: Variable[], ctx: RenderContext): void {
+    const first = vars[0]!;
+    first.set(formatUnit(first.value, parseOptions(args), renderLocale(ctx)));
+  },
+};
+
 export const LEGACY_FORMATTERS: FormatterTable = {
   datetimefield: unchanged,
-  unit: unchanged,
+  unit,
   'i18n-money-format': {
     apply(args: string[], vars: Variable[], ctx: RenderContext): void {
       const first = vars[0]!;

@@ -214,7 +214,8 @@ export function formatDecimal(nf: Intl.NumberFormat, amount: Decimal): string {
   return nf.format(decimalToString(amount) as unknown as number);
 }
 
-const NATIVE_OPTIONS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+/** Built once: the legacy money path runs for every price on every page. */
+let nativeFormat: Intl.NumberFormat | undefined;
 
 /**
  * The legacy money markup: en-US grouping, always exactly two decimals whatever the currency
@@ -226,7 +227,11 @@ export function formatMoneyNative(amount: Decimal): string {
 
 /** The number inside the legacy money markup: `1,234.50`. */
 export function formatAmountNative(amount: Decimal): string {
-  return formatDecimal(numberFormat('en-US', NATIVE_OPTIONS)!, amount);
+  nativeFormat ??= new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return formatDecimal(nativeFormat, amount);
 }
 
 const WELL_FORMED_CURRENCY = /^[A-Za-z]{3}$/;
@@ -240,19 +245,30 @@ export function formatMoneyLocale(
   amount: Decimal,
   currency: string,
   locale: string,
-  options: Intl.NumberFormatOptions = {},
+  options?: Intl.NumberFormatOptions,
 ): string {
   // The reference's CLDR decimal refuses non-finite amounts and the tag fails (error recorded).
   if (amount.special !== undefined) throw new Error(`Invalid argument: ${decimalToString(amount)}`);
   const code = WELL_FORMED_CURRENCY.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
-  const nf = numberFormat(locale, {
-    style: 'currency',
-    currency: code,
-    roundingMode: 'halfEven',
-    signDisplay: 'negative',
-    ...options,
-  });
+  let nf: Intl.NumberFormat | null | undefined;
+  if (options === undefined) {
+    // The common case (price templates, bookkeeper) skips building and serialising options.
+    const key = locale + '\u0000' + code;
+    nf = currencyCache.get(key);
+    if (nf === undefined) {
+      nf = numberFormat(locale, currencyOptions(code));
+      currencyCache.set(key, nf);
+    }
+  } else {
+    nf = numberFormat(locale, { ...currencyOptions(code), ...options });
+  }
   return nf === null ? '' : formatDecimal(nf, amount);
+}
+
+const currencyCache = new Map<string, Intl.NumberFormat | null>();
+
+function currencyOptions(currency: string): Intl.NumberFormatOptions & { roundingMode: string } {
+  return { style: 'currency', currency, roundingMode: 'halfEven', signDisplay: 'negative' };
 }
 
 // ---------------------------------------------------------------------------------------------

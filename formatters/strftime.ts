@@ -59,10 +59,30 @@ export function isValidTimeZone(zone: string): boolean {
   return ok;
 }
 
+const QUARTER_HOUR = 900_000;
+const MAX_CACHED_OFFSETS = 10_000;
+const offsets = new Map<string, number>();
+
+/**
+ * The zone's UTC offset at an instant. date-fns-tz takes tens of microseconds per lookup, and
+ * pages format the same few instants over and over, so offsets are cached per zone and quarter
+ * hour (modern zone transitions fall on quarter-hour boundaries).
+ */
+function zoneOffset(zone: string, epoch: number): number {
+  const key = `${zone}|${Math.floor(epoch / QUARTER_HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    offset = getTimezoneOffset(zone, new Date(Math.floor(epoch)));
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */
 export function zonedFields(epoch: number, zone: string): ZonedFields {
   const name = isValidTimeZone(zone) ? zone : 'UTC';
-  const offset = name === 'UTC' ? 0 : getTimezoneOffset(name, new Date(Math.floor(epoch)));
+  const offset = name === 'UTC' ? 0 : zoneOffset(name, epoch);
   const d = new Date(Math.floor(epoch) + offset);
   const year = d.getUTCFullYear();
   const startOfYear = Date.UTC(year, 0, 1);
@@ -166,8 +186,8 @@ export function zoneAbbreviation(f: ZonedFields): string {
   }
   if (name === undefined) {
     const extra = EXTRA_ABBREVIATIONS[f.zone];
-    const januaryOffset = getTimezoneOffset(f.zone, new Date(Date.UTC(f.year, 0, 1)));
-    const julyOffset = getTimezoneOffset(f.zone, new Date(Date.UTC(f.year, 6, 1)));
+    const januaryOffset = zoneOffset(f.zone, Date.UTC(f.year, 0, 1));
+    const julyOffset = zoneOffset(f.zone, Date.UTC(f.year, 6, 1));
     const daylight = f.offset > Math.min(januaryOffset, julyOffset);
     name = extra !== undefined ? extra[daylight ? 1 : 0] : numericAbbreviation(f.offset);
   }

@@ -33,7 +33,10 @@ function galleryFlag(key: string): Predicate {
 /** Option key -> the values that get a `gallery-<key>-<value>?` predicate. */
 const GALLERY_CHOICES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['design', ['grid', 'slideshow', 'slider', 'stacked']],
-  ['meta-position', ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right']],
+  [
+    'meta-position',
+    ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'],
+  ],
   ['active-alignment', ['center', 'left', 'right']],
 ];
 

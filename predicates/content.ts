@@ -9,7 +9,14 @@
  * numbers (`asNumber`) or exact values, as noted per predicate.
  */
 import type { Predicate, PredicateTable, RenderContext } from '../engine/plugin.js';
-import { asBoolean, asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
+import {
+  asBoolean,
+  asNumber,
+  asString,
+  descendValue,
+  isObject,
+  isTruthy,
+} from '../engine/values.js';
 import { CONTENT_GENERATED_PREDICATES } from './content-generated.js';
 
 /** Folder behaviours and collection types (SPEC.md 3 "Enumerations"). */
@@ -112,8 +119,7 @@ export const CONTENT_PREDICATES: PredicateTable = {
     return asNumber(type) === COLLECTION_TEMPLATE_PAGE;
   }),
   'collectionTypeNameEquals?': {
-    apply: (args, ctx) =>
-      args.length > 0 && asString(ctx.resolveRef('typeName')) === args[0],
+    apply: (args, ctx) => args.length > 0 && asString(ctx.resolveRef('typeName')) === args[0],
   },
   'excerpt?': onNode(hasExcerpt),
   'external-link?': onNode((node) => isTruthy(field(node, 'externalLink'))),
@@ -130,7 +136,9 @@ export const CONTENT_PREDICATES: PredicateTable = {
   // Unlike redirect?, the behaviour must be the number 1 itself (the reference compares exactly).
   'index?': onNode((node) => {
     const collection = field(node, 'collection');
-    return isTruthy(field(collection, 'folder')) && field(collection, 'folderBehavior') === FOLDER_INDEX;
+    return (
+      isTruthy(field(collection, 'folder')) && field(collection, 'folderBehavior') === FOLDER_INDEX
+    );
   }),
   // Both coordinates present, whatever their values (0 and null included).
   'location?': onNode((node) => {

@@ -72,7 +72,10 @@ export const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
     { depthSize: 'small', maxDepth: 3 },
     scalar,
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.constantFrom('a', 'b', 'title', 'n', 'x'), tie('value'), { maxKeys: 3 }),
+    fc.dictionary(fc.constantFrom('a', 'b', 'title', 'n', 'x'), tie('value'), {
+      maxKeys: 3,
+      noNullPrototype: true,
+    }),
   ),
 })).value;
 
@@ -90,7 +93,11 @@ const record = fc.record(
   { requiredKeys: ['title'] },
 );
 
-/** Site-shaped page data. Every key is optional so missing-value paths are exercised too. */
+/**
+ * Site-shaped page data. Every key is optional so missing-value paths are exercised too. The
+ * value goes through JSON text, as real site data does: plain prototypes (fast-check may build
+ * null-prototype objects), no `undefined`, no `-0`.
+ */
 export const siteData: fc.Arbitrary<Record<string, unknown>> = fc.record(
   {
     title: awkwardString,
@@ -112,4 +119,4 @@ export const siteData: fc.Arbitrary<Record<string, unknown>> = fc.record(
     misc: jsonValue,
   },
   { requiredKeys: ['title', 'items'] },
-);
+).map((data) => JSON.parse(JSON.stringify(data)) as Record<string, unknown>);

@@ -104,6 +104,34 @@ describe('formatter environment (4.6)', () => {
   });
 });
 
+describe('fused text and plain variables', () => {
+  it('a throwing read is recorded against its own tag; the text and tags around it still print', () => {
+    const bad: Instruction = [1, [['bad']], 0];
+    const data = {
+      a: 'A',
+      get bad(): string {
+        throw new RangeError('hostile getter');
+      },
+      c: 'C',
+    };
+    const result = run(
+      located(root(t('<'), v('a'), t('|'), bad, t('|'), v('c'), t('>')), [
+        [bad, { line: 1, column: 9 }],
+      ]) as never,
+      data,
+    );
+    expect(result.html).toBe('<A||C>');
+    expect(result.errors.map((e) => [e.message, e.line, e.column])).toEqual([
+      ['RuntimeError: Unexpected RangeError error when executing VARIABLE: hostile getter', 1, 9],
+    ]);
+  });
+
+  it('keeps resolving each tag from the frame stack (current frame first, then outward)', () => {
+    const code = root([2, ['s'], [v('x'), t('-'), v('y'), t('-'), v('s', 'x'), v('@index')], 3]);
+    expect(run(code, { s: { x: 'inner' }, y: 'outer' }).html).toBe('inner-outer-inner');
+  });
+});
+
 describe('SECTION', () => {
   it('runs the block in a frame for a truthy value', () => {
     expect(run(root([2, ['a', 'b'], [v('c')], 3]), { a: { b: { c: 'C' } } }).html).toBe('C');

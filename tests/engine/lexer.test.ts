@@ -8,10 +8,31 @@ function tokens(source: string): [string, string][] {
 
 describe('lexTemplate', () => {
   it('splits text and tags', () => {
-    expect(tokens('a{b}c')).toEqual([
+    expect(tokens('{a}b')).toEqual([
+      ['Tag', '{a}'],
+      ['Text', 'b'],
+    ]);
+  });
+
+  it('keeps text together with the tag that follows it', () => {
+    expect(tokens('a{b}c\n}{d}{e}')).toEqual([
+      ['TextThenTag', 'a{b}'],
+      ['TextThenTag', 'c\n}{d}'],
+      ['Tag', '{e}'],
+    ]);
+  });
+
+  it('lexes text alone when no tag follows it', () => {
+    expect(tokens('a{##b##}c{d{e}f{g')).toEqual([
       ['Text', 'a'],
-      ['Tag', '{b}'],
+      ['MultiCommentOpen', '{##'],
+      ['CommentBody', 'b'],
+      ['MultiCommentClose', '##}'],
       ['Text', 'c'],
+      ['StrayBraces', '{d'],
+      ['TagAfterStray', '{e}'],
+      ['Text', 'f'],
+      ['UnclosedText', '{g'],
     ]);
   });
 

@@ -29,6 +29,25 @@ describe('macros and apply', () => {
     expect(run(code, { x: {}, outer: 'O' }).html).toBe('v=w/O|/');
   });
 
+  it('a formatted tag and a section that re-enter themselves through a macro keep their values', () => {
+    // The same VARIABLE (and SECTION) instruction runs nested inside itself here, so state that
+    // a compiled instruction reuses between runs must not be shared by the nested runs.
+    const code = root(
+      macro(
+        'm',
+        t('('),
+        [1, [['name']], [['upper']]],
+        [2, ['next'], [[1, [['@'], ['name']], [['apply', [['m'], ' ']], ['join']]]], 3],
+        t(')'),
+      ),
+      apply(['@'], 'm'),
+    );
+    const data = { name: 'a', next: { name: 'b', next: { name: 'c' } } };
+    // Twice: the second render finds the state left for reuse by the first.
+    expect(run(code, data).html).toBe('(A(B(C)+c)+b)');
+    expect(run(code, data).html).toBe('(A(B(C)+c)+b)');
+  });
+
   it('a macro applied before its definition executes is not found', () => {
     const code = root(apply(['x'], 'm'), macro('m', t('M')), apply(['x'], 'm'));
     const result = run(code, { x: 1 });

@@ -50,7 +50,9 @@ describe('image-meta', () => {
     const withPreview = (v: unknown) => html('{@|image-meta}', { licensedAssetPreview: v });
     expect(withPreview({})).toMatch(/^data-licensed-asset-preview="true" data-src/);
     for (const v of [true, 1, 'x', [], null]) expect(withPreview(v)).toMatch(/^data-src/);
-    expect(html('{@|image-meta}', { componentKey: null })).toMatch(/^data-component-key="" data-src/);
+    expect(html('{@|image-meta}', { componentKey: null })).toMatch(
+      /^data-component-key="" data-src/,
+    );
     expect(html('{@|image-meta}', { componentKey: 'a"b' })).toMatch(/^data-component-key="a"b" /);
   });
 
@@ -129,11 +131,14 @@ describe('child-image-meta and cover-image-meta', () => {
 
   it('give "" when there is no such image; null still renders', () => {
     const data = { a: { items: [{ title: 'x' }, { title: 'y' }] } };
-    for (const arg of ['abc', '-1', '5']) expect(html(`{a|child-image-meta ${arg}}`, data)).toBe('');
+    for (const arg of ['abc', '-1', '5'])
+      expect(html(`{a|child-image-meta ${arg}}`, data)).toBe('');
     expect(html('{a|child-image-meta}', { a: {} })).toBe('');
     expect(html('{a|cover-image-meta}', { a: 5 })).toBe('');
     expect(html('{a|cover-image-meta}', { a: { coverImage: null } })).toMatch(/^data-src="" /);
-    expect(html('{a|child-image-meta}', { a: { items: { 0: { title: 'o' } } } })).toContain('alt="o"');
+    expect(html('{a|child-image-meta}', { a: { items: { 0: { title: 'o' } } } })).toContain(
+      'alt="o"',
+    );
   });
 });
 

@@ -31,13 +31,17 @@ describe('item-classes', () => {
         'category-ab post-type-',
     );
     expect(classes({ tags: ['A B'] })).toBe('hentry tag-a-b post-type-');
-    expect(classes({ author: { displayName: 'John  Doe' } })).toBe('hentry author-john-doe post-type-');
+    expect(classes({ author: { displayName: 'John  Doe' } })).toBe(
+      'hentry author-john-doe post-type-',
+    );
     expect(classes({ author: { displayName: '  ' } })).toBe('hentry author-- post-type-');
   });
 
   it('skips falsy promoted blocks and authors, and non-list categories', () => {
     expect(classes({ promotedBlockType: {} })).toBe('hentry post-type-');
-    expect(classes({ promotedBlockType: true })).toBe('hentry promoted promoted-block-true post-type-');
+    expect(classes({ promotedBlockType: true })).toBe(
+      'hentry promoted promoted-block-true post-type-',
+    );
     expect(classes({ author: { displayName: 0 } })).toBe('hentry post-type-');
     expect(classes({ categories: 'foo' })).toBe('hentry post-type-');
     // An object counts as that many entries without text.
@@ -70,17 +74,28 @@ describe('item-classes', () => {
 describe('isOnSale / isSoldOut', () => {
   it('physical products and services look at their variants', () => {
     for (const productType of [1, 3, '1', true]) {
-      const sc = { productType, variants: [{ onSale: false, qtyInStock: 0 }, { onSale: 'x', qtyInStock: 1 }] };
+      const sc = {
+        productType,
+        variants: [
+          { onSale: false, qtyInStock: 0 },
+          { onSale: 'x', qtyInStock: 1 },
+        ],
+      };
       expect(isOnSale(product(sc))).toBe(true);
       expect(isSoldOut(product(sc))).toBe(false);
     }
-    expect(isOnSale(product({ productType: 1, variants: [{ onSale: {} }, { onSale: [] }] }))).toBe(false);
+    expect(isOnSale(product({ productType: 1, variants: [{ onSale: {} }, { onSale: [] }] }))).toBe(
+      false,
+    );
   });
 
   it('counts stock loosely and unlimited variants as in stock', () => {
-    const soldOut = (variant: unknown) => isSoldOut(product({ productType: 1, variants: [variant] }));
-    for (const qty of [0.5, '0.5', true, '3abc', '1e3']) expect(soldOut({ qtyInStock: qty })).toBe(false);
-    for (const qty of [0, -1, null, 'abc', [5], {}]) expect(soldOut({ qtyInStock: qty })).toBe(true);
+    const soldOut = (variant: unknown) =>
+      isSoldOut(product({ productType: 1, variants: [variant] }));
+    for (const qty of [0.5, '0.5', true, '3abc', '1e3'])
+      expect(soldOut({ qtyInStock: qty })).toBe(false);
+    for (const qty of [0, -1, null, 'abc', [5], {}])
+      expect(soldOut({ qtyInStock: qty })).toBe(true);
     expect(soldOut({ qtyInStock: 0, unlimited: 'false' })).toBe(false);
     expect(soldOut({ qtyInStock: 0, unlimited: {} })).toBe(true);
     expect(isSoldOut(product({ productType: 1, variants: [] }))).toBe(true);

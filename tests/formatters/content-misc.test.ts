@@ -233,9 +233,9 @@ describe('squarespaceThumbnailForWidth / ForHeight', () => {
 describe('website-color', () => {
   it('prints hsl / hsla with S and L scaled to percent, two decimals at most', () => {
     expect(websiteColor({ hue: 200, saturation: 0.3, lightness: 0.5 })).toBe('hsl(200, 30%, 50%)');
-    expect(websiteColor({ hue: 200.555, saturation: 0.33333, lightness: 0.123456, alpha: 0.55555 })).toBe(
-      'hsla(200.56, 33.33%, 12.35%, 0.56)',
-    );
+    expect(
+      websiteColor({ hue: 200.555, saturation: 0.33333, lightness: 0.123456, alpha: 0.55555 }),
+    ).toBe('hsla(200.56, 33.33%, 12.35%, 0.56)');
     expect(websiteColor({ hue: 1.005, saturation: 0.005, lightness: 0.00005 })).toBe(
       'hsl(1, 0.5%, 0.01%)',
     );
@@ -270,14 +270,22 @@ describe('website-color', () => {
       'Saturation out of bounds. Alpha out of bounds.',
     );
     // Saturation and lightness must be inside the range, so NaN fails there (not for H or A).
-    expect(websiteColor({ hue: 1, saturation: 'x', lightness: 0 })).toBe('Saturation out of bounds. ');
+    expect(websiteColor({ hue: 1, saturation: 'x', lightness: 0 })).toBe(
+      'Saturation out of bounds. ',
+    );
     expect(websiteColor({ hue: 360, saturation: 1, lightness: 1, alpha: 1 })).toBe(
       'hsla(360, 100%, 100%, 1)',
     );
   });
 
   it('needs all of H, S and L', () => {
-    for (const v of [{ hue: 200, saturation: 0.3 }, { saturation: 0.9, lightness: 1 }, {}, 'abc', 5]) {
+    for (const v of [
+      { hue: 200, saturation: 0.3 },
+      { saturation: 0.9, lightness: 1 },
+      {},
+      'abc',
+      5,
+    ]) {
       expect(websiteColor(v)).toBe('Missing an H/S/L value.');
     }
   });

@@ -85,7 +85,8 @@ describe('video', () => {
 
   it('renders an empty wrapper for anything without oEmbed data', () => {
     const empty = '<div class="sqs-video-wrapper" data-html="" data-provider-name=""></div>';
-    for (const node of [{}, null, 's', undefined, { oembed: 'x' }]) expect(video('', node)).toBe(empty);
+    for (const node of [{}, null, 's', undefined, { oembed: 'x' }])
+      expect(video('', node)).toBe(empty);
     expect(video('', { oembed: { html: 5, providerName: null } })).toBe(
       '<div class="sqs-video-wrapper" data-html="5" data-provider-name=""></div>',
     );

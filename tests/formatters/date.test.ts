@@ -85,6 +85,12 @@ describe('date', () => {
     expect(bad.errors.length).toBe(1);
   });
 
+  it('records an error beyond the supported calendar range', () => {
+    const out = run('[{t|date %Y}]', { t: 1e20 });
+    expect(out.html).toBe('[]');
+    expect(out.errors.length).toBe(1);
+  });
+
   it('prints nothing without a format', () => {
     expect(run('[{t|date}]', { t: 1000 }).html).toBe('[]');
   });

@@ -153,7 +153,11 @@ describe('argument formatters', () => {
     expect(msg('[{0 datetime}]', 'missing', data)).toBe('[]');
   });
 
-  it('prints nothing for formatters the reference lacks', () => {
-    expect(msg('[{0 foo}|{0 unit in:byte}]', 'a', { a: 5 })).toBe('[|]');
+  it('prints nothing for unknown formatters', () => {
+    expect(msg('[{0 foo}]', 'a', { a: 5 })).toBe('[]');
+  });
+
+  it("formats units with the Java original's unit formatter", () => {
+    expect(msg('{0 unit in:byte compact:bytes}', 'a', { a: '12345657890' })).toBe('11.5GB');
   });
 });

@@ -45,6 +45,15 @@ describe('datetime', () => {
   });
 });
 
+describe('instants beyond the calendar range', () => {
+  it('are pinned to 31 Dec 8652 as the reference does', () => {
+    const now = 1502298000000;
+    expect(run('{t|datetime}|{t|relative-time}', { t: 1e20 }, { now })).toBe(
+      'December 31, 8652|in 6,635 years',
+    );
+  });
+});
+
 describe('datetime-interval', () => {
   const s = 1582571080000;
 
@@ -57,6 +66,12 @@ describe('datetime-interval', () => {
     );
     expect(run('{s,e|datetime-interval yMMM}', { s, e: 1692591080000 })).toBe(
       `Feb 2020${THIN}–${THIN}Aug 2023`,
+    );
+  });
+
+  it('keeps the order of its arguments', () => {
+    expect(run('{s,e|datetime-interval}', { s, e: 1582471080000 })).toBe(
+      `Feb 24${THIN}–${THIN}23, 2020`,
     );
   });
 

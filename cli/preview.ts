@@ -1,0 +1,110 @@
+/**
+ * `jsont preview [dir]`: serves a site folder with live reload and the template error overlay
+ * (server/site-server.ts). Listens on 4173 by default, or the next free port; Ctrl-C (or
+ * SIGTERM) stops the server, the watcher and the store cleanly.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { createSiteServer, type SiteServer } from '../server/site-server.js';
+import { parseCommandArgs, stringOption, type Command } from './args.js';
+import { CliInputError, EXIT_OK, resolvePath, type CliIO } from './io.js';
+
+export const DEFAULT_PORT = 4173;
+/** How many ports after the requested one are tried when it is taken. */
+const PORT_ATTEMPTS = 20;
+
+const HELP = `Usage: jsont preview [dir] [options]
+
+Serves the site in [dir] (default: the current folder) at http://localhost:4173: pages are
+rendered on the server from templates/, partials/ and data/ as site.json describes, the commerce
+API runs on an SQLite file in <dir>/.data/, and open pages reload when a file is saved. Template
+errors are shown in the page and printed here with file:line:col and a code frame.
+
+Options:
+      --port <n>      port to listen on (default 4173; the next free one if taken; 0 = any)
+      --host <name>   interface to listen on (default: all)
+  -h, --help          show this help
+
+Stop with Ctrl-C.`;
+
+/** Hooks for running the command in-process (tests): stop it with `signal`. */
+export interface PreviewHooks {
+  signal?: AbortSignal;
+  onListening?: (url: string, server: SiteServer) => void;
+}
+
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text.trim()) || port > 65535) {
+    throw new CliInputError(`--port must be a whole number from 0 to 65535, got '${text}'`, HELP);
+  }
+  return port;
+}
+
+/** Listens on `port`, or the next free port when it is taken; resolves to the URL. */
+async function listenFrom(server: SiteServer, port: number, host?: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await server.listen(port === 0 ? 0 : port + attempt, host);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' || port === 0 || attempt + 1 >= PORT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+export async function runPreview(argv: string[], io: CliIO, hooks: PreviewHooks = {}): Promise<number> {
+  const args = parseCommandArgs(
+    argv,
+    { port: { type: 'string' }, host: { type: 'string' } },
+    { min: 0, max: 1, what: 'site folder' },
+    HELP,
+    io,
+  );
+  if (!args) return EXIT_OK;
+  const dir = resolvePath(io, args.positionals[0] ?? '.');
+  if (!existsSync(join(dir, 'site.json'))) {
+    throw new CliInputError(`'${args.positionals[0] ?? '.'}' is not a site folder (no site.json)`, HELP);
+  }
+  const portText = stringOption(args, 'port');
+  const port = portText === undefined ? DEFAULT_PORT : parsePort(portText);
+  const host = stringOption(args, 'host');
+
+  const server = createSiteServer({
+    root: dir,
+    preview: true,
+    log: (message) => io.stderr.write(`${message}\n`),
+  });
+  let url: string;
+  try {
+    url = await listenFrom(server, port, host);
+  } catch (err) {
+    await server.close();
+    throw new CliInputError(`cannot listen on port ${port}: ${(err as Error).message}`);
+  }
+  io.stdout.write(`jsont preview: serving ${dir}\n  ${url}\n(Ctrl-C to stop)\n`);
+  hooks.onListening?.(url, server);
+
+  await new Promise<void>((stop) => {
+    const onSignal = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      stop();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    if (hooks.signal?.aborted) onSignal();
+    else hooks.signal?.addEventListener('abort', onSignal, { once: true });
+  });
+  await server.close();
+  io.stdout.write('jsont preview: stopped\n');
+  return EXIT_OK;
+}
+
+export const previewCommand: Command = {
+  name: 'preview',
+  summary: 'serve a site folder with live reload and the error overlay',
+  help: HELP,
+  run: (argv, io) => runPreview(argv, io),
+};

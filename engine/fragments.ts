@@ -1,0 +1,98 @@
+/**
+ * Hooks for output representations other than one string (the React path, LANGUAGE.md 1.2:
+ * "the intended override points for a different output representation"). They reuse the
+ * executor for every instruction's semantics:
+ *
+ * - `stringStep` / `stringBlock`: an instruction or block compiled to the usual closure that
+ *   appends to `ctx.out`; `capture` runs one and returns what it wrote.
+ * - `controlFlow`: a SECTION/REPEATED/PREDICATE/OR_PREDICATE/IF whose blocks are compiled by
+ *   the caller's `Compiler` (so its blocks can be something else than code, e.g. React code),
+ *   with the frame and truthiness semantics of the executor.
+ *
+ * Nothing here knows about React; engine/ imports no other folder.
+ */
+import type { Block, Instruction } from './code.js';
+import type { Compiler, Exec, ExecContext } from './context.js';
+import {
+  compileIf,
+  compileOrPredicate,
+  compilePredicate,
+  compileRepeated,
+  compileSection,
+} from './exec-blocks.js';
+import { compileCode, compilerFor } from './executor.js';
+import { Op } from './opcodes.js';
+import type { Registry } from './plugin.js';
+
+export { ExecContext } from './context.js';
+export type { Compiler, Exec } from './context.js';
+export { blockCompiler } from './executor.js';
+
+/** One instruction as a string-producing closure (errors isolated like any block step). */
+export function stringStep(inst: Instruction, registry: Registry): Exec {
+  return compileCode(inst, registry);
+}
+
+/** A block as a string-producing closure (cached by the executor per block array). */
+export function stringBlock(block: Block, registry: Registry): Exec {
+  return compilerFor(registry).block(block);
+}
+
+/** Runs `run` and returns its output instead of appending it. */
+export function capture(ctx: ExecContext, run: Exec): string {
+  const saved = ctx.out;
+  ctx.out = '';
+  try {
+    run(ctx);
+    return ctx.out;
+  } finally {
+    ctx.out = saved;
+  }
+}
+
+/** Whether `inst` is a block instruction that `controlFlow` handles. */
+export function isControlFlow(inst: unknown): inst is unknown[] {
+  if (!Array.isArray(inst)) return false;
+  const op: unknown = inst[0];
+  return (
+    op === Op.SECTION ||
+    op === Op.REPEATED ||
+    op === Op.PREDICATE ||
+    op === Op.OR_PREDICATE ||
+    op === Op.IF
+  );
+}
+
+/** Positions of the nested blocks and of the alternate in a control-flow instruction. */
+export function blockSlots(op: number): { blocks: number[]; alternate: number } {
+  switch (op) {
+    case Op.SECTION:
+      return { blocks: [2], alternate: 3 };
+    case Op.REPEATED:
+      return { blocks: [2, 4], alternate: 3 };
+    default:
+      // PREDICATE, OR_PREDICATE, IF
+      return { blocks: [3], alternate: 4 };
+  }
+}
+
+/**
+ * A control-flow instruction whose nested blocks (and OR alternates) `compiler` compiles; the
+ * instruction may be a shell whose block slots hold anything `compiler` understands.
+ */
+export function controlFlow(shell: unknown[], compiler: Compiler): Exec {
+  switch (shell[0]) {
+    case Op.SECTION:
+      return compileSection(shell as never, compiler);
+    case Op.REPEATED:
+      return compileRepeated(shell as never, compiler);
+    case Op.PREDICATE:
+      return compilePredicate(shell as never, compiler);
+    case Op.OR_PREDICATE:
+      return compileOrPredicate(shell as never, compiler);
+    case Op.IF:
+      return compileIf(shell as never, compiler);
+    default:
+      throw new TypeError('not a control-flow instruction');
+  }
+}

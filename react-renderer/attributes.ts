@@ -1,0 +1,171 @@
+/**
+ * HTML attributes to React props, so that React renders the attribute the HTML had: React
+ * names (`class` -> className, `tabindex` -> tabIndex, SVG's `stroke-width` -> strokeWidth,
+ * `xlink:href` -> xlinkHref, `viewbox` -> viewBox as the lower-casing tokenizer left it),
+ * boolean attributes as `true` (React drops a boolean whose value is ""), inline styles as
+ * objects, and `value`/`checked` of form controls as defaults (uncontrolled, like the HTML).
+ * Inline event-handler attributes (`onclick="…"`) are dropped: React cannot render them.
+ *
+ * The name tables are React's own (react-dom's possibleStandardNames), stored as the React
+ * spellings; the HTML spellings are derived: lower case, or hyphenated for SVG presentation
+ * attributes.
+ */
+const CAMEL_LOWER =
+  'accessKey allowFullScreen autoCapitalize autoComplete autoCorrect autoFocus autoPlay ' +
+  'cellPadding cellSpacing charSet classID colSpan contentEditable contextMenu controlsList ' +
+  'crossOrigin dateTime disablePictureInPicture disableRemotePlayback encType enterKeyHint ' +
+  'fetchPriority formMethod formAction formEncType formNoValidate formTarget frameBorder ' +
+  'hrefLang imageSizes imageSrcSet inputMode itemID itemProp itemRef itemScope itemType ' +
+  'marginWidth marginHeight maxLength mediaGroup minLength noModule noValidate playsInline ' +
+  'radioGroup readOnly referrerPolicy rowSpan spellCheck srcDoc srcLang srcSet tabIndex ' +
+  'useMap allowReorder attributeName attributeType autoReverse baseFrequency baseProfile ' +
+  'calcMode clipPathUnits contentScriptType contentStyleType diffuseConstant edgeMode ' +
+  'externalResourcesRequired filterRes filterUnits glyphRef gradientTransform gradientUnits ' +
+  'kernelMatrix kernelUnitLength keyPoints keySplines keyTimes lengthAdjust limitingConeAngle ' +
+  'markerHeight markerUnits markerWidth maskContentUnits maskType maskUnits numOctaves ' +
+  'pathLength patternContentUnits patternTransform patternUnits pointsAtX pointsAtY pointsAtZ ' +
+  'popoverTarget popoverTargetAction preserveAlpha preserveAspectRatio primitiveUnits refX ' +
+  'refY repeatCount repeatDur requiredExtensions requiredFeatures specularConstant ' +
+  'specularExponent spreadMethod startOffset stdDeviation stitchTiles ' +
+  'suppressContentEditableWarning suppressHydrationWarning surfaceScale systemLanguage ' +
+  'tableValues targetX targetY textLength viewBox viewTarget xChannelSelector xlinkActuate ' +
+  'xlinkArcrole xlinkHref xlinkRole xlinkShow xlinkTitle xlinkType xmlBase xmlLang xmlnsXlink ' +
+  'xmlSpace yChannelSelector zoomAndPan ';
+const CAMEL_HYPHEN =
+  'acceptCharset httpEquiv accentHeight alignmentBaseline arabicForm baselineShift capHeight ' +
+  'clipPath clipRule colorInterpolation colorInterpolationFilters colorProfile colorRendering ' +
+  'dominantBaseline enableBackground fillOpacity fillRule floodOpacity floodColor fontFamily ' +
+  'fontSize fontSizeAdjust fontStretch fontStyle fontVariant fontWeight glyphName ' +
+  'glyphOrientationHorizontal glyphOrientationVertical horizAdvX horizOriginX imageRendering ' +
+  'letterSpacing lightingColor markerEnd markerMid markerStart overlinePosition ' +
+  'overlineThickness paintOrder pointerEvents renderingIntent shapeRendering stopColor ' +
+  'stopOpacity strikethroughPosition strikethroughThickness strokeDasharray strokeDashoffset ' +
+  'strokeLinecap strokeLinejoin strokeMiterlimit strokeWidth strokeOpacity textAnchor ' +
+  'textDecoration textRendering transformOrigin underlinePosition underlineThickness ' +
+  'unicodeBidi unicodeRange unitsPerEm vAlphabetic vectorEffect vertAdvY vertOriginX ' +
+  'vertOriginY vHanging vIdeographic vMathematical wordSpacing writingMode xHeight ';
+
+const NAMES = new Map<string, string>([
+  ['class', 'className'],
+  ['for', 'htmlFor'],
+  ['panose-1', 'panose1'],
+  ['xmlns:xlink', 'xmlnsXlink'],
+]);
+for (const name of CAMEL_LOWER.split(' ')) if (name) NAMES.set(name.toLowerCase(), name);
+for (const name of CAMEL_HYPHEN.split(' ')) {
+  if (!name) continue;
+  NAMES.set(name.toLowerCase(), name);
+  NAMES.set(
+    name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+    name,
+  );
+}
+for (const name of 'actuate arcrole href role show title type'.split(' ')) {
+  NAMES.set(`xlink:${name}`, `xlink${name[0]!.toUpperCase()}${name.slice(1)}`);
+}
+for (const name of ['base', 'lang', 'space']) {
+  NAMES.set(`xml:${name}`, `xml${name[0]!.toUpperCase()}${name.slice(1)}`);
+}
+
+/** React props rendered as present/absent. */
+const BOOLEAN = new Set(
+  (
+    'allowFullScreen async autoFocus autoPlay controls default defer disabled ' +
+    'disablePictureInPicture disableRemotePlayback formNoValidate hidden inert loop noModule ' +
+    'noValidate open playsInline readOnly required reversed scoped seamless itemScope checked ' +
+    'multiple muted selected'
+  ).split(' '),
+);
+
+/** Names React accepts as attributes (its isAttributeNameSafe). */
+const SAFE_NAME =
+  /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*$/;
+
+/** The React prop name for an HTML attribute name, or null when React cannot render it. */
+export function reactName(name: string): string | null {
+  const mapped = NAMES.get(name);
+  if (mapped !== undefined) return mapped;
+  if (name.length > 2 && name.startsWith('on')) return null;
+  return SAFE_NAME.test(name) ? name : null;
+}
+
+export type Props = Record<string, unknown>;
+
+/**
+ * Adds one attribute to `props` (the first of duplicate names wins, as in HTML). Returns
+ * false when React will print the attribute differently from the HTML, so the element needs
+ * `suppressHydrationWarning` (only a style string differs, and only in spelling).
+ */
+export function setAttribute(props: Props, tag: string, name: string, value: string): boolean {
+  let prop = reactName(name);
+  if (prop === null || prop in props) return true;
+  if (prop === 'style') {
+    const style = parseStyle(value);
+    props.style = style;
+    return styleString(style) === value;
+  }
+  if (BOOLEAN.has(prop)) {
+    if (prop === 'checked' && tag === 'input') prop = 'defaultChecked';
+    props[prop] = true;
+    return true;
+  }
+  if (prop === 'value' && tag === 'input') prop = 'defaultValue';
+  props[prop] = value;
+  return true;
+}
+
+/** React's name for a CSS property (`background-color` -> backgroundColor, `-ms-x` -> msX). */
+function styleName(name: string): string {
+  if (name.startsWith('--')) return name;
+  const lower = name.toLowerCase();
+  const bare = lower.startsWith('-ms-') ? lower.slice(1) : lower;
+  return bare.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * Splits an inline style into declarations, keeping `;` and `:` inside quotes and parentheses
+ * (`url(data:…;base64,…)`); declarations without a name or value are dropped, as a browser does.
+ */
+export function parseStyle(text: string): Record<string, string> {
+  const style: Record<string, string> = {};
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  const flush = (end: number): void => {
+    const decl = text.slice(start, end);
+    start = end + 1;
+    const colon = decl.indexOf(':');
+    if (colon === -1) return;
+    const name = decl.slice(0, colon).trim();
+    const value = decl.slice(colon + 1).trim();
+    if (name === '' || value === '' || !/^-?-?[A-Za-z_][\w-]*$/.test(name)) return;
+    style[styleName(name)] = value;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== '') {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ';' && depth === 0) flush(i);
+  }
+  flush(text.length);
+  return style;
+}
+
+/** The style attribute React prints for a style object (to know when hydration would warn). */
+export function styleString(style: Record<string, string>): string {
+  let out = '';
+  for (const name in style) {
+    const css = name.startsWith('--')
+      ? name
+      : name
+          .replace(/([A-Z])/g, '-$1')
+          .toLowerCase()
+          .replace(/^ms-/, '-ms-');
+    out += `${out === '' ? '' : ';'}${css}:${style[name]}`;
+  }
+  return out;
+}

@@ -1,0 +1,156 @@
+/**
+ * React nodes from parsed HTML, and the one function that creates host elements for both the
+ * structured tree and parsed markup, so the two agree on every HTML-to-React rule: raw text
+ * elements get their text verbatim (dangerouslySetInnerHTML), a textarea's text becomes its
+ * defaultValue, a select's selected options become its defaultValue, and adjacent text is
+ * always one string (the DOM of the string path has one text node there; two React strings
+ * would not hydrate).
+ */
+import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { setAttribute, type Props } from './attributes.js';
+import { decodeEntities } from './entities.js';
+import { HtmlTokenizer, RAW_TEXT, type AttrToken } from './html-tokenizer.js';
+import { Ns, TreeBuilder, VOID, type HElement, type HNode } from './html-tree.js';
+
+/** Markup to be inserted verbatim as an element's content (the `<head>` region). */
+export class RawHtml {
+  constructor(readonly html: string) {}
+}
+
+export type Kid = ReactNode | RawHtml;
+
+/** Appends text, merging it into a preceding string. */
+export function pushText(kids: Kid[], text: string): void {
+  if (text === '') return;
+  const last = kids.length - 1;
+  if (last >= 0 && typeof kids[last] === 'string') kids[last] = (kids[last] as string) + text;
+  else kids.push(text);
+}
+
+/** Appends nodes, merging text at the seam. */
+export function pushAll(kids: Kid[], nodes: Kid[]): void {
+  for (const node of nodes) {
+    if (typeof node === 'string') pushText(kids, node);
+    else kids.push(node);
+  }
+}
+
+/** Tags whose elements `host` may need to change the props of. */
+const ADJUSTED = new Set(['textarea', 'select', 'script', ...RAW_TEXT]);
+
+function noop(): void {}
+
+/**
+ * Creates a host element. `props` may be shared between renders (a static attribute set): it
+ * is copied before any change.
+ */
+export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
+  if (!ADJUSTED.has(tag) && !(kids[0] instanceof RawHtml)) {
+    return kids.length === 0
+      ? createElement(tag, props)
+      : createElement(tag, props, ...(kids as ReactNode[]));
+  }
+  const own: Props = { ...props };
+  if (RAW_TEXT.has(tag) || kids[0] instanceof RawHtml) {
+    let html = '';
+    for (const kid of kids) html += kid instanceof RawHtml ? kid.html : String(kid);
+    if (html !== '') own.dangerouslySetInnerHTML = { __html: html };
+    // React moves `<script async src>` into <head>; a load handler keeps it where it is.
+    if (tag === 'script' && own.async === true && typeof own.src === 'string') own.onLoad = noop;
+    return createElement(tag, own);
+  }
+  if (tag === 'textarea') {
+    if (kids.length > 0) own.defaultValue = kids.join('');
+    return createElement(tag, own);
+  }
+  if (tag === 'select') kids = selectDefaults(own, kids);
+  else if (tag === 'script' && own.async === true && typeof own.src === 'string') own.onLoad = noop;
+  return createElement(tag, own, ...(kids as ReactNode[]));
+}
+
+function textOf(children: unknown): string {
+  if (typeof children === 'string') return children;
+  if (Array.isArray(children)) return children.map(textOf).join('');
+  return '';
+}
+
+/**
+ * React selects options through the select's defaultValue and warns about `selected` on an
+ * option; the DOM is the same either way.
+ */
+function selectDefaults(props: Props, kids: Kid[]): Kid[] {
+  const selected: string[] = [];
+  const visit = (nodes: Kid[]): Kid[] =>
+    nodes.map((node) => {
+      if (!isValidElement(node)) return node;
+      const p = node.props as Props & { children?: unknown };
+      if (node.type === 'optgroup') {
+        const { children, ...rest } = p;
+        const list = (Array.isArray(children) ? children : [children]) as Kid[];
+        return createElement('optgroup', rest, ...(visit(list) as ReactNode[]));
+      }
+      if (node.type !== 'option' || p.selected !== true) return node;
+      selected.push(typeof p.value === 'string' ? p.value : textOf(p.children));
+      const { children, ...rest } = p;
+      rest.selected = undefined;
+      const list = (Array.isArray(children) ? children : [children]) as ReactNode[];
+      return createElement('option', rest, ...list);
+    });
+  const out = visit(kids);
+  if (selected.length > 0) {
+    props.defaultValue = props.multiple === true ? selected : selected[selected.length - 1];
+  }
+  return out;
+}
+
+/** Props from tokenized attributes (static values only). */
+export function propsOf(tag: string, attrs: ReadonlyArray<AttrToken<unknown>>): Props {
+  const props: Props = {};
+  let exact = true;
+  for (const attr of attrs) exact = setAttribute(props, tag, attr.name, attr.value) && exact;
+  if (!exact) props.suppressHydrationWarning = true;
+  return props;
+}
+
+function convert(nodes: Array<HNode<never, never>>): Kid[] {
+  const out: Kid[] = [];
+  for (const node of nodes) {
+    if (typeof node === 'string') pushText(out, node);
+    else out.push(element(node));
+  }
+  return out;
+}
+
+function element(el: HElement<never, never>): ReactElement {
+  const props = propsOf(el.tag, el.attrs);
+  return host(el.tag, props, VOID.has(el.tag) ? [] : convert(el.children));
+}
+
+/**
+ * Markup (a value carrying HTML) as React nodes, parsed as the content of `parent`. Text
+ * without `<` or `&` is returned as is: most values are plain text and are not parsed.
+ */
+export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {
+  if (html.indexOf('<') === -1) {
+    if (html.indexOf('&') === -1) return html === '' ? [] : [html];
+    return [decodeEntities(html)];
+  }
+  const builder = new TreeBuilder<never, never>(parent, ns);
+  const tokenizer = new HtmlTokenizer<never>(builder);
+  tokenizer.write(html);
+  tokenizer.end();
+  return convert(builder.root.children);
+}
+
+/** Attributes from a tag's attribute source (`class="a" {@|image-meta}` after rendering). */
+export function parseAttributes(source: string): AttrToken<never>[] {
+  let attrs: AttrToken<never>[] | null = null;
+  const tokenizer = new HtmlTokenizer<never>({
+    text() {},
+    tag(tag) {
+      attrs ??= tag.attrs;
+    },
+  });
+  tokenizer.write(`<x ${source}>`);
+  return attrs ?? [];
+}

@@ -1,0 +1,121 @@
+/**
+ * Character references (`&amp;`, `&#233;`, `&#x2014;`) as the HTML parser decodes them in text
+ * and attribute values. The full HTML table has ~2,200 names; the browser runtime carries the
+ * ones templates and formatters actually produce (Latin-1, typography, arrows, symbols) and
+ * leaves any other `&name;` as written. Numeric references follow the spec, including the
+ * Windows-1252 remapping of 0x80–0x9F and U+FFFD for NUL, surrogates and out-of-range values.
+ */
+
+// prettier-ignore
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', iexcl: '¡', cent: '¢',
+  pound: '£', curren: '¤', yen: '¥', brvbar: '¦', sect: '§', uml: '¨', copy: '©', ordf: 'ª',
+  laquo: '«', not: '¬', shy: '\u00ad', reg: '®', macr: '¯', deg: '°', plusmn: '±', sup2: '²',
+  sup3: '³', acute: '´', micro: 'µ', para: '¶', middot: '·', cedil: '¸', sup1: '¹', ordm: 'º',
+  raquo: '»', frac14: '¼', frac12: '½', frac34: '¾', iquest: '¿', times: '×', divide: '÷',
+  Agrave: 'À', Aacute: 'Á', Acirc: 'Â', Atilde: 'Ã', Auml: 'Ä', Aring: 'Å', AElig: 'Æ',
+  Ccedil: 'Ç', Egrave: 'È', Eacute: 'É', Ecirc: 'Ê', Euml: 'Ë', Igrave: 'Ì', Iacute: 'Í',
+  Icirc: 'Î', Iuml: 'Ï', ETH: 'Ð', Ntilde: 'Ñ', Ograve: 'Ò', Oacute: 'Ó', Ocirc: 'Ô',
+  Otilde: 'Õ', Ouml: 'Ö', Oslash: 'Ø', Ugrave: 'Ù', Uacute: 'Ú', Ucirc: 'Û', Uuml: 'Ü',
+  Yacute: 'Ý', THORN: 'Þ', szlig: 'ß', agrave: 'à', aacute: 'á', acirc: 'â', atilde: 'ã',
+  auml: 'ä', aring: 'å', aelig: 'æ', ccedil: 'ç', egrave: 'è', eacute: 'é', ecirc: 'ê',
+  euml: 'ë', igrave: 'ì', iacute: 'í', icirc: 'î', iuml: 'ï', eth: 'ð', ntilde: 'ñ',
+  ograve: 'ò', oacute: 'ó', ocirc: 'ô', otilde: 'õ', ouml: 'ö', oslash: 'ø', ugrave: 'ù',
+  uacute: 'ú', ucirc: 'û', uuml: 'ü', yacute: 'ý', thorn: 'þ', yuml: 'ÿ', OElig: 'Œ',
+  oelig: 'œ', Scaron: 'Š', scaron: 'š', Yuml: 'Ÿ', fnof: 'ƒ', circ: 'ˆ', tilde: '˜',
+  ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d',
+  lrm: '\u200e', rlm: '\u200f', ndash: '–', mdash: '—', lsquo: '‘', rsquo: '’', sbquo: '‚',
+  ldquo: '“', rdquo: '”', bdquo: '„', dagger: '†', Dagger: '‡', bull: '•', hellip: '…',
+  permil: '‰', prime: '′', Prime: '″', lsaquo: '‹', rsaquo: '›', oline: '‾', frasl: '⁄',
+  euro: '€', trade: '™', larr: '←', uarr: '↑', rarr: '→', darr: '↓', harr: '↔', minus: '−',
+  infin: '∞', ne: '≠', le: '≤', ge: '≥', hearts: '♥', check: '✓', star: '☆', starf: '★',
+  sol: '/', colon: ':', num: '#', dollar: '$', percnt: '%', lpar: '(', rpar: ')', ast: '*',
+  plus: '+', comma: ',', period: '.', semi: ';', equals: '=', quest: '?', commat: '@',
+  lsqb: '[', rsqb: ']', lcub: '{', rcub: '}', verbar: '|', bsol: '\\', Hat: '^', grave: '`',
+  lowbar: '_', excl: '!', NewLine: '\n', Tab: '\t', alpha: 'α', beta: 'β', pi: 'π',
+};
+
+/** Names the parser also accepts without the semicolon (the legacy Latin-1 set). */
+const LEGACY = new Set([
+  'amp',
+  'lt',
+  'gt',
+  'quot',
+  'nbsp',
+  'copy',
+  'reg',
+  'deg',
+  'times',
+  'divide',
+  'eacute',
+  'egrave',
+  'aacute',
+  'agrave',
+  'ouml',
+  'uuml',
+  'auml',
+  'szlig',
+  'laquo',
+  'raquo',
+  'middot',
+  'para',
+  'sect',
+  'plusmn',
+  'cent',
+  'pound',
+  'yen',
+  'iexcl',
+  'iquest',
+  'ccedil',
+  'ntilde',
+]);
+
+// prettier-ignore
+const C1 = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160,
+  0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
+  0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178];
+
+const REFERENCE = /&(?:#[xX]([0-9a-fA-F]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))/g;
+
+function fromCodePoint(code: number): string {
+  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+  if (code >= 0x80 && code <= 0x9f) return String.fromCodePoint(C1[code - 0x80]!);
+  return String.fromCodePoint(code);
+}
+
+/**
+ * Decodes character references. `inAttribute` applies the attribute-value rule: a legacy name
+ * without `;` followed by `=` or an alphanumeric stays literal (`?a=1&copy=2`).
+ */
+export function decodeEntities(text: string, inAttribute = false): string {
+  if (text.indexOf('&') === -1) return text;
+  return text.replace(
+    REFERENCE,
+    (
+      match,
+      hex: string | undefined,
+      dec: string | undefined,
+      name: string | undefined,
+      semi: string,
+      offset: number,
+    ) => {
+      if (hex !== undefined) return fromCodePoint(parseInt(hex, 16));
+      if (dec !== undefined) return fromCodePoint(parseInt(dec, 10));
+      if (semi === ';') {
+        const value = NAMED[name!];
+        if (value !== undefined) return value;
+      }
+      // Longest legacy prefix without a semicolon (`&copy2024` -> ©2024).
+      for (let n = Math.min(name!.length, 6); n >= 2; n--) {
+        const prefix = name!.slice(0, n);
+        if (!LEGACY.has(prefix)) continue;
+        if (inAttribute) {
+          const next = text[offset + 1 + n];
+          if (next === '=' || (next !== undefined && /[A-Za-z0-9]/.test(next))) return match;
+        }
+        return NAMED[prefix]! + match.slice(1 + n);
+      }
+      return match;
+    },
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The React renderer (DESIGN.md "The three render paths"): templates to React element trees
+ * with the semantics of `render`, formatter-backed components, and the precompiled React code
+ * a page ships for hydration.
+ */
+export {
+  renderReactTemplate,
+  reactCodeOf,
+  type ReactRenderOptions,
+  type ReactRenderResult,
+} from './render.js';
+export { structureTemplate, type StructureResult } from './structure.js';
+export type { ReactTemplate, RNode } from './react-code.js';
+export {
+  COMPONENT_FORMATTERS,
+  DEFAULT_COMPONENTS,
+  FormatterWidget,
+  type ComponentTable,
+  type FormatterComponentProps,
+} from './components/index.js';
+export { parseMarkup } from './elements.js';

@@ -1,0 +1,54 @@
+/**
+ * The "React code": what the structuring pass makes of a template's code tree, and what the
+ * browser receives next to it. Plain JSON (tuples tagged by a number), so a page can ship it.
+ * Instructions inside it are the template's own instruction arrays; block instructions become
+ * "shells" whose nested blocks are React code in turn.
+ */
+import type { Code, Instruction } from '../engine/code.js';
+
+export const enum Kind {
+  /** An element: tag, attributes, children, and the raw attribute source when it has holes. */
+  ELEMENT = 0,
+  /** An instruction whose output lands here (see HoleMode). */
+  HOLE = 1,
+  /** SECTION/REPEATED/PREDICATE/IF with structured blocks (a shell of the instruction). */
+  BLOCK = 2,
+  /** Unstructurable template text: run to a string, then parsed (or raw, for `<head>`). */
+  REGION = 3,
+}
+
+export const enum HoleMode {
+  /** Text, or markup parsed when it contains `<` or `&`. */
+  MARKUP = 0,
+  /** Inside `<script>`/`<style>`…: the output is the element's raw text. */
+  RAW = 1,
+  /** Inside `<textarea>`/`<title>`: text with entities decoded. */
+  RCDATA = 2,
+  /** Inside a comment: run for its effects, output dropped. */
+  SILENT = 3,
+}
+
+/** An attribute value piece: decoded static text, or an instruction rendered to a string. */
+export type Part = string | Instruction;
+
+export type RAttr = [name: string, value: string | Part[]];
+
+export type RElement = [
+  kind: Kind.ELEMENT,
+  tag: string,
+  attrs: RAttr[],
+  children: RNode[],
+  /** Attribute source with holes outside values (`<img {@|image-meta}>`), tokenized at run time. */
+  dynamic: Part[] | 0,
+];
+export type RHole = [kind: Kind.HOLE, inst: Instruction, mode: HoleMode];
+export type RBlock = [kind: Kind.BLOCK, shell: unknown[]];
+export type RRegion = [kind: Kind.REGION, block: Instruction[], raw: 0 | 1];
+
+export type RNode = string | RElement | RHole | RBlock | RRegion;
+
+/** A template prepared for the React path: serialisable as JSON. */
+export interface ReactTemplate {
+  code: Code;
+  react: RNode[];
+}

@@ -1,0 +1,177 @@
+/**
+ * The preview's API: every call of SPEC.md section 7 the storefront makes, on a SQLite store.
+ * `createApiHandler` returns a node:http handler that the site server tries first; it answers
+ * paths under /api/ (and the test hooks /__faults and /__recorded) and returns false for
+ * anything else so the page renderer can take it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Database } from 'better-sqlite3';
+import { EMPTY_CATALOG, type Catalog } from '../catalog.js';
+import { FaultInjector, FaultPlanJson, ruleFromJson, type FaultPlan } from '../faults.js';
+import { CartStore } from '../store/carts.js';
+import { FormStore } from '../store/forms.js';
+import { RestockStore } from '../store/restock.js';
+import { CollectionStore, RecordStore, SettingsStore } from '../store/settings.js';
+import { SiteUserStore } from '../store/site-users.js';
+import { analyticsRoutes } from './analytics.js';
+import { cartRoutes } from './cart.js';
+import { commerceRoutes } from './commerce.js';
+import { checkCrumb, CRUMB_COOKIE, CRUMB_HEADER, ensureCrumb } from './crumb.js';
+import { formRoutes } from './forms.js';
+import { decodeBody, HttpError, parseCookies, parseWith, readBody, sendJson } from './http.js';
+import { restockRoutes } from './restock.js';
+import {
+  cookieSetters,
+  Reply,
+  Router,
+  type ApiContext,
+  type Route,
+  type Stores,
+} from './router.js';
+import { settingsRoutes } from './settings.js';
+import { siteUserRoutes } from './site-users.js';
+
+export { ensureCrumb } from './crumb.js';
+export type { Stores } from './router.js';
+
+export interface ApiOptions {
+  db: Database;
+  faults?: FaultPlan;
+  /** Products and forms from the site JSON (see server/catalog.ts). */
+  catalog?: Catalog;
+  /** Clock for timestamps, expiry and rate limits (tests pass a fake one). */
+  now?: () => number;
+  /** The preview website's id, as returned in carts and preferences. */
+  websiteId?: string;
+}
+
+export type ApiHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) & {
+  /** The live fault plan (the same one `/__faults` edits). */
+  faults: FaultInjector;
+  stores: Stores;
+};
+
+/** Every implemented call (the contract tests check each has a sample request). */
+export const apiRoutes: readonly Route[] = [
+  ...cartRoutes,
+  ...commerceRoutes,
+  ...formRoutes,
+  ...restockRoutes,
+  ...siteUserRoutes,
+  ...settingsRoutes,
+  ...analyticsRoutes,
+];
+export const router = new Router([...apiRoutes]);
+
+export function createStores(db: Database): Stores {
+  return {
+    db,
+    carts: new CartStore(db),
+    forms: new FormStore(db),
+    restock: new RestockStore(db),
+    users: new SiteUserStore(db),
+    settings: new SettingsStore(db),
+    collections: new CollectionStore(db),
+    records: new RecordStore(db),
+  };
+}
+
+export function createApiHandler(options: ApiOptions): ApiHandler {
+  const stores = createStores(options.db);
+  const faults = new FaultInjector(options.faults);
+  const catalog = options.catalog ?? EMPTY_CATALOG;
+  const now = options.now ?? Date.now;
+  const websiteId = options.websiteId ?? 'preview-website';
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const { pathname } = url;
+    try {
+      if (pathname === '/__faults' || pathname === '/__recorded') {
+        const body = method === 'POST' ? decodeBody(await readBody(req), 'json') : undefined;
+        sendJson(res, 200, control(pathname, method, url, body));
+        return true;
+      }
+      if ((await faults.apply(req, res, pathname)) !== 'continue') return true;
+      if (!pathname.startsWith('/api/')) return false;
+      const found = router.match(method, pathname);
+      if (found === undefined) throw new HttpError(404, { error: 'Not found' });
+      if (found === 'method') throw new HttpError(405, { error: 'Method not allowed' });
+      const cookies = parseCookies(req.headers.cookie);
+      ensureCrumb(req, res);
+      const query = Object.fromEntries(url.searchParams);
+      const body =
+        method === 'GET' ? undefined : decodeBody(await readBody(req), req.headers['content-type']);
+      if (found.route.crumb === true) {
+        const header = req.headers[CRUMB_HEADER];
+        const fromBody = isRecord(body) && typeof body.crumb === 'string' ? body.crumb : undefined;
+        const sent = (typeof header === 'string' ? header : undefined) ?? query.crumb ?? fromBody;
+        checkCrumb(cookies[CRUMB_COOKIE], sent);
+      }
+      const ctx: ApiContext = {
+        req,
+        res,
+        method,
+        pathname,
+        params: found.params,
+        query,
+        cookies,
+        body,
+        stores,
+        catalog,
+        websiteId,
+        now,
+        ...cookieSetters(res),
+      };
+      const result = await found.route.handle(ctx);
+      if (result instanceof Reply) sendJson(res, result.status, result.body);
+      else sendJson(res, 200, result);
+    } catch (error) {
+      if (res.headersSent || res.destroyed) return true;
+      if (error instanceof HttpError) sendJson(res, error.status, error.body);
+      else {
+        // A bug, not a client mistake: log it for the developer, answer like the platform.
+        console.error(`[api] ${method} ${pathname}:`, error);
+        sendJson(res, 500, { error: 'Internal Server Error' });
+      }
+    }
+    return true;
+  }
+
+  /** Test hooks: the fault plan and the recorded analytics/report calls. */
+  function control(pathname: string, method: string, url: URL, body: unknown): unknown {
+    if (pathname === '/__faults') {
+      if (method === 'POST') faults.replace(parseWith(FaultPlanJson, body).rules.map(ruleFromJson));
+      else if (method === 'DELETE') faults.clear();
+      else if (method !== 'GET') throw new HttpError(405, { error: 'Method not allowed' });
+      return { rules: faults.describe() };
+    }
+    if (method === 'DELETE') {
+      stores.records.clear();
+      return { records: [] };
+    }
+    if (method !== 'GET') throw new HttpError(405, { error: 'Method not allowed' });
+    const kind = url.searchParams.get('kind') ?? undefined;
+    if (kind === 'form-submission') {
+      return {
+        records: stores.forms.list().map((s) => ({
+          id: s.id,
+          kind,
+          path: '/api/form/SaveFormSubmission',
+          payload: { formId: s.form_id, form: JSON.parse(s.fields), page: JSON.parse(s.page) },
+          created: s.created,
+        })),
+      };
+    }
+    return {
+      records: stores.records.list(kind).map((r) => ({ ...r, payload: JSON.parse(r.payload) })),
+    };
+  }
+
+  return Object.assign(handle, { faults, stores });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,142 @@
+/**
+ * Restock notifications (SPEC.md 7 "Restock"): a visitor signs up for a sold-out variant; the
+ * owner lists sign-ups by variant group and "sends" the notifications (recorded as sent).
+ * Failures carry `message` as well as `error`, because the widget shows `data.message`.
+ */
+import {
+  CART_MESSAGES,
+  RestockGroupsQuery,
+  RestockSendAllRequest,
+  RestockSendRequest,
+  RestockSignupRequest,
+  RestockSignupsQuery,
+} from '../../storefront/api/schemas.js';
+import { HttpError, parseWith } from './http.js';
+import type { ApiContext, Route } from './router.js';
+import { checkXsrfIfSignedIn } from './site-users.js';
+
+const BASE = '/api/site-users/account/notifications/restock';
+export const RESTOCK_PAGE_SIZE = 20;
+
+/** Adds `message` (the first problem, or the error) to any HttpError raised by `fn`. */
+function withMessage<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e;
+    const fieldErrors = e.body.fieldErrors as Record<string, string[]> | undefined;
+    const first = fieldErrors && Object.values(fieldErrors)[0]?.[0];
+    throw new HttpError(e.status, { ...e.body, message: first ?? e.body.error });
+  }
+}
+
+function page<T>(rows: T[], offset: number) {
+  const hasNextPage = rows.length > RESTOCK_PAGE_SIZE;
+  return {
+    items: rows.slice(0, RESTOCK_PAGE_SIZE),
+    hasNextPage,
+    nextPageCursor: hasNextPage ? String(offset + RESTOCK_PAGE_SIZE) : null,
+  };
+}
+
+function sendFor(ctx: ApiContext, requests: Array<{ productId: string; variantId: string }>) {
+  const now = ctx.now();
+  const { restock } = ctx.stores;
+  return ctx.stores.carts.transaction(() =>
+    requests.reduce((n, r) => n + restock.markSent(r.productId, r.variantId, now), 0),
+  );
+}
+
+export const restockRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: BASE,
+    crumb: true,
+    handle: (ctx) =>
+      withMessage(() => {
+        checkXsrfIfSignedIn(ctx);
+        const body = parseWith(RestockSignupRequest, ctx.body);
+        const product = ctx.catalog.getProduct(body.productId);
+        if (product === undefined) {
+          throw new HttpError(404, { error: CART_MESSAGES.productNotFound });
+        }
+        const variant = product.variants.find(
+          (v) => v.id === body.variantId || v.sku === body.variantId,
+        );
+        if (variant === undefined) {
+          throw new HttpError(400, { error: CART_MESSAGES.variantUnavailable });
+        }
+        const id = ctx.stores.restock.upsert({
+          product_id: product.id,
+          variant_id: variant.id,
+          email: body.siteVisitorEmail.trim(),
+          join_mailing_list: body.isJoinMailingList ? 1 : 0,
+          language: body.language ?? null,
+          created: ctx.now(),
+        });
+        return { success: true, id };
+      }),
+  },
+  {
+    method: 'GET',
+    path: `${BASE}/groups`,
+    handle(ctx) {
+      const offset = Number(parseWith(RestockGroupsQuery, ctx.query).cursor ?? 0);
+      const rows = ctx.stores.restock.groups(offset, RESTOCK_PAGE_SIZE + 1);
+      const { items, ...rest } = page(rows, offset);
+      return {
+        signUpGroups: items.map((g) => ({
+          productId: g.product_id,
+          variantId: g.variant_id,
+          signUpCount: g.total,
+          pendingCount: g.pending,
+        })),
+        ...rest,
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: BASE,
+    handle(ctx) {
+      const q = parseWith(RestockSignupsQuery, ctx.query);
+      const offset = Number(q.cursor ?? 0);
+      const rows = ctx.stores.restock.signups(
+        q.productId,
+        q.variantId,
+        offset,
+        RESTOCK_PAGE_SIZE + 1,
+      );
+      const { items, ...rest } = page(rows, offset);
+      return {
+        signUps: items.map((s) => ({
+          id: s.id,
+          productId: s.product_id,
+          variantId: s.variant_id,
+          siteVisitorEmail: s.email,
+          isJoinMailingList: s.join_mailing_list === 1,
+          language: s.language,
+          created: s.created,
+          notifiedOn: s.notified_on,
+        })),
+        ...rest,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: `${BASE}/send`,
+    crumb: true,
+    handle: (ctx) =>
+      withMessage(() => ({ sentCount: sendFor(ctx, [parseWith(RestockSendRequest, ctx.body)]) })),
+  },
+  {
+    method: 'POST',
+    path: `${BASE}/send/all`,
+    crumb: true,
+    handle: (ctx) =>
+      withMessage(() => ({
+        sentCount: sendFor(ctx, parseWith(RestockSendAllRequest, ctx.body).sendRequests),
+      })),
+  },
+];

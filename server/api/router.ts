@@ -1,0 +1,108 @@
+/**
+ * Route table and request context. Each route module exports a list of routes; the handler
+ * (index.ts) matches the pathname, reads and decodes the body, checks the crumb where the
+ * route asks for it, and turns the handler's return value (or thrown HttpError) into JSON.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Database } from 'better-sqlite3';
+import type { Catalog } from '../catalog.js';
+import type { CartStore } from '../store/carts.js';
+import type { FormStore } from '../store/forms.js';
+import type { RestockStore } from '../store/restock.js';
+import type { CollectionStore, RecordStore, SettingsStore } from '../store/settings.js';
+import type { SiteUserStore } from '../store/site-users.js';
+import { appendSetCookie, serializeCookie, type CookieOptions } from './http.js';
+
+export interface Stores {
+  db: Database;
+  carts: CartStore;
+  forms: FormStore;
+  restock: RestockStore;
+  users: SiteUserStore;
+  settings: SettingsStore;
+  collections: CollectionStore;
+  records: RecordStore;
+}
+
+export interface ApiContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  pathname: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  cookies: Record<string, string>;
+  body: unknown;
+  stores: Stores;
+  catalog: Catalog;
+  websiteId: string;
+  now(): number;
+  setCookie(name: string, value: string, options?: CookieOptions): void;
+  clearCookie(name: string): void;
+}
+
+/** A reply with a status other than 200. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path with `:name` segments, e.g. `/api/commerce/shopping-cart/entries/:entryId`. */
+  path: string;
+  /** Mutating visitor calls require the crumb (double-submit CSRF token). */
+  crumb?: boolean;
+  handle(ctx: ApiContext): unknown;
+}
+
+interface CompiledRoute {
+  route: Route;
+  regex: RegExp;
+  names: string[];
+}
+
+export class Router {
+  private readonly routes: CompiledRoute[];
+
+  constructor(routes: Route[]) {
+    this.routes = routes.map((route) => {
+      const names: string[] = [];
+      const source = route.path
+        .replace(/\/$/, '')
+        .replace(/:(\w+)|[.*+?^${}()|[\]\\]/g, (m, name) => {
+          if (name === undefined) return `\\${m}`;
+          names.push(name as string);
+          return '([^/]+)';
+        });
+      // A trailing slash is tolerated: SPEC.md 7 writes `commerce/inventory/stock/`.
+      return { route, names, regex: new RegExp(`^${source}/?$`) };
+    });
+  }
+
+  /** The route for this method and path, 'method' if only the method is wrong, or undefined. */
+  match(method: string, pathname: string) {
+    let pathMatched = false;
+    for (const { route, regex, names } of this.routes) {
+      const m = regex.exec(pathname);
+      if (m === null) continue;
+      pathMatched = true;
+      if (route.method !== method) continue;
+      const params: Record<string, string> = {};
+      names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      return { route, params };
+    }
+    return pathMatched ? ('method' as const) : undefined;
+  }
+}
+
+export function cookieSetters(res: ServerResponse) {
+  return {
+    setCookie: (name: string, value: string, options?: CookieOptions) =>
+      appendSetCookie(res, serializeCookie(name, value, options)),
+    clearCookie: (name: string) =>
+      appendSetCookie(res, serializeCookie(name, '', { maxAgeSeconds: 0 })),
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * The preview server: serves a site folder (server/site/config.ts) over node:http. Pages are
+ * rendered on the server on every request (templates compiled once per file version); the
+ * commerce API (server/api) answers /api/*; /assets/* are static files; /__client.js is the
+ * browser script. In preview mode it also watches the folder and tells open pages to reload
+ * (SSE at /__livereload), or shows the template errors in an overlay and in the terminal.
+ */
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
+import { clientBundle } from './site/client-bundle.js';
+import { createCommerce, type Commerce } from './site/commerce.js';
+import { CLIENT_PATH, errorPage, injectClient, LIVERELOAD_PATH, notFoundPage } from './site/html.js';
+import { formatProblems, type SiteProblem } from './site/problems.js';
+import { Site } from './site/site.js';
+
+export interface SiteServerOptions {
+  /** The site folder. */
+  root: string;
+  /** Live reload, file watching and the error overlay (jsont preview). Default false. */
+  preview?: boolean;
+  /** SQLite file of the commerce API; default `<root>/.data/store.sqlite`, ':memory:' in tests. */
+  dbFile?: string;
+  /** Clock for rendering and the API (tests). */
+  now?: () => number;
+  /** Where terminal messages go (default stderr); tests collect them. */
+  log?: (message: string) => void;
+  /** Debounce of the file watcher in ms (default 60). */
+  debounceMs?: number;
+}
+
+export interface SiteServer {
+  readonly server: Server;
+  readonly site: Site;
+  readonly commerce: Commerce;
+  /** Starts listening; resolves to the base URL (`http://localhost:4173`). */
+  listen(port: number, host?: string): Promise<string>;
+  /** Stops watching, ends live-reload streams and open connections, closes the store. */
+  close(): Promise<void>;
+  /** Re-checks the site now, as a save would (tests call it instead of waiting for fs events). */
+  recheck(): SiteProblem[];
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function createSiteServer(options: SiteServerOptions): SiteServer {
+  const root = resolve(options.root);
+  const preview = options.preview ?? false;
+  const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const siteOptions = options.now ? { now: options.now } : {};
+  const site = new Site(root, siteOptions);
+  const commerce = createCommerce(site, {
+    dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const hub = new LiveReloadHub();
+  /** Problems found by the last check; new subscribers get them at once. */
+  let problems: SiteProblem[] = [];
+  /** The last problems printed, so a reload of a broken page does not print them again. */
+  let printed = '';
+  /** Changes with every save and every server start (see LiveEvent). */
+  const bootId = Math.random().toString(36).slice(2, 8);
+  let changes = 0;
+  const version = () => `${bootId}.${changes}`;
+
+  const report = (found: SiteProblem[]): void => {
+    const text = formatProblems(found);
+    if (text === printed) return;
+    printed = text;
+    if (found.length > 0) log(`\n${text}\n`);
+  };
+
+  const recheck = (): SiteProblem[] => {
+    commerce.invalidate();
+    problems = site.check();
+    report(problems);
+    return problems;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const { pathname } = url;
+    if (preview && pathname === LIVERELOAD_PATH) {
+      const initial: LiveEvent =
+        problems.length > 0
+          ? { type: 'problems', version: version(), problems }
+          : { type: 'hello', version: version() };
+      hub.subscribe(req, res, initial);
+      return;
+    }
+    if (pathname === CLIENT_PATH) {
+      send(res, 200, await clientBundle(), 'text/javascript; charset=utf-8');
+      return;
+    }
+    if (await commerce.handle(req, res)) return;
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (pathname.startsWith('/assets/')) {
+      serveAsset(res, join(root, 'assets'), pathname.slice('/assets/'.length));
+      return;
+    }
+    commerce.ensureCrumb(req, res);
+    const outcome = site.render({
+      pathname,
+      query: url.searchParams,
+      extra: { cart: commerce.cartFor(req) },
+    });
+    if (outcome.status === 200) {
+      if (printed !== '' && problems.length === 0) printed = '';
+      const boot = { preview, route: outcome.url, problems: [], version: version() };
+      send(res, 200, injectClient(outcome.html, boot), 'text/html; charset=utf-8');
+    } else if (outcome.status === 404) {
+      send(res, 404, notFoundPage(pathname, preview, version()), 'text/html; charset=utf-8');
+    } else {
+      report(outcome.problems);
+      send(res, 500, errorPage(outcome.problems, preview, version()), 'text/html; charset=utf-8');
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log(`[preview] ${req.method} ${req.url}: ${err instanceof Error ? err.stack : String(err)}`);
+      if (!res.headersSent) send(res, 500, 'Internal Server Error', 'text/plain; charset=utf-8');
+      else res.end();
+    });
+  });
+
+  let stopWatching: (() => void) | undefined;
+  if (preview) {
+    problems = site.check();
+    report(problems);
+    stopWatching = watchFolder(
+      root,
+      (paths) => {
+        changes++;
+        const found = recheck();
+        if (found.length > 0) hub.broadcast({ type: 'problems', version: version(), problems: found });
+        else {
+          log(`[preview] ${paths.join(', ')} changed, reloading`);
+          hub.broadcast({ type: 'reload', version: version() });
+        }
+      },
+      {
+        ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+        // The SQLite store and dotfiles (editor swap files) are not site sources.
+        ignore: (rel) => rel === '' || rel.split('/').some((part) => part.startsWith('.')),
+      },
+    );
+  }
+
+  return {
+    server,
+    site,
+    commerce,
+    recheck,
+    listen(port, host) {
+      return new Promise((resolveUrl, reject) => {
+        const onError = (err: Error) => reject(err);
+        server.once('error', onError);
+        server.listen(port, host, () => {
+          server.off('error', onError);
+          const address = server.address() as AddressInfo;
+          resolveUrl(`http://localhost:${address.port}`);
+        });
+      });
+    },
+    close() {
+      stopWatching?.();
+      hub.close();
+      return new Promise((done) => {
+        server.close(() => {
+          commerce.close();
+          done();
+        });
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: string, type: string): void {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    // Pages change with every save; never let the browser reuse a stale copy.
+    'Cache-Control': 'no-store',
+  });
+  res.end(res.req?.method === 'HEAD' ? undefined : body);
+}
+
+/** Streams a file from `dir`; paths escaping the folder are 404 like missing files. */
+function serveAsset(res: ServerResponse, dir: string, rel: string): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    decoded = '';
+  }
+  const file = normalize(join(dir, decoded));
+  const inside = file.startsWith(dir + sep);
+  let size = -1;
+  try {
+    if (inside) {
+      const st = statSync(file);
+      if (st.isFile()) size = st.size;
+    }
+  } catch {
+    // missing: answered 404 below
+  }
+  if (size < 0 || decoded.includes('\0')) {
+    send(res, 404, 'Not found', 'text/plain; charset=utf-8');
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': size,
+    'Cache-Control': 'no-cache',
+  });
+  if (res.req?.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}

@@ -1,0 +1,84 @@
+/**
+ * Joins the site to the commerce API (server/api): the catalog the API prices carts with is read
+ * from the same collection files the pages render, and each page render gets the visitor's cart
+ * (CART cookie) so the header pill and /cart are right on first paint, before any script runs.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { buildCart, emptyCartRow } from '../api/cart-view.js';
+import { CART_COOKIE } from '../api/cart.js';
+import { parseCookies } from '../api/http.js';
+import { createApiHandler, ensureCrumb, type ApiHandler } from '../api/index.js';
+import { catalogFromItems, type Catalog } from '../catalog.js';
+import type { FaultPlan } from '../faults.js';
+import { openStore } from '../store/open.js';
+import type { Site } from './site.js';
+
+export interface Commerce {
+  /** Answers /api/* (and the test hooks); false for everything else. */
+  handle: ApiHandler;
+  /** The visitor's cart as the API would return it (an empty cart when there is none). */
+  cartFor(req: IncomingMessage): unknown;
+  /** Sets the crumb cookie on page responses so the first API call from the page passes. */
+  ensureCrumb(req: IncomingMessage, res: ServerResponse): void;
+  /** Drops the cached catalog after the site's data changed. */
+  invalidate(): void;
+  close(): void;
+}
+
+export interface CommerceOptions {
+  /** SQLite file, or ':memory:' (tests). */
+  dbFile: string;
+  faults?: FaultPlan;
+  now?: () => number;
+}
+
+export function createCommerce(site: Site, options: CommerceOptions): Commerce {
+  const db = openStore(options.dbFile);
+  let cached: Catalog | undefined;
+  // Built on first use after each change; a broken data file leaves the last good catalog.
+  const current = (): Catalog => {
+    if (cached === undefined) {
+      try {
+        cached = catalogFromItems(site.allItems(), { forms: site.forms() });
+      } catch {
+        return previous ?? catalogFromItems([]);
+      }
+      previous = cached;
+    }
+    return cached;
+  };
+  let previous: Catalog | undefined;
+  const catalog: Catalog = {
+    getProduct: (id) => current().getProduct(id),
+    getForm: (id) => current().getForm(id),
+  };
+  const handle = createApiHandler({
+    db,
+    catalog,
+    ...(options.faults ? { faults: options.faults } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const now = options.now ?? Date.now;
+
+  return {
+    handle,
+    cartFor(req) {
+      const id = parseCookies(req.headers.cookie)[CART_COOKIE];
+      const row = id ? handle.stores.carts.get(id) : undefined;
+      if (row === undefined || row.is_purchased === 1) {
+        return buildCart(emptyCartRow('preview-website', now()), [], catalog);
+      }
+      return buildCart(row, handle.stores.carts.entries(row.id), catalog);
+    },
+    ensureCrumb(req, res) {
+      ensureCrumb(req, res);
+    },
+    invalidate() {
+      cached = undefined;
+    },
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The site folder format the preview server serves (fixtures/site is the example):
+ *
+ *   site.json        name, layout template, shared data files, routes (url -> what to render)
+ *   templates/       page templates and the layout, which wraps every page body ({mainContent})
+ *   partials/        partials for {@|apply name} and {.include name}, named by file name
+ *   data/            JSON: website, localized strings, merchandising context, collections
+ *   assets/          static files served under /assets/
+ *
+ * A route's data is the shared data files merged (shallowly, in order), then the route's own data
+ * files, then `collection` / `items` / `item` from a collection file when the route names one.
+ * A url segment `:urlId` makes an item route: one page per item of the collection, matched by the
+ * item's `urlId`.
+ */
+import { z } from 'zod';
+
+const FileList = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+export const RouteConfig = z.object({
+  /** Page template, relative to templates/. */
+  template: z.string().min(1),
+  /** Route-specific data files, relative to the site folder. */
+  data: FileList.optional(),
+  /** Collection name: data/collections/<name>.json holding { collection, items }. */
+  collection: z.string().optional(),
+  /** Marks the route whose data includes the visitor's cart (filled by the commerce API). */
+  cart: z.boolean().optional(),
+  /** Marks the search route: `search` in its data holds the query and the matching items. */
+  search: z.boolean().optional(),
+  /** Overrides the collection's items order/view for list pages; purely informative. */
+  title: z.string().optional(),
+});
+export type RouteConfig = z.infer<typeof RouteConfig>;
+
+export const SiteConfig = z.object({
+  name: z.string().default('site'),
+  /** Layout template wrapping every page, relative to templates/; none = page stands alone. */
+  layout: z.string().optional(),
+  /** Data files shared by every route, relative to the site folder. */
+  data: FileList.default([]),
+  routes: z.record(z.string().startsWith('/'), RouteConfig),
+});
+export type SiteConfig = z.infer<typeof SiteConfig>;
+
+/** Describes why site.json was rejected, one line per problem, for the overlay and terminal. */
+export function describeConfigIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+}

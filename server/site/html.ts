@@ -1,0 +1,70 @@
+/**
+ * The HTML the server adds around rendered pages: the boot data and client script before
+ * </body>, and the 500 / 404 pages. Problems travel to the browser as JSON in a script tag
+ * (`<` escaped) so the overlay can show them without another request.
+ */
+import type { SiteProblem } from './problems.js';
+
+export const CLIENT_PATH = '/__client.js';
+export const LIVERELOAD_PATH = '/__livereload';
+
+/** What the client script reads from `#__jsont-boot`. */
+export interface BootData {
+  /** Live reload and the error overlay are on (jsont preview). */
+  preview: boolean;
+  /** The site route that rendered the page (`/shop/p/:urlId`), null on error pages. */
+  route: string | null;
+  /** Problems to show in the overlay at once (error pages). */
+  problems: SiteProblem[];
+  /** The live-reload version the page was rendered at (see LiveEvent). */
+  version: string;
+}
+
+/** JSON that is safe inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) =>
+    c === '\u2028' ? '\\u2028' : '\\u2029',
+  );
+}
+
+function bootTags(boot: BootData): string {
+  return (
+    `<script type="application/json" id="__jsont-boot">${scriptJson(boot)}</script>\n` +
+    `<script type="module" src="${CLIENT_PATH}"></script>\n`
+  );
+}
+
+/** Adds the boot data and client script before the last </body>, or at the end. */
+export function injectClient(html: string, boot: BootData): string {
+  const tags = bootTags(boot);
+  const at = html.toLowerCase().lastIndexOf('</body>');
+  return at === -1 ? html + tags : html.slice(0, at) + tags + html.slice(at);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The 500 page: the problems as plain text (readable without JavaScript), plus the client, which
+ * turns them into the overlay in preview mode and reloads when they are fixed.
+ */
+export function errorPage(problems: SiteProblem[], preview: boolean, version: string): string {
+  const body = preview
+    ? problems.map((p) => `<pre class="jsont-problem">${escapeHtml(p.frame)}</pre>`).join('\n')
+    : '<p>This page could not be rendered.</p>';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Template error</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><h1>Template error</h1>
+${body}
+</body></html>`;
+  return injectClient(html, { preview, route: null, problems: preview ? problems : [], version });
+}
+
+export function notFoundPage(pathname: string, preview: boolean, version: string): string {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head>
+<body><h1>Page not found</h1><p>No route of this site matches <code>${escapeHtml(pathname)}</code>.</p>
+<p><a href="/">Home</a></p></body></html>`;
+  return injectClient(html, { preview, route: null, problems: [], version });
+}

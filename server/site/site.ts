@@ -1,0 +1,327 @@
+/**
+ * A site folder (see config.ts for its layout), read lazily and cached by file modification
+ * time: `render` turns a request path into HTML, `check` compiles every template and partial
+ * and reads every data file so the watcher can report problems before anyone reloads.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, extname, join, relative, sep } from 'node:path';
+
+import { compile, render, type Code, type Template } from '../../index.js';
+import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
+import { FileCache, ProblemError } from './files.js';
+import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
+import { isItemRoute, itemUrl, matchRoute } from './routes.js';
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface RenderRequest {
+  pathname: string;
+  query?: URLSearchParams;
+  /** Values merged over the route data last (e.g. the visitor's cart from the commerce API). */
+  extra?: Rec;
+}
+
+export type RenderOutcome =
+  | { status: 200; html: string; url: string }
+  | { status: 404 }
+  | { status: 500; problems: SiteProblem[] };
+
+interface CollectionFile {
+  collection: Rec;
+  items: Rec[];
+}
+
+export interface SiteOptions {
+  /** Fixed clock for formatters like timesince (tests); default the real time. */
+  now?: () => number;
+  locale?: string;
+}
+
+export class Site {
+  readonly files = new FileCache();
+
+  constructor(
+    readonly root: string,
+    private readonly options: SiteOptions = {},
+  ) {}
+
+  /** site.json, validated; throws ProblemError when it is missing or invalid. */
+  config(): SiteConfig {
+    return this.files.get('config', join(this.root, 'site.json'), 'site.json', (text) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        // Reuse the JSON reader for the line and column of the syntax error.
+        this.files.json(join(this.root, 'site.json'), 'site.json');
+      }
+      const parsed = SiteConfig.safeParse(raw);
+      if (!parsed.success) {
+        throw new ProblemError(
+          siteProblem('site.json', 'SITE_CONFIG', describeConfigIssues(parsed.error)),
+        );
+      }
+      return parsed.data;
+    });
+  }
+
+  /** Every concrete page url, item routes expanded over their collection (for tests and check). */
+  urls(): string[] {
+    const out: string[] = [];
+    for (const [url, route] of Object.entries(this.config().routes)) {
+      if (!isItemRoute(url)) out.push(url);
+      else if (route.collection !== undefined) {
+        for (const item of this.collection(route.collection).items) {
+          if (typeof item.urlId === 'string') out.push(itemUrl(url, item.urlId));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Renders the page at `pathname`; template errors of severity error make it a 500. */
+  render(request: RenderRequest): RenderOutcome {
+    try {
+      return this.renderOrThrow(request);
+    } catch (err) {
+      if (err instanceof ProblemError) return { status: 500, problems: [err.problem] };
+      throw err;
+    }
+  }
+
+  /**
+   * Compile errors of every template and partial plus unreadable data files: what the watcher
+   * reports after a save. Rendering problems (missing partials, formatter failures) show when a
+   * page is requested.
+   */
+  check(): SiteProblem[] {
+    const problems: SiteProblem[] = [];
+    const attempt = (fn: () => void) => {
+      try {
+        fn();
+      } catch (err) {
+        if (!(err instanceof ProblemError)) throw err;
+        problems.push(err.problem);
+      }
+    };
+    let config: SiteConfig | undefined;
+    attempt(() => (config = this.config()));
+    if (config === undefined) return problems;
+    const templates = new Set<string>(Object.values(config.routes).map((r) => r.template));
+    if (config.layout !== undefined) templates.add(config.layout);
+    for (const name of templates) attempt(() => problems.push(...this.template(name).problems));
+    attempt(() => problems.push(...this.partials().problems));
+    for (const file of config.data) attempt(() => this.dataFile(file));
+    for (const route of Object.values(config.routes)) {
+      for (const file of route.data ?? []) attempt(() => this.dataFile(file));
+      if (route.collection !== undefined) attempt(() => this.collection(route.collection!));
+    }
+    return problems;
+  }
+
+  /** Items of every collection a route names (the commerce catalog and search read these). */
+  allItems(): Rec[] {
+    const names = new Set<string>();
+    for (const route of Object.values(this.config().routes)) {
+      if (route.collection !== undefined) names.add(route.collection);
+    }
+    return [...names].flatMap((name) => this.collection(name).items);
+  }
+
+  /** Form definitions (`form` in any data file), for the forms API to validate submissions. */
+  forms(): unknown[] {
+    const config = this.config();
+    const files = new Set([...config.data, ...Object.values(config.routes).flatMap((r) => r.data ?? [])]);
+    return [...files].map((f) => this.dataFile(f).form).filter((f) => f !== undefined);
+  }
+
+  // ---- rendering -----------------------------------------------------------------------------
+
+  private renderOrThrow(request: RenderRequest): RenderOutcome {
+    const config = this.config();
+    const match = matchRoute(config, request.pathname);
+    if (match === undefined) return { status: 404 };
+    const data = this.routeData(config, match.route, match.urlId, request);
+    if (data === undefined) return { status: 404 };
+
+    const page = this.template(match.route.template);
+    const partials = this.partials();
+    const problems = [...page.problems, ...partials.problems];
+    const renderOptions = {
+      // Compiled partials keep their source locations; the engine accepts Template objects.
+      partials: partials.compiled as unknown as Record<string, Code>,
+      locale: this.options.locale ?? 'en-US',
+      now: (this.options.now ?? Date.now)(),
+    };
+    const body = render(page.template, data, renderOptions);
+    problems.push(...this.mapErrors(body.errors, page, partials));
+    let html = body.html;
+    if (config.layout !== undefined) {
+      const layout = this.template(config.layout);
+      problems.push(...layout.problems);
+      const wrapped = render(layout.template, { ...data, mainContent: html }, renderOptions);
+      problems.push(...this.mapErrors(wrapped.errors, layout, partials));
+      html = wrapped.html;
+    }
+    if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
+    return { status: 200, html, url: match.url };
+  }
+
+  /** Shared data, then route data files, then collection/item, then search results and extras. */
+  private routeData(
+    config: SiteConfig,
+    route: RouteConfig,
+    urlId: string | undefined,
+    request: RenderRequest,
+  ): Rec | undefined {
+    const data: Rec = {};
+    for (const file of [...config.data, ...(route.data ?? [])]) Object.assign(data, this.dataFile(file));
+    if (route.collection !== undefined) {
+      const { collection, items } = this.collection(route.collection);
+      data.collection = collection;
+      if (urlId === undefined) data.items = items;
+      else {
+        const item = items.find((it) => it.urlId === urlId);
+        if (item === undefined) return undefined;
+        data.item = item;
+      }
+    }
+    const query = request.query ?? new URLSearchParams();
+    data.request = { path: request.pathname, query: Object.fromEntries(query) };
+    if (route.search === true) data.search = this.search(query.get('q') ?? '');
+    if (request.extra !== undefined) Object.assign(data, request.extra);
+    return data;
+  }
+
+  /** Case-insensitive match of every word of the query against items' text fields. */
+  private search(query: string): Rec {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const results: Rec[] = [];
+    if (words.length > 0) {
+      for (const item of this.allItems()) {
+        const text = [item.title, item.excerpt, item.body, ...asArray(item.tags)]
+          .filter((v) => typeof v === 'string')
+          .join(' ')
+          .replace(/<[^>]*>/g, ' ')
+          .toLowerCase();
+        if (words.every((w) => text.includes(w))) results.push(item);
+      }
+    }
+    return { query, results, resultCount: results.length };
+  }
+
+  // ---- sources -------------------------------------------------------------------------------
+
+  private dataFile(file: string): Rec {
+    const value = this.files.json(join(this.root, file), file);
+    if (!isRec(value)) {
+      throw new ProblemError(siteProblem(file, 'DATA_SHAPE', `${file} must hold a JSON object`));
+    }
+    return value;
+  }
+
+  private collection(name: string): CollectionFile {
+    const file = `data/collections/${name}.json`;
+    const value = this.dataFile(file);
+    if (!isRec(value.collection) || !Array.isArray(value.items)) {
+      throw new ProblemError(
+        siteProblem(file, 'DATA_SHAPE', `${file} must hold { "collection": {…}, "items": […] }`),
+      );
+    }
+    return { collection: value.collection, items: value.items.filter(isRec) };
+  }
+
+  private template(name: string): CompiledFile {
+    const file = `templates/${name}`;
+    return this.files.get('template', join(this.root, file), file, (text) =>
+      compileFile(text, file),
+    );
+  }
+
+  /**
+   * Every file in partials/, named by file name with and without extension (as the CLI does).
+   * Compiled once per file version; errors point into the partial's own file.
+   */
+  private partials(): PartialSet {
+    const dir = join(this.root, 'partials');
+    const set: PartialSet = { compiled: {}, files: new Map(), problems: [] };
+    if (!existsSync(dir)) return set;
+    const names = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+    for (const name of names) {
+      const file = `partials/${name}`;
+      const unit = this.files.get('template', join(dir, name), file, (text) =>
+        compileFile(text, file),
+      );
+      set.problems.push(...unit.problems);
+      const stem = basename(name, extname(name));
+      for (const key of [name, stem]) {
+        if (key === '' || Object.hasOwn(set.compiled, key)) continue;
+        set.compiled[key] = unit.template;
+        set.files.set(key, unit);
+      }
+    }
+    return set;
+  }
+
+  /** Engine errors carry the partial name (or none for the template itself): map to files. */
+  private mapErrors(
+    errors: readonly import('../../index.js').TemplateError[],
+    main: CompiledFile,
+    partials: PartialSet,
+  ): SiteProblem[] {
+    return errors
+      .filter((e) => e.severity === 'error')
+      .map((e) => {
+        const unit =
+          e.source === undefined || e.source === main.file
+            ? main
+            : (partials.files.get(e.source) ?? main);
+        return problemFromError(e, unit.file, unit.text);
+      });
+  }
+}
+
+interface CompiledFile {
+  file: string;
+  text: string;
+  template: Template;
+  problems: SiteProblem[];
+}
+
+interface PartialSet {
+  compiled: Record<string, Template>;
+  files: Map<string, CompiledFile>;
+  problems: SiteProblem[];
+}
+
+function compileFile(text: string, file: string): CompiledFile {
+  const template = compile(text, { name: file });
+  const problems = template.errors
+    .filter((e) => e.severity === 'error')
+    .map((e) => problemFromError(e, file, text));
+  return { file, text, template, problems };
+}
+
+function asArray(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+/** The same error can arrive from compile and again from render; keep the first. */
+function dedupe(problems: SiteProblem[]): SiteProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.file}:${p.line}:${p.column}:${p.code}:${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Site-relative path with forward slashes, for messages. */
+export function siteRelative(root: string, absPath: string): string {
+  return relative(root, absPath).split(sep).join('/');
+}

@@ -1,0 +1,37 @@
+/**
+ * Opens the preview's SQLite store and brings its schema up to date. Files use WAL so page
+ * renders can read while an API call writes; `:memory:` is for tests.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { MIGRATIONS, type Migration } from './migrations.js';
+
+export type { Database } from 'better-sqlite3';
+
+export function openStore(file: string | ':memory:'): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new BetterSqlite3(file);
+  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  // A second preview process on the same file waits for the writer instead of failing.
+  db.pragma('busy_timeout = 5000');
+  migrate(db, MIGRATIONS);
+  return db;
+}
+
+/** Runs the migrations newer than the store's `user_version`, each in its own transaction. */
+export function migrate(db: Database, migrations: readonly Migration[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  if (current > latest) {
+    throw new Error(`Store schema version ${current} is newer than this preview (${latest}).`);
+  }
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The browser script of the preview server (/__client.js). Today: live reload over SSE, the
+ * template error overlay, and lazy images (the `image` formatter emits `data-src` only).
+ * Hook for the storefront runtime: `startStorefront` below is where hydration of the server
+ * HTML and the commerce widgets will start once react-renderer/ and the widgets exist.
+ */
+import { hideOverlay, showOverlay, type OverlayProblem } from './overlay.js';
+
+interface BootData {
+  preview: boolean;
+  route: string | null;
+  problems: OverlayProblem[];
+  /** The server's file version when this page was rendered. */
+  version: string;
+}
+
+type LiveEvent =
+  | { type: 'reload'; version: string }
+  | { type: 'hello'; version: string }
+  | { type: 'problems'; version: string; problems: OverlayProblem[] };
+
+function readBoot(): BootData {
+  const text = document.getElementById('__jsont-boot')?.textContent;
+  const none: BootData = { preview: false, route: null, problems: [], version: '' };
+  if (!text) return none;
+  try {
+    return JSON.parse(text) as BootData;
+  } catch {
+    return none;
+  }
+}
+
+/** Images rendered by the `image` formatter carry `data-src`; show them without a loader. */
+function loadImages(): void {
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-src]:not([src])')) {
+    img.src = img.dataset['src']!;
+  }
+}
+
+/**
+ * Where the storefront runtime will take over the server HTML (hydrateRoot with the page's
+ * precompiled template and data, formatter-backed widgets). Nothing to do yet.
+ */
+function startStorefront(_boot: BootData): void {}
+
+function connectLiveReload(boot: BootData): void {
+  const source = new EventSource('/__livereload');
+  const on = (type: LiveEvent['type'], handler: (event: LiveEvent) => void) =>
+    source.addEventListener(type, (e) => handler(JSON.parse((e as MessageEvent<string>).data) as LiveEvent));
+  on('reload', () => location.reload());
+  on('problems', (event) => {
+    if (event.type === 'problems') showOverlay(event.problems);
+  });
+  on('hello', (event) => {
+    // Connected, or reconnected after a server restart, with nothing wrong. A save missed while
+    // disconnected (or a restart) changes the version: the page is stale, so render it again.
+    if (event.version !== boot.version) location.reload();
+    else if (boot.problems.length === 0) hideOverlay();
+  });
+}
+
+const boot = readBoot();
+loadImages();
+if (boot.problems.length > 0) showOverlay(boot.problems);
+startStorefront(boot);
+if (boot.preview) connectLiveReload(boot);

@@ -1,0 +1,95 @@
+// Hostile input: 10 MB strings and 100,000-item arrays render in linear time.
+//
+// How "linear" is checked without flaky timing: each workload runs at size N and at 4N in the
+// same test, best of 3 runs each (after a warm-up), and the 4N time must stay under 12x the N
+// time plus a 25 ms allowance for timer and GC noise. Linear work gives ~4x; a quadratic
+// algorithm gives ~16x and fails. Absolute times are never asserted.
+import { describe, expect, it } from 'vitest';
+import { compile, render } from '../../index.js';
+import type { Template } from '../../engine/template.js';
+
+const MB = 1024 * 1024;
+
+function bestOf3(run: () => void): number {
+  run(); // warm-up: JIT and caches
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+function expectLinear(name: string, runAtSize: (size: number) => void, size: number): void {
+  const small = bestOf3(() => runAtSize(size));
+  const large = bestOf3(() => runAtSize(4 * size));
+  expect(large, `${name}: N=${size} took ${small.toFixed(1)} ms, 4N took ${large.toFixed(1)} ms`)
+    .toBeLessThan(12 * small + 25);
+}
+
+/** A string of `length` chars mixing words, markup, quotes, ampersands and non-ASCII. */
+function bigString(length: number): string {
+  const unit = 'Lorem <b>ipsum</b> & "dolor" sit — amet, it\'s 東京 -- ';
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+describe('10 MB strings render in linear time', () => {
+  const formatters = ['', '|html', '|htmlattr', '|json', '|safe', '|smartypants', '|slugify',
+    '|truncate 100', '|encode-space', '|url-encode', '|capitalize', '|count'];
+  for (const chain of formatters) {
+    it(`{s${chain}}`, () => {
+      const template = compile(`<p>{s${chain}}</p>`);
+      expect(template.errors).toEqual([]);
+      const full = render(template, { s: bigString(10 * MB) });
+      expect(full.errors).toEqual([]);
+      expectLinear(chain || 'plain', (size) => render(template, { s: bigString(size) }), 2.5 * MB);
+    });
+  }
+
+  it('a 10 MB expression string concatenation stays linear', () => {
+    const template = compile('{.eval @t = s + s; @t}');
+    const options = { maxStringLength: 0 };
+    expect(render(template, { s: bigString(5 * MB) }, options).html).toHaveLength(10 * MB);
+    expectLinear('eval +', (size) => render(template, { s: bigString(size) }, options), 1.25 * MB);
+  });
+
+  it('a 10 MB template compiles in linear time', () => {
+    const chunk = '<div class="x">{title|html}</div>{.section a}{b}{.or}none{.end}\n';
+    const source = (size: number): string => chunk.repeat(Math.ceil(size / chunk.length));
+    const big = compile(source(10 * MB));
+    expect(big.errors).toEqual([]);
+    expectLinear('compile', (size) => compile(source(size)), 2.5 * MB);
+  });
+});
+
+describe('100,000-item arrays render in linear time', () => {
+  const items = (count: number): unknown[] =>
+    Array.from({ length: count }, (_, i) => ({ id: `id${i}`, title: `Item <${i}>`, n: i }));
+  const templates: Record<string, string> = {
+    repeated: '{.repeated section items}<li>{title|html} {@index}</li>{.alternates with},{.end}',
+    'nested if/predicate':
+      '{.repeated section items}{.if n}{.odd? n}o{.or}e{.end}{.end}{.equal? n 5}five{.end}{.end}',
+    json: '{items|json}',
+    'key-by': '{items|key-by id|count}',
+    count: '{items|count}',
+    'plain array print': '{ids}',
+    'eval per item': '{.repeated section items}{.eval n * 2 + 1}{.end}',
+  };
+  for (const [name, source] of Object.entries(templates)) {
+    it(name, () => {
+      const template: Template = compile(source);
+      expect(template.errors).toEqual([]);
+      const data = (count: number) => {
+        const list = items(count);
+        return { items: list, ids: list.map((item) => (item as { id: string }).id) };
+      };
+      const full = render(template, data(100_000));
+      expect(full.errors).toEqual([]);
+      expect(full.html.length).toBeGreaterThan(0);
+      const small = data(25_000);
+      const large = data(100_000);
+      expectLinear(name, (size) => render(template, size === 25_000 ? small : large), 25_000);
+    });
+  }
+});

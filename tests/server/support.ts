@@ -1,0 +1,211 @@
+/**
+ * Contract-test harness: the API on a real loopback server (127.0.0.1, ephemeral port) with a
+ * small catalog, and a fetch client that keeps cookies and sends the crumb like the browser
+ * client does.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { z } from 'zod';
+import { expect } from 'vitest';
+import { createApiHandler, type ApiHandler, type ApiOptions } from '../../server/api/index.js';
+import { catalogFromItems } from '../../server/catalog.js';
+import { openStore, type Database } from '../../server/store/open.js';
+
+export const ITEMS = [
+  {
+    id: 'tee',
+    title: 'Tee',
+    collectionId: 'shop',
+    structuredContent: {
+      productType: 1,
+      variants: [
+        {
+          id: 'tee-s',
+          sku: 'TEE-S',
+          priceMoney: { value: '25.00', currency: 'USD' },
+          qtyInStock: 3,
+          attributes: { Size: 'S' },
+        },
+        {
+          id: 'tee-m',
+          sku: 'TEE-M',
+          onSale: true,
+          priceMoney: { value: '25.00', currency: 'USD' },
+          salePriceMoney: { value: '19.99', currency: 'USD' },
+          qtyInStock: 10,
+          attributes: { Size: 'M' },
+        },
+        { id: 'tee-l', sku: 'TEE-L', priceMoney: { value: '25.00' }, qtyInStock: 0 },
+      ],
+    },
+  },
+  {
+    id: 'ebook',
+    title: 'E-book',
+    structuredContent: { productType: 2, priceMoney: { value: '9.99', currency: 'USD' } },
+  },
+  {
+    id: 'mug',
+    title: 'Mug',
+    structuredContent: { productType: 1, variants: [{ sku: 'MUG', price: 1200, unlimited: true }] },
+  },
+  {
+    id: 'box',
+    title: 'Monthly box',
+    structuredContent: {
+      productType: 1,
+      isSubscribable: true,
+      variants: [{ sku: 'BOX', priceMoney: { value: '30' }, unlimited: true }],
+    },
+  },
+  {
+    id: 'ring',
+    title: 'Engraved ring',
+    structuredContent: {
+      productType: 1,
+      additionalFieldsFormId: 'engraving-form',
+      additionalFieldsForm: {
+        id: 'engraving-form',
+        fields: [{ id: 'engraving', type: 'text', required: true, maxLength: 12 }],
+      },
+      variants: [{ sku: 'RING', priceMoney: { value: '100.00' }, qtyInStock: 5 }],
+    },
+  },
+];
+
+export const FORMS = [
+  {
+    id: 'contact',
+    name: 'Contact',
+    fields: [
+      { id: 'name', type: 'name', required: true },
+      { id: 'email', type: 'email', required: true },
+      { id: 'message', type: 'textarea', maxLength: 10 },
+      { id: 'mood', type: 'likert', required: true },
+      { id: 'heading', type: 'section', required: true },
+    ],
+  },
+  { id: 'guarded', name: 'Guarded', captchaEnabled: true, fields: [] },
+];
+
+export const catalog = catalogFromItems(ITEMS, { forms: FORMS });
+
+export interface TestServer {
+  base: string;
+  handler: ApiHandler;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** Starts the API on 127.0.0.1 with an ephemeral port; the db is `:memory:` unless given. */
+export async function startApi(options: Partial<ApiOptions> = {}): Promise<TestServer> {
+  const db = options.db ?? openStore(':memory:');
+  const handler = createApiHandler({ catalog, ...options, db });
+  const server: Server = createServer((req, res) => {
+    void handler(req, res).then((handled) => {
+      if (!handled) {
+        res.writeHead(404);
+        res.end(JSON.stringify({ error: 'not api' }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    handler,
+    db,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Response bodies are asserted field by field, so they are loosely typed here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Body = any;
+
+export interface Reply<T = Body> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Send the crumb cookie back as X-CSRF-Token (default true). */
+  crumb?: boolean;
+}
+
+/** A browser-like client: a cookie jar and the crumb header on every call. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly base: string) {}
+
+  async request<T = Body>(method: string, path: string, o: RequestOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    const crumb = this.cookies.get('crumb');
+    if (o.crumb !== false && crumb !== undefined) headers['X-CSRF-Token'] = crumb;
+    if (this.cookies.size > 0) {
+      headers.Cookie = [...this.cookies]
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('; ');
+    }
+    let body: string | undefined;
+    if (o.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(o.json);
+    } else if (o.form !== undefined) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(o.form).toString();
+    }
+    const res = await fetch(this.base + path, { method, headers, body });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = decodeURIComponent(pair!.slice(eq + 1));
+      if (/Max-Age=0/.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: text === '' ? undefined : JSON.parse(text),
+      headers: res.headers,
+    };
+  }
+
+  get = <T = Body>(path: string, o?: RequestOptions) => this.request<T>('GET', path, o);
+  post = <T = Body>(path: string, json?: unknown, o?: RequestOptions) =>
+    this.request<T>('POST', path, { ...o, json });
+  put = <T = Body>(path: string, json?: unknown, o?: RequestOptions) =>
+    this.request<T>('PUT', path, { ...o, json });
+  delete = <T = Body>(path: string, o?: RequestOptions) => this.request<T>('DELETE', path, o);
+
+  /** Loads something first, as a page view would, so the jar holds a crumb. */
+  async prime(): Promise<this> {
+    await this.get('/api/commerce/shopping-cart');
+    return this;
+  }
+}
+
+/** Asserts the body matches the shared response schema and returns it typed. */
+export function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) expect.fail(`response does not match schema: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** Asserts a 400 invalid-payload reply naming `field`. */
+export function expectFieldError(reply: Reply, field: string, message?: string): void {
+  expect(reply.status).toBe(400);
+  expect(reply.body.error).toBe('Invalid request');
+  expect(Object.keys(reply.body.fieldErrors ?? {})).toContain(field);
+  if (message !== undefined) expect(reply.body.fieldErrors[field]).toContain(message);
+}
