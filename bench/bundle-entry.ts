@@ -4,9 +4,10 @@
  * publish time) — the executor plus every built-in formatter and predicate. The compiler
  * (chevrotain) stays on the server, and React is loaded by the page itself.
  *
- * DESIGN.md counts the React renderer in the same 60 KB budget: when react-renderer/ has a
- * browser entry (hydration), export it from here too.
+ * DESIGN.md counts the React renderer in the same 60 KB budget: its browser entry (hydration
+ * of prepared templates) is exported here too.
  */
 export { renderTemplate } from '../engine/render.js';
 export { ALL_FORMATTERS } from '../formatters/index.js';
 export { ALL_PREDICATES } from '../predicates/index.js';
+export { hydrateTemplate, renderPrepared } from '../react-renderer/browser.js';

@@ -11,6 +11,7 @@
  *
  *   npm run load                                   4000 requests, 16 users, 30 s cap
  *   npm run load -- --requests 10000 --users 32 --cap 60
+ *   npm run load -- --api                          the API alone (no page renders)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -37,7 +38,7 @@ interface Ready {
 // Server side (child process)
 
 async function serve(): Promise<void> {
-  if (existsSync(SITE_SERVER)) {
+  if (existsSync(SITE_SERVER) && !process.argv.includes('--api')) {
     const { createSiteServer } =
       (await import('../server/site-server.js')) as typeof import('../server/site-server.js');
     const { catalogFromItems } = await import('../server/catalog.js');
@@ -56,7 +57,7 @@ async function serve(): Promise<void> {
     report({ port, pages, item: { itemId: product.id, sku: variant.sku }, mode: 'site' });
     return;
   }
-  // No site server yet: the API alone, with a one-product catalog.
+  // No site server yet (or --api): the API alone, with a one-product catalog.
   const { createApiHandler } = await import('../server/api/index.js');
   const { catalogFromItems } = await import('../server/catalog.js');
   const { openStore } = await import('../server/store/open.js');
@@ -181,15 +182,20 @@ async function runLoad(): Promise<void> {
       users: { type: 'string', default: '16' },
       cap: { type: 'string', default: '30' },
       out: { type: 'string', default: '/tmp/load.md' },
+      api: { type: 'boolean', default: false },
     },
   });
   const total = Number(values.requests);
   const users = Number(values.users);
   const capMs = Number(values.cap) * 1000;
 
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child: ChildProcess = fork(
+    fileURLToPath(import.meta.url),
+    ['--serve', ...(values.api ? ['--api'] : [])],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`server exited early (${code})`)));
@@ -212,7 +218,7 @@ async function runLoad(): Promise<void> {
       const kind = kindOf(ready, index);
       const t0 = performance.now();
       let ok = false;
-      let why = '';
+      let why: string;
       try {
         const answer = await steps[index]!(u, state);
         ok = answer.status >= 200 && answer.status < 300;

@@ -9,16 +9,19 @@
  *   npm run bench -- --json out.json   also write the figures as JSON
  *   npm run bench -- --markdown        also print compact ratio tables for the README
  */
+// First: React picks its production build when it is first loaded (bench/react-env.ts).
+import './react-env.js';
 import { writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
 import { parseArgs } from 'node:util';
 
 import type { BenchOptions, BenchSuite, SuiteReport } from './suite.js';
 import { bundleSuite } from './bundle-size.js';
+import { reactSuite } from './react.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
 
-/** Every suite, in the order they run. A later issue adds the React path. */
-const SUITES: readonly BenchSuite[] = [compileSuite, renderSuite, bundleSuite];
+/** Every suite, in the order they run. */
+const SUITES: readonly BenchSuite[] = [compileSuite, renderSuite, reactSuite, bundleSuite];
 
 const FULL_SIZES = [1, 4, 16, 64, 256, 1024, 4096];
 const QUICK_SIZES = [1, 16, 256, 4096];

@@ -54,7 +54,11 @@ async function listenFrom(server: SiteServer, port: number, host?: string): Prom
   }
 }
 
-export async function runPreview(argv: string[], io: CliIO, hooks: PreviewHooks = {}): Promise<number> {
+export async function runPreview(
+  argv: string[],
+  io: CliIO,
+  hooks: PreviewHooks = {},
+): Promise<number> {
   const args = parseCommandArgs(
     argv,
     { port: { type: 'string' }, host: { type: 'string' } },
@@ -65,7 +69,10 @@ export async function runPreview(argv: string[], io: CliIO, hooks: PreviewHooks 
   if (!args) return EXIT_OK;
   const dir = resolvePath(io, args.positionals[0] ?? '.');
   if (!existsSync(join(dir, 'site.json'))) {
-    throw new CliInputError(`'${args.positionals[0] ?? '.'}' is not a site folder (no site.json)`, HELP);
+    throw new CliInputError(
+      `'${args.positionals[0] ?? '.'}' is not a site folder (no site.json)`,
+      HELP,
+    );
   }
   const portText = stringOption(args, 'port');
   const port = portText === undefined ? DEFAULT_PORT : parsePort(portText);

@@ -71,12 +71,7 @@ class CompiledTemplate implements Template {
   declare private readonly text: string;
   declare private readonly located: (object | number)[];
 
-  constructor(
-    code: Code,
-    errors: TemplateError[],
-    text: string,
-    located: (object | number)[],
-  ) {
+  constructor(code: Code, errors: TemplateError[], text: string, located: (object | number)[]) {
     this.code = code;
     this.errors = errors;
     this.text = text;
@@ -114,12 +109,7 @@ export function compileTemplate(source: string, registry: Registry, name?: strin
         makeError(e.code, e.message, index.locate(e.offset), e.severity, name),
       );
     }
-    template = new CompiledTemplate(
-      assembler.root,
-      errors,
-      source,
-      assembler.located,
-    );
+    template = new CompiledTemplate(assembler.root, errors, source, assembler.located);
   }
   if (name !== undefined) template.source = name;
   return template;

@@ -100,6 +100,8 @@ export function formatCodeFrame(error: TemplateError, source: string, fileName?:
   const header = `${name}:${error.line}:${error.column} ${error.severity}: ${error.message} [${error.code}]`;
   if (error.line < 1) return header;
   const lines = source.split('\n');
+  // A final newline ends the last line; it does not start an empty one worth showing.
+  if (lines.length > 1 && lines[lines.length - 1] === '' && error.line < lines.length) lines.pop();
   const first = Math.max(1, error.line - 2);
   const last = Math.min(lines.length, error.line + 2);
   const width = String(last).length;

@@ -13,7 +13,7 @@ import type {
   SectionCode,
 } from './code.js';
 import type { Compiler, Exec } from './context.js';
-import { FramePool, StackFrame } from './frame.js';
+import { StackFrame } from './frame.js';
 import type { Predicate } from './plugin.js';
 import { asPath, compileSectionPath, compileVariablePath } from './resolve.js';
 import { getOwn, isTruthy } from './values.js';
@@ -23,17 +23,15 @@ export function compileSection(inst: SectionCode, compiler: Compiler): Exec {
   const resolve = compileSectionPath(asPath(inst[1]));
   const body = compiler.block(inst[2]);
   const alternate = compiler.alternate(inst[3]);
-  const frames = new FramePool();
   return (ctx) => {
     const saved = ctx.cur;
     const node = resolve(saved);
-    const frame = (ctx.cur = frames.take(node, saved));
+    ctx.cur = new StackFrame(node, saved);
     try {
       if (isTruthy(node)) body(ctx);
       else alternate(ctx);
     } finally {
       ctx.cur = saved;
-      frames.give(frame);
     }
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { BindvarCode, CtxvarCode, FormatterList, Path, VariableCode } from './code.js';
 import type { Compiler, Exec, ExecContext } from './context.js';
-import { FramePool, type StackFrame } from './frame.js';
+import { StackFrame } from './frame.js';
 import { Variable, type Formatter, type Registry } from './plugin.js';
 import {
   asPath,
@@ -101,27 +101,16 @@ export function compileVariable(inst: VariableCode, compiler: Compiler): Exec {
       ctx.out += renderValue(first(ctx.cur));
     };
   }
-  const frames = new FramePool();
-  // The Variable holders are reused like the frame: they only live while the formatters run.
-  let spare: Variable[] | null = null;
   return (ctx) => {
     const saved = ctx.cur;
-    let vars = spare;
-    if (vars === null) vars = resolveAll(resolvers, saved);
-    else {
-      spare = null; // taken: a re-entrant run of this tag (a macro applying itself) allocates
-      for (let i = 0; i < vars.length; i++) vars[i]!.value = resolvers[i]!(saved);
-    }
-    const frame = (ctx.cur = frames.take(vars[0]!.value, saved));
+    const vars = resolveAll(resolvers, saved);
+    ctx.cur = new StackFrame(vars[0]!.value, saved);
     try {
       applyFormatters(steps, vars, ctx, inst);
     } finally {
       ctx.cur = saved;
-      frames.give(frame);
     }
     ctx.out += renderValue(vars[0]!.value);
-    for (let i = 0; i < vars.length; i++) vars[i]!.value = undefined; // keep no data alive
-    spare = vars;
   };
 }
 

@@ -71,6 +71,9 @@ function runUntil(stop: string) {
   };
 }
 
+/** Start chars of the text tokens: anything but `{`. */
+const ALL_BUT_OPEN = allCharsExcept(OPEN);
+
 // ---- text mode ---------------------------------------------------------------------------------
 
 /** `{##` at the first `{` of a scan step: a multi-line comment up to the next `##}`. */
@@ -128,20 +131,21 @@ function matchTextThenTag(text: string, offset: number): Match | null {
 export const TextThenTag = createToken({
   name: 'TextThenTag',
   pattern: { exec: matchTextThenTag },
-  start_chars_hint: allCharsExcept(OPEN),
+  start_chars_hint: ALL_BUT_OPEN,
   line_breaks: true,
 });
 
 /** Text up to the next `{` (not followed by a tag, see TextThenTag). `}` is ordinary text. */
 function matchText(text: string, offset: number): Match {
-  const end = text === scannedText && offset === scannedOffset ? scannedEnd : text.indexOf('{', offset);
+  const end =
+    text === scannedText && offset === scannedOffset ? scannedEnd : text.indexOf('{', offset);
   return matched(end === -1 ? text.slice(offset) : text.slice(offset, end));
 }
 
 export const Text = createToken({
   name: 'Text',
   pattern: { exec: matchText },
-  start_chars_hint: allCharsExcept(OPEN),
+  start_chars_hint: ALL_BUT_OPEN,
   line_breaks: true,
 });
 

@@ -55,7 +55,14 @@ function isWhitespace(code: number): boolean {
 
 /** `{.eval` followed by whitespace: the rest of the tag is a raw expression. */
 function isEvalTag(source: string, start: number): boolean {
-  return source.startsWith('.eval', start + 1) && isWhitespace(source.charCodeAt(start + 6));
+  // Char codes rather than startsWith: this runs for every `{.…}` tag.
+  return (
+    source.charCodeAt(start + 2) === 101 /* e */ &&
+    source.charCodeAt(start + 3) === 118 /* v */ &&
+    source.charCodeAt(start + 4) === 97 /* a */ &&
+    source.charCodeAt(start + 5) === 108 /* l */ &&
+    isWhitespace(source.charCodeAt(start + 6))
+  );
 }
 
 /** The expression of `{.eval   expr}`: everything after the whitespace run. */

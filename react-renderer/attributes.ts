@@ -111,6 +111,8 @@ export function setAttribute(props: Props, tag: string, name: string, value: str
   }
   if (prop === 'value' && tag === 'input') prop = 'defaultValue';
   props[prop] = value;
+  // The markup is the template's: React need not warn that it manages the children.
+  if (prop === 'contentEditable') props.suppressContentEditableWarning = true;
   return true;
 }
 

@@ -75,47 +75,70 @@ const C1 = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 
   0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
   0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178];
 
-const REFERENCE = /&(?:#[xX]([0-9a-fA-F]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))/g;
-
 function fromCodePoint(code: number): string {
   if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
   if (code >= 0x80 && code <= 0x9f) return String.fromCodePoint(C1[code - 0x80]!);
   return String.fromCodePoint(code);
 }
 
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isHex = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 102);
+const isAlnum = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 122);
+
 /**
  * Decodes character references. `inAttribute` applies the attribute-value rule: a legacy name
- * without `;` followed by `=` or an alphanumeric stays literal (`?a=1&copy=2`).
+ * without `;` followed by `=` or an alphanumeric stays literal (`?a=1&copy=2`). A hand-written
+ * scan: formatter output is full of `&quot;` (JSON in attributes), and this runs on all of it.
  */
 export function decodeEntities(text: string, inAttribute = false): string {
-  if (text.indexOf('&') === -1) return text;
-  return text.replace(
-    REFERENCE,
-    (
-      match,
-      hex: string | undefined,
-      dec: string | undefined,
-      name: string | undefined,
-      semi: string,
-      offset: number,
-    ) => {
-      if (hex !== undefined) return fromCodePoint(parseInt(hex, 16));
-      if (dec !== undefined) return fromCodePoint(parseInt(dec, 10));
-      if (semi === ';') {
-        const value = NAMED[name!];
-        if (value !== undefined) return value;
+  let amp = text.indexOf('&');
+  if (amp === -1) return text;
+  let out = '';
+  let from = 0;
+  const n = text.length;
+  while (amp !== -1) {
+    let i = amp + 1;
+    let value: string | null = null;
+    if (text.charCodeAt(i) === 35 /* # */) {
+      i++;
+      const hex = (text.charCodeAt(i) | 32) === 120; /* x */
+      if (hex) i++;
+      const start = i;
+      while (i < n && (hex ? isHex(text.charCodeAt(i)) : isDigit(text.charCodeAt(i)))) i++;
+      if (i > start) {
+        const code = parseInt(text.slice(start, i), hex ? 16 : 10);
+        value = fromCodePoint(i - start > 8 ? 0x110000 : code);
+        if (text.charCodeAt(i) === 59 /* ; */) i++;
       }
-      // Longest legacy prefix without a semicolon (`&copy2024` -> ©2024).
-      for (let n = Math.min(name!.length, 6); n >= 2; n--) {
-        const prefix = name!.slice(0, n);
-        if (!LEGACY.has(prefix)) continue;
-        if (inAttribute) {
-          const next = text[offset + 1 + n];
-          if (next === '=' || (next !== undefined && /[A-Za-z0-9]/.test(next))) return match;
+    } else {
+      const start = i;
+      while (i < n && i - start < 32 && isAlnum(text.charCodeAt(i))) i++;
+      if (i > start) {
+        const name = text.slice(start, i);
+        const named = text.charCodeAt(i) === 59 && hasOwn(NAMED, name) ? NAMED[name] : undefined;
+        if (named !== undefined) {
+          value = named;
+          i++;
+        } else {
+          // Longest legacy prefix without a semicolon (`&copy2024` -> ©2024).
+          for (let len = Math.min(name.length, 6); len >= 2; len--) {
+            const prefix = name.slice(0, len);
+            if (!LEGACY.has(prefix)) continue;
+            const next = text.charCodeAt(start + len);
+            if (inAttribute && (next === 61 /* = */ || isAlnum(next))) break;
+            value = NAMED[prefix]!;
+            i = start + len;
+            break;
+          }
         }
-        return NAMED[prefix]! + match.slice(1 + n);
       }
-      return match;
-    },
-  );
+    }
+    if (value !== null) {
+      out += text.slice(from, amp) + value;
+      from = i;
+    }
+    amp = text.indexOf('&', value !== null ? i : amp + 1);
+  }
+  return from === 0 ? text : out + text.slice(from);
 }

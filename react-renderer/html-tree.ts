@@ -81,6 +81,17 @@ const SCOPE = new Set([
   'object',
   'template',
 ]);
+const TABLE_PARTS = new Set([
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'colgroup',
+]);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const SECTIONS = new Set(['tbody', 'thead', 'tfoot']);
 
@@ -110,8 +121,9 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
   readonly root: HElement<H, X>;
   /** Open elements; stack[0] is the context root, which this builder never closes. */
   readonly stack: HElement<H, X>[];
-  /** A token closed an element outside the region (see the header). */
+  /** A token closed an element outside the region (see the header), and which one. */
   escaped = false;
+  escapedBy = '';
   /** Drop one leading newline of the next text (after `<pre>`, `<listing>`, `<textarea>`). */
   private skipNewline = false;
 
@@ -187,7 +199,7 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       }
       // An HTML tag inside SVG closes the foreign elements first.
       while (this.stack.length > 1 && this.contentNs() !== Ns.HTML) this.stack.pop();
-      if (this.contentNs() !== Ns.HTML) this.escaped = true;
+      if (this.contentNs() !== Ns.HTML) this.escape(this.root.tag);
     }
     if (CLOSES_P.has(name)) this.closeP();
     switch (name) {
@@ -251,7 +263,7 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       return;
     }
     if (name === 'p' && !this.inScope('p')) {
-      if (this.outer.includes('p')) this.escaped = true;
+      if (this.outer.includes('p')) this.escape('p');
       else {
         // `</p>` without an open p makes an empty paragraph.
         this.open('p', [], null);
@@ -260,16 +272,30 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       return;
     }
     const special = SPECIAL.has(name) || this.current.ns !== Ns.HTML;
+    // Table end tags close open cells and rows on their way (table scope).
+    const tableEnd = TABLE_PARTS.has(name);
     for (let i = this.stack.length - 1; i > 0; i--) {
       const el = this.stack[i]!;
       if (el.tag === name || (el.ns !== Ns.HTML && el.tag.toLowerCase() === name)) {
         this.stack.length = i;
         return;
       }
-      if (special ? SCOPE.has(el.tag) : SPECIAL.has(el.tag)) return;
+      if (
+        tableEnd
+          ? el.tag === 'table' || el.tag === 'template'
+          : special
+            ? SCOPE.has(el.tag)
+            : SPECIAL.has(el.tag)
+      )
+        return;
     }
     // Not open in this region: it closes something outside, or nothing (then it is ignored).
-    if (this.outer.includes(name)) this.escaped = true;
+    if (this.outer.includes(name)) this.escape(name);
+  }
+
+  private escape(tag: string): void {
+    if (!this.escaped) this.escapedBy = tag;
+    this.escaped = true;
   }
 
   private popOne(): void {
@@ -296,7 +322,7 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       if (SCOPE.has(tag) || tag === 'button') return;
     }
     // A p open outside the region would be closed by this tag in the string path.
-    if (this.root.tag === 'p' || this.outer.at(-1) === 'p') this.escaped = true;
+    if (this.root.tag === 'p') this.escape('p');
   }
 
   private closeListItem(names: string[]): void {
@@ -308,7 +334,7 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       }
       if (SPECIAL.has(tag) && tag !== 'address' && tag !== 'div' && tag !== 'p') return;
     }
-    if (names.includes(this.root.tag)) this.escaped = true;
+    if (names.includes(this.root.tag)) this.escape(this.root.tag);
   }
 
   /** A new row or cell closes the open cell (and what is open inside it). */
@@ -321,6 +347,6 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       }
       if (tag === 'table') return;
     }
-    if (this.root.tag === 'td' || this.root.tag === 'th') this.escaped = true;
+    if (this.root.tag === 'td' || this.root.tag === 'th') this.escape(this.root.tag);
   }
 }

@@ -112,6 +112,10 @@ class BlockStructurer implements TokenSink<Inst> {
   /** The instruction that made the current tag unstructurable. */
   private badHole: Inst | null = null;
   private item = 0;
+  /** Why run() returned null: an element left open, or an outer element closed (which). */
+  failure: { escape: string } | 'open' | null = null;
+  /** Where each element opened in this block starts, for regions that must include it. */
+  private readonly starts = new Map<object, Pos>();
 
   constructor(
     private readonly block: Inst[],
@@ -141,15 +145,24 @@ class BlockStructurer implements TokenSink<Inst> {
         // END/EOF and comments print nothing and have no effect.
         continue;
       } else this.instruction(inst);
-      if (this.builder.escaped) return null;
+      if (this.builder.escaped) {
+        this.failure = { escape: this.builder.escapedBy };
+        return null;
+      }
+      if (this.failure !== null) return null;
     }
     const end: Pos = { item: block.length, offset: 0 };
     if (this.nested) {
-      if (this.tokenizer.state !== State.DATA) return null;
-      if (this.region !== null && this.region.depth !== 0) return null;
-      if (this.region !== null) this.endRegion(end);
       const open = this.builder.stack.slice(1);
-      if (open.some((el) => !SELF_ENDING.has(el.tag))) return null;
+      if (
+        this.tokenizer.state !== State.DATA ||
+        (this.region !== null && this.region.depth !== 0) ||
+        open.some((el) => !SELF_ENDING.has(el.tag))
+      ) {
+        this.failure = 'open';
+        return null;
+      }
+      if (this.region !== null) this.endRegion(end);
     } else {
       this.tokenizer.end();
       if (this.region !== null) this.endRegion(end);
@@ -190,7 +203,12 @@ class BlockStructurer implements TokenSink<Inst> {
       };
       return;
     }
+    const before = this.builder.current;
     this.builder.tag(tag);
+    const opened = this.builder.current;
+    if (opened !== before && !tag.end) {
+      this.starts.set(opened, { item: this.chunkItem[tag.chunk]!, offset: tag.offset });
+    }
     if (tag.name === 'head' && !tag.end) {
       // React hoists and reorders <title>, <meta>, <link> and async scripts it renders; the
       // head's content goes in verbatim instead (dangerouslySetInnerHTML) so that it stays put.
@@ -239,13 +257,34 @@ class BlockStructurer implements TokenSink<Inst> {
   }
 
   private controlFlow(inst: unknown[]): void {
-    const shell = structureShell(inst, this.builder, this.outer, this.report);
-    if (shell !== null) {
-      this.builder.append([Kind.BLOCK, shell]);
+    const result = structureShell(inst, this.builder, this.outer, this.report);
+    if (Array.isArray(result)) {
+      this.builder.append([Kind.BLOCK, result]);
       return;
     }
     this.report.unstructured(inst, 'a tag opened and closed in different blocks');
-    this.region = { start: { item: this.item, offset: 0 }, depth: netDepth(inst), raw: false };
+    let start: Pos = { item: this.item, offset: 0 };
+    let depth = netDepth(inst);
+    if (result !== 'open') {
+      // The block closes an element that is open here: the region must start at that
+      // element's start tag (it is taken out of the tree and parsed with the rest).
+      const stack = this.builder.stack;
+      let k = stack.length - 1;
+      while (k > 0 && stack[k]!.tag !== result.escape) k--;
+      if (k === 0) {
+        if (this.nested) {
+          this.failure = result;
+          return;
+        }
+      } else {
+        const el = stack[k]!;
+        start = this.starts.get(el) ?? start;
+        stack[k - 1]!.children.pop();
+        depth += stack.length - k;
+        stack.length = k;
+      }
+    }
+    this.region = { start, depth, raw: false };
   }
 
   private endRegion(end: Pos): void {
@@ -259,13 +298,13 @@ class BlockStructurer implements TokenSink<Inst> {
   }
 }
 
-/** A control-flow instruction with every nested block structured, or null. */
+/** A control-flow instruction with every nested block structured, or why it cannot be. */
 function structureShell(
   inst: unknown[],
   builder: Builder,
   outer: string[],
   report: Reporter,
-): unknown[] | null {
+): unknown[] | { escape: string } | 'open' {
   const shell = inst.slice();
   SHELL_ORIGIN.set(shell, inst);
   const { blocks, alternate } = blockSlots(inst[0] as number);
@@ -276,14 +315,15 @@ function structureShell(
   for (const slot of blocks) {
     const block = inst[slot];
     if (!Array.isArray(block)) continue;
-    const nodes = new BlockStructurer(block as Inst[], context, ns, inner, report, true).run();
-    if (nodes === null) return null;
+    const sub = new BlockStructurer(block as Inst[], context, ns, inner, report, true);
+    const nodes = sub.run();
+    if (nodes === null) return sub.failure ?? 'open';
     shell[slot] = nodes;
   }
   const alt = inst[alternate];
   if (Array.isArray(alt)) {
     const altShell = structureShell(alt, builder, outer, report);
-    if (altShell === null) return null;
+    if (!Array.isArray(altShell)) return altShell;
     shell[alternate] = altShell;
   }
   return shell;
@@ -343,7 +383,17 @@ function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
 function convertElement(el: HElement<Inst, RNode>): RNode {
   const attrs: RAttr[] = el.attrs.map((a) => [a.name, a.parts ?? a.value]);
   const dynamic: Part[] | 0 = el.dynamic ?? 0;
-  return [Kind.ELEMENT, el.tag, attrs, convertChildren(el.children), dynamic];
+  let children = convertChildren(el.children);
+  if (el.tag === 'html') children = dropWhitespace(children);
+  return [Kind.ELEMENT, el.tag, attrs, children, dynamic];
+}
+
+/**
+ * Whitespace between the document-level tags: React cannot render text inside <html> (it
+ * moves it into <body>), and the HTML parser ignores it or keeps it invisible there.
+ */
+function dropWhitespace(nodes: RNode[]): RNode[] {
+  return nodes.filter((node) => typeof node !== 'string' || node.trim() !== '');
 }
 
 export interface StructureResult {
@@ -359,6 +409,9 @@ export function structureTemplate(template: Template): StructureResult {
   const report = new Reporter(template);
   const code: Code = template.code;
   const block = Array.isArray(code) && Array.isArray(code[2]) ? (code[2] as Inst[]) : [];
-  const react = new BlockStructurer(block, '#root', Ns.HTML, [], report, false).run() ?? [];
+  let react = new BlockStructurer(block, '#root', Ns.HTML, [], report, false).run() ?? [];
+  if (react.some((node) => Array.isArray(node) && node[0] === Kind.ELEMENT && node[1] === 'html')) {
+    react = dropWhitespace(react);
+  }
   return { react, warnings: report.warnings };
 }

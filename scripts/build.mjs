@@ -2,6 +2,7 @@
 // Builds the published package into dist/ (DESIGN.md "Public API"):
 //   dist/index.js       ESM bundle of index.ts (platform node, dependencies left external)
 //   dist/cli/main.js    the `jsont` binary: shebang, executable, imports ../index.js
+//   dist/client/preview-client.js  browser script of `jsont preview` (used when sources are absent)
 //   dist/**/*.d.ts      declarations of the public API (tsc -p tsconfig.build.json)
 // `--outdir DIR` builds elsewhere (the build test uses a folder under node_modules/.cache).
 import { execFileSync } from 'node:child_process';
@@ -55,6 +56,18 @@ await build({
 });
 chmodSync(join(dist, 'cli', 'main.js'), 0o755);
 
+await build({
+  entryPoints: [join(root, 'storefront', 'preview-client.ts')],
+  outfile: join(dist, 'client', 'preview-client.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
 // Declarations only; esbuild does not type-check, so this is also the build's type gate.
 execFileSync(
   process.execPath,
@@ -69,4 +82,6 @@ execFileSync(
 );
 
 const shown = relative(root, dist) || '.';
-console.log(`build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/index.d.ts`);
+console.log(
+  `build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/client/preview-client.js, ${shown}/index.d.ts`,
+);

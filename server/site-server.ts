@@ -13,7 +13,13 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { clientBundle } from './site/client-bundle.js';
 import { createCommerce, type Commerce } from './site/commerce.js';
-import { CLIENT_PATH, errorPage, injectClient, LIVERELOAD_PATH, notFoundPage } from './site/html.js';
+import {
+  CLIENT_PATH,
+  errorPage,
+  injectClient,
+  LIVERELOAD_PATH,
+  notFoundPage,
+} from './site/html.js';
 import { formatProblems, type SiteProblem } from './site/problems.js';
 import { Site } from './site/site.js';
 
@@ -152,7 +158,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       (paths) => {
         changes++;
         const found = recheck();
-        if (found.length > 0) hub.broadcast({ type: 'problems', version: version(), problems: found });
+        if (found.length > 0)
+          hub.broadcast({ type: 'problems', version: version(), problems: found });
         else {
           log(`[preview] ${paths.join(', ')} changed, reloading`);
           hub.broadcast({ type: 'reload', version: version() });

@@ -48,7 +48,10 @@ export function showOverlay(problems: readonly OverlayProblem[]): void {
   const close = el('button', '', '×');
   close.setAttribute('aria-label', 'Dismiss');
   close.addEventListener('click', hideOverlay);
-  panel.append(close, el('h2', '', problems.length === 1 ? 'Template error' : `${problems.length} template errors`));
+  panel.append(
+    close,
+    el('h2', '', problems.length === 1 ? 'Template error' : `${problems.length} template errors`),
+  );
   for (const p of problems) {
     const item = el('div', 'problem');
     item.dataset['file'] = p.file;

@@ -46,12 +46,19 @@ function startStorefront(_boot: BootData): void {}
 function connectLiveReload(boot: BootData): void {
   const source = new EventSource('/__livereload');
   const on = (type: LiveEvent['type'], handler: (event: LiveEvent) => void) =>
-    source.addEventListener(type, (e) => handler(JSON.parse((e as MessageEvent<string>).data) as LiveEvent));
+    source.addEventListener(type, (e) =>
+      handler(JSON.parse((e as MessageEvent<string>).data) as LiveEvent),
+    );
+  // Connected state, for tests and for checking the preview by hand in the console.
+  const markConnected = () =>
+    ((window as { __jsontLiveReload?: string }).__jsontLiveReload = 'connected');
   on('reload', () => location.reload());
   on('problems', (event) => {
+    markConnected();
     if (event.type === 'problems') showOverlay(event.problems);
   });
   on('hello', (event) => {
+    markConnected();
     // Connected, or reconnected after a server restart, with nothing wrong. A save missed while
     // disconnected (or a restart) changes the version: the page is stale, so render it again.
     if (event.version !== boot.version) location.reload();

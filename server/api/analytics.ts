@@ -8,9 +8,12 @@ import {
   CensusHitRequest,
   ClankerEventRequest,
   ClankerValidateRequest,
+  ClankerValidateResponse,
   JavascriptErrorsRequest,
   PerformanceRecordsRequest,
+  PerformanceSettingsResponse,
   RecordEventRequest,
+  RecordedResponse,
 } from '../../storefront/api/schemas.js';
 import type { RecordKind } from '../store/settings.js';
 import { newToken } from './crumb.js';
@@ -29,6 +32,7 @@ const OK = { ok: true };
 const censusEvent = (name: string): Route => ({
   method: 'POST',
   path: `/api/census/${name}`,
+  response: RecordedResponse,
   handle(ctx) {
     record(ctx, 'census', parseWith(CensusEventRequest, ctx.body));
     return OK;
@@ -39,6 +43,7 @@ export const analyticsRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/events/RecordEvent',
+    response: RecordedResponse,
     crumb: true,
     handle(ctx) {
       const { event, data } = parseWith(RecordEventRequest, ctx.body);
@@ -49,6 +54,7 @@ export const analyticsRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/clanker/events',
+    response: RecordedResponse,
     handle(ctx) {
       const { eventSchemaName, eventContent } = parseWith(ClankerEventRequest, ctx.body);
       record(ctx, 'clanker', {
@@ -61,6 +67,7 @@ export const analyticsRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/clanker/validate-event-content/:schemaName',
+    response: ClankerValidateResponse,
     handle(ctx) {
       const { eventContent } = parseWith(ClankerValidateRequest, ctx.body);
       const content = JSON.parse(eventContent) as Record<string, unknown>;
@@ -75,6 +82,7 @@ export const analyticsRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/events/RecordJavascriptErrors',
+    response: RecordedResponse,
     crumb: true,
     handle(ctx) {
       for (const error of parseWith(JavascriptErrorsRequest, ctx.body).errors) {
@@ -86,6 +94,7 @@ export const analyticsRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/census/RecordHit',
+    response: RecordedResponse,
     handle(ctx) {
       const { event, data, ss_cvr } = parseWith(CensusHitRequest, ctx.body);
       record(ctx, 'census', { event, data: JSON.parse(data) as unknown, ss_cvr });
@@ -99,6 +108,7 @@ export const analyticsRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/census/RecordQuickView/:id',
+    response: RecordedResponse,
     handle(ctx) {
       record(ctx, 'census', { quickView: ctx.params.id });
       return OK;
@@ -107,11 +117,13 @@ export const analyticsRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/1/performance/settings',
+    response: PerformanceSettingsResponse,
     handle: () => ({ pageLoadId: newToken(), enabled: true }),
   },
   {
     method: 'POST',
     path: '/api/1/performance/records',
+    response: RecordedResponse,
     handle(ctx) {
       record(ctx, 'performance', parseWith(PerformanceRecordsRequest, ctx.body));
       return new Reply(202, OK);

@@ -6,9 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   AddCartEntryRequest,
+  AddCartEntryResponse,
   CART_MESSAGES,
   CartQuery,
+  CartResponse,
+  ShoppingCart,
   UpdateAdditionalFieldsRequest,
+  UpdateAdditionalFieldsResponse,
   UpdateQuantityRequest,
 } from '../../storefront/api/schemas.js';
 import type { CatalogVariant } from '../catalog.js';
@@ -73,6 +77,7 @@ export const cartRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/commerce/shopping-cart',
+    response: ShoppingCart,
     handle(ctx) {
       // mock/timecode/calculateSubtotal are accepted for compatibility; totals are always
       // computed because they are cheap here.
@@ -84,6 +89,7 @@ export const cartRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/commerce/shopping-cart/entries',
+    response: AddCartEntryResponse,
     crumb: true,
     handle(ctx) {
       const body = parseWith(AddCartEntryRequest, ctx.body);
@@ -115,6 +121,7 @@ export const cartRoutes: Route[] = [
   {
     method: 'PUT',
     path: '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    response: UpdateAdditionalFieldsResponse,
     crumb: true,
     handle(ctx) {
       const body = parseWith(UpdateAdditionalFieldsRequest, ctx.body);
@@ -131,6 +138,7 @@ export const cartRoutes: Route[] = [
   {
     method: 'PUT',
     path: '/api/commerce/shopping-cart/entries/:entryId',
+    response: CartResponse,
     crumb: true,
     handle(ctx) {
       const { quantity } = parseWith(UpdateQuantityRequest, ctx.body);
@@ -149,6 +157,7 @@ export const cartRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/api/commerce/shopping-cart/entries/:entryId',
+    response: CartResponse,
     crumb: true,
     handle(ctx) {
       const { cart, entry } = entryOf(ctx);

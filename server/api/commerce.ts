@@ -4,12 +4,18 @@
  */
 import {
   CART_MESSAGES,
+  FullStoryIdResponse,
   PreferencesNamespace,
   PreferencesRequest,
+  PreferencesResponse,
   ProductCollectionRequest,
+  ProductCollectionResponse,
   RootCategoryRequest,
+  RootCategoryResponse,
   StockQuery,
+  StockResponse,
   SubscriptionCartRequest,
+  SubscriptionCartResponse,
 } from '../../storefront/api/schemas.js';
 import { checkStock, findVariant, newId } from './cart.js';
 import { fail, parseWith } from './http.js';
@@ -36,10 +42,11 @@ function preferencesKey(ctx: ApiContext): string {
 }
 
 export const commerceRoutes: Route[] = [
-  { method: 'GET', path: '/api/commerce/inventory/stock', handle: stock },
+  { method: 'GET', path: '/api/commerce/inventory/stock', response: StockResponse, handle: stock },
   {
     method: 'POST',
     path: '/api/3/commerce/cart/subscription',
+    response: SubscriptionCartResponse,
     crumb: true,
     handle(ctx) {
       const body = parseWith(SubscriptionCartRequest, ctx.body);
@@ -59,6 +66,7 @@ export const commerceRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/commerce/fullstory/getId',
+    response: FullStoryIdResponse,
     // A fixed id that is not the automated mock id, so the client's session-recording path
     // is exercised in preview.
     handle: () => 'local-preview-fullstory',
@@ -66,6 +74,7 @@ export const commerceRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/v1/commerce-preferences/:namespace',
+    response: PreferencesResponse,
     handle(ctx) {
       const prefs = ctx.stores.settings.get<Record<string, unknown>>(preferencesKey(ctx), {});
       return { ...prefs, websiteId: ctx.websiteId };
@@ -74,6 +83,7 @@ export const commerceRoutes: Route[] = [
   {
     method: 'PUT',
     path: '/api/v1/commerce-preferences/:namespace',
+    response: PreferencesResponse,
     crumb: true,
     handle(ctx) {
       const key = preferencesKey(ctx);
@@ -86,6 +96,7 @@ export const commerceRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/content-service/product/1.1/websites/:websiteId/products',
+    response: ProductCollectionResponse,
     crumb: true,
     handle(ctx) {
       const body = parseWith(ProductCollectionRequest, ctx.body);
@@ -111,6 +122,7 @@ export const commerceRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories',
+    response: RootCategoryResponse,
     crumb: true,
     handle(ctx) {
       const body = parseWith(RootCategoryRequest, ctx.body);

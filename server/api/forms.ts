@@ -5,9 +5,12 @@
  */
 import {
   FORM_MESSAGES,
+  FormSubmissionKeyResponse,
+  FormValidateResponse,
   FormValues,
   isValidEmail,
   SaveFormSubmissionRequest,
+  SaveFormSubmissionResponse,
 } from '../../storefront/api/schemas.js';
 import type { CatalogForm } from '../catalog.js';
 import { newToken } from './crumb.js';
@@ -72,6 +75,7 @@ export const formRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/form/FormSubmissionKey',
+    response: FormSubmissionKeyResponse,
     crumb: true,
     handle(ctx) {
       const key = newToken();
@@ -82,6 +86,7 @@ export const formRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/rest/forms/validate/:formId',
+    response: FormValidateResponse,
     handle(ctx) {
       const form = formOf(ctx, ctx.params.formId!);
       throwIfInvalid(form, parseWith(FormValues, ctx.body ?? {}));
@@ -91,6 +96,7 @@ export const formRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/form/SaveFormSubmission',
+    response: SaveFormSubmissionResponse,
     crumb: true,
     handle(ctx) {
       const body = parseWith(SaveFormSubmissionRequest, ctx.body);

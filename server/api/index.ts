@@ -125,8 +125,10 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
         ...cookieSetters(res),
       };
       const result = await found.route.handle(ctx);
-      if (result instanceof Reply) sendJson(res, result.status, result.body);
-      else sendJson(res, 200, result);
+      const reply = result instanceof Reply ? result : new Reply(200, result);
+      const checked = found.route.response.safeParse(reply.body);
+      if (!checked.success) throw new Error(`reply breaks its schema: ${checked.error.message}`);
+      sendJson(res, reply.status, reply.body);
     } catch (error) {
       if (res.headersSent || res.destroyed) return true;
       if (error instanceof HttpError) sendJson(res, error.status, error.body);

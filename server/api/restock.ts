@@ -6,10 +6,14 @@
 import {
   CART_MESSAGES,
   RestockGroupsQuery,
+  RestockGroupsResponse,
   RestockSendAllRequest,
   RestockSendRequest,
+  RestockSendResponse,
   RestockSignupRequest,
+  RestockSignupResponse,
   RestockSignupsQuery,
+  RestockSignupsResponse,
 } from '../../storefront/api/schemas.js';
 import { HttpError, parseWith } from './http.js';
 import type { ApiContext, Route } from './router.js';
@@ -52,6 +56,7 @@ export const restockRoutes: Route[] = [
     method: 'POST',
     path: BASE,
     crumb: true,
+    response: RestockSignupResponse,
     handle: (ctx) =>
       withMessage(() => {
         checkXsrfIfSignedIn(ctx);
@@ -80,6 +85,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'GET',
     path: `${BASE}/groups`,
+    response: RestockGroupsResponse,
     handle(ctx) {
       const offset = Number(parseWith(RestockGroupsQuery, ctx.query).cursor ?? 0);
       const rows = ctx.stores.restock.groups(offset, RESTOCK_PAGE_SIZE + 1);
@@ -98,6 +104,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'GET',
     path: BASE,
+    response: RestockSignupsResponse,
     handle(ctx) {
       const q = parseWith(RestockSignupsQuery, ctx.query);
       const offset = Number(q.cursor ?? 0);
@@ -126,6 +133,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'POST',
     path: `${BASE}/send`,
+    response: RestockSendResponse,
     crumb: true,
     handle: (ctx) =>
       withMessage(() => ({ sentCount: sendFor(ctx, [parseWith(RestockSendRequest, ctx.body)]) })),
@@ -133,6 +141,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'POST',
     path: `${BASE}/send/all`,
+    response: RestockSendResponse,
     crumb: true,
     handle: (ctx) =>
       withMessage(() => ({

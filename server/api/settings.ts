@@ -5,7 +5,11 @@
 import {
   HeaderFooter,
   LanguagesRequest,
+  LanguagesResponse,
   MISSING_NAVIGATION,
+  MultilingualSettingsResponse,
+  MultilingualStatusResponse,
+  SiteLayoutResponse,
   UpdateNavigationRequest,
   type NavigationItem,
 } from '../../storefront/api/schemas.js';
@@ -41,6 +45,7 @@ export const settingsRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/multilingual/settings',
+    response: MultilingualSettingsResponse,
     handle(ctx) {
       const { enabled, defaultLanguage, subdirectories } = multilingual(ctx);
       return { enabled, defaultLanguage, subdirectories };
@@ -49,16 +54,19 @@ export const settingsRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/multilingual/status',
+    response: MultilingualStatusResponse,
     handle: (ctx) => ({ status: multilingual(ctx).status }),
   },
   {
     method: 'GET',
     path: '/api/multilingual/languages',
+    response: LanguagesResponse,
     handle: (ctx) => ({ languages: multilingual(ctx).languages }),
   },
   {
     method: 'PUT',
     path: '/api/multilingual/languages',
+    response: LanguagesResponse,
     crumb: true,
     handle(ctx) {
       const { languages } = parseWith(LanguagesRequest, ctx.body);
@@ -83,6 +91,7 @@ export const settingsRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/api/multilingual/connection',
+    response: MultilingualStatusResponse,
     crumb: true,
     handle(ctx) {
       ctx.stores.settings.set('multilingual', DEFAULT_MULTILINGUAL);
@@ -92,11 +101,13 @@ export const settingsRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/site-header-footer',
+    response: HeaderFooter,
     handle: (ctx) => ctx.stores.settings.get('header-footer', { header: {}, footer: {} }),
   },
   {
     method: 'PUT',
     path: '/api/site-header-footer',
+    response: HeaderFooter,
     crumb: true,
     handle(ctx) {
       const value = parseWith(HeaderFooter, ctx.body);
@@ -107,11 +118,13 @@ export const settingsRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/commondata/GetSiteLayout',
+    response: SiteLayoutResponse,
     handle: (ctx) => ctx.stores.settings.get<Layout>('site-layout', DEFAULT_LAYOUT),
   },
   {
     method: 'POST',
     path: '/api/widget/UpdateNavigation',
+    response: SiteLayoutResponse,
     crumb: true,
     handle(ctx) {
       const body = parseWith(UpdateNavigationRequest, ctx.body);

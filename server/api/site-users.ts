@@ -5,8 +5,11 @@
  */
 import {
   LocaleRequest,
+  LocaleResponse,
   LoginRequest,
+  LoginResponse,
   LogoutQuery,
+  LogoutResponse,
   SESSION_MESSAGES,
 } from '../../storefront/api/schemas.js';
 import type { SessionRow } from '../store/site-users.js';
@@ -42,6 +45,7 @@ export const siteUserRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/site-users/account/session',
+    response: LoginResponse,
     crumb: true,
     handle(ctx) {
       const body = parseWith(LoginRequest, ctx.body);
@@ -78,6 +82,7 @@ export const siteUserRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/api/site-users/account/session',
+    response: LogoutResponse,
     crumb: true,
     handle(ctx) {
       const { cloneCart } = parseWith(LogoutQuery, ctx.query);
@@ -96,6 +101,7 @@ export const siteUserRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/site-users/account/locale',
+    response: LocaleResponse,
     crumb: true,
     handle(ctx) {
       const session = checkXsrfIfSignedIn(ctx);

@@ -14,7 +14,9 @@
  */
 import { z } from 'zod';
 
-const FileList = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+const FileList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]));
 
 export const RouteConfig = z.object({
   /** Page template, relative to templates/. */

@@ -132,7 +132,10 @@ export class Site {
   /** Form definitions (`form` in any data file), for the forms API to validate submissions. */
   forms(): unknown[] {
     const config = this.config();
-    const files = new Set([...config.data, ...Object.values(config.routes).flatMap((r) => r.data ?? [])]);
+    const files = new Set([
+      ...config.data,
+      ...Object.values(config.routes).flatMap((r) => r.data ?? []),
+    ]);
     return [...files].map((f) => this.dataFile(f).form).filter((f) => f !== undefined);
   }
 
@@ -176,7 +179,8 @@ export class Site {
     request: RenderRequest,
   ): Rec | undefined {
     const data: Rec = {};
-    for (const file of [...config.data, ...(route.data ?? [])]) Object.assign(data, this.dataFile(file));
+    for (const file of [...config.data, ...(route.data ?? [])])
+      Object.assign(data, this.dataFile(file));
     if (route.collection !== undefined) {
       const { collection, items } = this.collection(route.collection);
       data.collection = collection;

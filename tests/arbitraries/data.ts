@@ -98,25 +98,27 @@ const record = fc.record(
  * value goes through JSON text, as real site data does: plain prototypes (fast-check may build
  * null-prototype objects), no `undefined`, no `-0`.
  */
-export const siteData: fc.Arbitrary<Record<string, unknown>> = fc.record(
-  {
-    title: awkwardString,
-    body: awkwardString,
-    n: awkwardNumber,
-    price: fc.oneof(awkwardNumber, awkwardString),
-    flag: fc.oneof(fc.boolean(), scalar),
-    tags: fc.array(awkwardString, { maxLength: 4 }),
-    items: fc.array(record, { maxLength: 4 }),
-    website: fc.record({
-      siteTitle: awkwardString,
-      baseUrl: fc.constantFrom('https://example.com', ''),
-      count: awkwardNumber,
-    }),
-    empty: fc.constantFrom([], {}, '', 0),
-    nothing: fc.constant(null),
-    size: fc.constantFrom('100x200', '1500x1000', '7', 'axb'),
-    color: fc.constantFrom('#ffffff', '000', 'zz', '#12345'),
-    misc: jsonValue,
-  },
-  { requiredKeys: ['title', 'items'] },
-).map((data) => JSON.parse(JSON.stringify(data)) as Record<string, unknown>);
+export const siteData: fc.Arbitrary<Record<string, unknown>> = fc
+  .record(
+    {
+      title: awkwardString,
+      body: awkwardString,
+      n: awkwardNumber,
+      price: fc.oneof(awkwardNumber, awkwardString),
+      flag: fc.oneof(fc.boolean(), scalar),
+      tags: fc.array(awkwardString, { maxLength: 4 }),
+      items: fc.array(record, { maxLength: 4 }),
+      website: fc.record({
+        siteTitle: awkwardString,
+        baseUrl: fc.constantFrom('https://example.com', ''),
+        count: awkwardNumber,
+      }),
+      empty: fc.constantFrom([], {}, '', 0),
+      nothing: fc.constant(null),
+      size: fc.constantFrom('100x200', '1500x1000', '7', 'axb'),
+      color: fc.constantFrom('#ffffff', '000', 'zz', '#12345'),
+      misc: jsonValue,
+    },
+    { requiredKeys: ['title', 'items'] },
+  )
+  .map((data) => JSON.parse(JSON.stringify(data)) as Record<string, unknown>);

@@ -24,12 +24,13 @@ export const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) =
     { depthSize: 'small', maxDepth: 4 },
     { weight: 4, arbitrary: atom },
     fc.tuple(fc.constantFrom('-', '+', '!', '~'), tie('e')).map(([op, e]) => `${op}${e}`),
-    fc
-      .tuple(tie('e'), fc.constantFrom(...BINARY), tie('e'))
-      .map(([l, op, r]) => `${l} ${op} ${r}`),
+    fc.tuple(tie('e'), fc.constantFrom(...BINARY), tie('e')).map(([l, op, r]) => `${l} ${op} ${r}`),
     tie('e').map((e) => `(${e})`),
     fc
-      .tuple(fc.constantFrom('max', 'min', 'abs', 'num', 'str', 'bool'), fc.array(tie('e'), { maxLength: 3 }))
+      .tuple(
+        fc.constantFrom('max', 'min', 'abs', 'num', 'str', 'bool'),
+        fc.array(tie('e'), { maxLength: 3 }),
+      )
       .map(([f, args]) => `${f}(${args.join(', ')})`),
     tie('e').map((e) => `@x = ${e}`),
     fc.tuple(tie('e'), tie('e')).map(([a, b]) => `${a}; ${b}`),

@@ -49,7 +49,10 @@ const CORE_FORMATTERS: FormatterSpec[] = [
   },
   { name: 'cycle', args: fc.constantFrom(' a b c', ' x', ',1,2') },
   { name: 'mod', args: fc.constantFrom('', ' 3', ' 0', ' x') },
-  { name: 'format', args: sp(fc.array(ref, { minLength: 1, maxLength: 3 }).map((r) => r.join(' '))) },
+  {
+    name: 'format',
+    args: sp(fc.array(ref, { minLength: 1, maxLength: 3 }).map((r) => r.join(' '))),
+  },
   { name: 'get', args: sp(ref) },
   { name: 'prop', args: fc.constantFrom(' title', ' a.b', ' 0', ' items.0.title') },
   { name: 'key-by', args: fc.constantFrom(' title', ' n', ' a.b') },

@@ -164,7 +164,13 @@ export function templateArbitrary(options: TemplateOptions = {}): fc.Arbitrary<s
     { weight: 1, arbitrary: fc.constantFrom('{# note}', '{## multi\n{x} ##}', '{#}') },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('{.meta-left}', '{.meta-right}', '{.space}', '{.tab}', '{.newline}'),
+      arbitrary: fc.constantFrom(
+        '{.meta-left}',
+        '{.meta-right}',
+        '{.space}',
+        '{.tab}',
+        '{.newline}',
+      ),
     },
     ...(options.malformed ? [{ weight: 3, arbitrary: malformedTag }] : []),
   );
@@ -175,9 +181,7 @@ export function templateArbitrary(options: TemplateOptions = {}): fc.Arbitrary<s
       fc.constant(''),
       body.map((b) => `{.or}${b}`),
       fc.tuple(predicate, body).map(([p, b]) => `{.or ${p}}${b}`),
-      fc
-        .tuple(predicate, body, body)
-        .map(([p, b1, b2]) => `{.or ${p}}${b1}{.or}${b2}`),
+      fc.tuple(predicate, body, body).map(([p, b1, b2]) => `{.or ${p}}${b1}{.or}${b2}`),
     );
     return {
       body: fc

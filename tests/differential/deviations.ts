@@ -61,7 +61,7 @@ export const DEVIATIONS: Deviation[] = [
     id: 'alternates-with-nesting',
     reason:
       'A block opened inside {.alternates with} nests inside the alternates block (Java behaviour, ' +
-      'LANGUAGE.md 3.1). The TS reference appends it to the repeated section\'s main block and ' +
+      "LANGUAGE.md 3.1). The TS reference appends it to the repeated section's main block and " +
       'keeps appending there after its END, which silently moves template text between blocks.',
     applies: (result) =>
       someInstruction(
@@ -119,7 +119,29 @@ export const PENDING_PLUGIN_FIXES: Deviation[] = [
       '`hentry tag-a post-type-`, ours `hentry post-type-`.',
     applies: (result) => usesFormatter(result.template.code, new Set(['item-classes'])),
   },
+  {
+    id: 'cycle-rounding-non-integer',
+    reason:
+      'formatters/core-data.ts `cycle` rejects every non-integer; the reference computes ' +
+      '`(n - 1) mod len` in floating point, so a number whose `n - 1` rounds to an integer ' +
+      '(e.g. -5e-324) still picks an argument. Repro: `{v|cycle a b c}` with {"v":-5e-324} -> ' +
+      'reference `c`, ours empty. (Found by `npm run fuzz -- --runs 30000 --seed 7`.)',
+    applies: (result) =>
+      usesFormatter(result.template.code, new Set(['cycle'])) &&
+      someNumber(result.data, (n) => !Number.isInteger(n) && Number.isInteger(n - 1)),
+  },
 ];
+
+/** True when some number inside a JSON value satisfies `test` (iteratively). */
+function someNumber(value: unknown, test: (n: number) => boolean): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'number' && test(item)) return true;
+    if (item !== null && typeof item === 'object') pending.push(...Object.values(item));
+  }
+  return false;
+}
 
 /** The deviations that explain a differing case (empty = an unexplained difference). */
 export function explain(result: CaseResult): Deviation[] {

@@ -22,30 +22,33 @@ describe('differential against the TS reference', () => {
 });
 
 /** One case per listed deviation: the engines differ on it, and only that deviation explains it. */
-const EXAMPLES: Record<string, { source: string; data: unknown; partials?: Record<string, string> }> =
-  {
-    'alternates-with-nesting': {
-      source: '{.repeated section a}{@}{.alternates with}{.section s}S{.end}|{.end}',
-      data: { a: [1, 2, 3], s: true },
-    },
-    'formatter-throw-frame-leak': {
-      // A non-numeric date throws inside the formatter; in the reference `{@}` then prints
-      // the leaked frame's node "abc" instead of the root object (which prints nothing).
-      source: '{a|date %Y}[{@}]',
-      data: { a: 'abc', b: 'B' },
-    },
-    'failed-partial-depth-leak': {
-      // Each refusal at the limit costs the reference one level for good: 16, then 15 copies.
-      source: '{@|apply rec}|{@|apply rec}',
-      data: {},
-      partials: { rec: 'x{@|apply rec}' },
-    },
-    'legacy-java-formatters': { source: '{n|money-format}', data: { n: 1234 } },
-    'item-classes-field-lookup': {
-      source: '{title|item-classes}',
-      data: { title: 'x', tags: ['a'] },
-    },
-  };
+const EXAMPLES: Record<
+  string,
+  { source: string; data: unknown; partials?: Record<string, string> }
+> = {
+  'alternates-with-nesting': {
+    source: '{.repeated section a}{@}{.alternates with}{.section s}S{.end}|{.end}',
+    data: { a: [1, 2, 3], s: true },
+  },
+  'formatter-throw-frame-leak': {
+    // A non-numeric date throws inside the formatter; in the reference `{@}` then prints
+    // the leaked frame's node "abc" instead of the root object (which prints nothing).
+    source: '{a|date %Y}[{@}]',
+    data: { a: 'abc', b: 'B' },
+  },
+  'failed-partial-depth-leak': {
+    // Each refusal at the limit costs the reference one level for good: 16, then 15 copies.
+    source: '{@|apply rec}|{@|apply rec}',
+    data: {},
+    partials: { rec: 'x{@|apply rec}' },
+  },
+  'legacy-java-formatters': { source: '{n|money-format}', data: { n: 1234 } },
+  'cycle-rounding-non-integer': { source: '{v|cycle a b c}', data: { v: -5e-324 } },
+  'item-classes-field-lookup': {
+    source: '{title|item-classes}',
+    data: { title: 'x', tags: ['a'] },
+  },
+};
 
 describe('listed deviations', () => {
   for (const deviation of [...DEVIATIONS, ...PENDING_PLUGIN_FIXES]) {

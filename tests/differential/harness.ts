@@ -67,7 +67,10 @@ export function runOurs(
     return {
       html: result.html,
       compileErrors: template.errors.filter((e) => e.severity === 'error').map((e) => e.message),
-      renderErrors: result.errors.slice(compileCount).filter((e) => e.severity === 'error').map((e) => e.message),
+      renderErrors: result.errors
+        .slice(compileCount)
+        .filter((e) => e.severity === 'error')
+        .map((e) => e.message),
     };
   } catch (thrown) {
     return { html: '', compileErrors: [], renderErrors: [], crashed: String(thrown) };
@@ -93,7 +96,12 @@ export function runCase(
 /** Error "kinds": the message with quoted names and numbers blanked, sorted. */
 export function errorKinds(messages: string[]): string[] {
   return messages
-    .map((m) => m.replace(/'[^']*'|"[^"]*"/g, 'Q').replace(/\d+/g, 'N').slice(0, 60))
+    .map((m) =>
+      m
+        .replace(/'[^']*'|"[^"]*"/g, 'Q')
+        .replace(/\d+/g, 'N')
+        .slice(0, 60),
+    )
     .sort();
 }
 

@@ -4,7 +4,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from '../../index.js';
 
-const INTERNALS = ['constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf'];
+const INTERNALS = [
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+  'isPrototypeOf',
+];
 
 /** Every way a template can name a path, for one dotted path. */
 function usesOf(path: string): string[] {
@@ -43,7 +50,14 @@ afterEach(() => {
 });
 
 describe('paths through JavaScript internals', () => {
-  const paths = INTERNALS.flatMap((name) => [name, `a.${name}`, `s.${name}`, `list.${name}`, `${name}.name`, `n.${name}`]);
+  const paths = INTERNALS.flatMap((name) => [
+    name,
+    `a.${name}`,
+    `s.${name}`,
+    `list.${name}`,
+    `${name}.name`,
+    `n.${name}`,
+  ]);
   for (const path of paths) {
     it(`${path} resolves to nothing in every kind of tag`, () => {
       for (const template of usesOf(path)) {

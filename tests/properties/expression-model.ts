@@ -63,7 +63,7 @@ export function toText(v: Value): string {
   return v === null ? 'null' : String(v);
 }
 
-/* eslint-disable eqeqeq -- the language's == and < are JavaScript's loose operators */
+// `==` and `<` are JavaScript's loose operators on purpose (LANGUAGE.md 5.4).
 function binary(op: BinaryOp, l: Value, r: Value): Value {
   switch (op) {
     case '+':
@@ -102,7 +102,6 @@ function binary(op: BinaryOp, l: Value, r: Value): Value {
       return toBoolean(l) || toBoolean(r);
   }
 }
-/* eslint-enable eqeqeq */
 
 export function model(e: Expr): Value {
   switch (e.kind) {
@@ -154,27 +153,29 @@ function printBare(e: Expr): string {
 
 const literal: fc.Arbitrary<Expr> = fc.oneof(
   fc.integer({ min: 0, max: 12 }).map((n): Expr => ({ kind: 'lit', value: n, text: String(n) })),
-  fc.constantFrom<[Value, string]>(
-    [2.5, '2.5'],
-    [0.5, '0.5'],
-    [1000, '1e3'],
-    [16, '0x10'],
-    ['', '""'],
-    ['5', '"5"'],
-    [' 5', '" 5"'],
-    ['abc', "'abc'"],
-    ['0x10', '"0x10"'],
-    ['-0x10', '"-0x10"'],
-    ['1e3', '"1e3"'],
-    ['.5', '".5"'],
-    ['2.', '"2."'],
-    ['0', '"0"'],
-    ['10', '"10"'],
-    ['9', '"9"'],
-    [true, 'true'],
-    [false, 'false'],
-    [null, 'null'],
-  ).map(([value, text]): Expr => ({ kind: 'lit', value, text })),
+  fc
+    .constantFrom<[Value, string]>(
+      [2.5, '2.5'],
+      [0.5, '0.5'],
+      [1000, '1e3'],
+      [16, '0x10'],
+      ['', '""'],
+      ['5', '"5"'],
+      [' 5', '" 5"'],
+      ['abc', "'abc'"],
+      ['0x10', '"0x10"'],
+      ['-0x10', '"-0x10"'],
+      ['1e3', '"1e3"'],
+      ['.5', '".5"'],
+      ['2.', '"2."'],
+      ['0', '"0"'],
+      ['10', '"10"'],
+      ['9', '"9"'],
+      [true, 'true'],
+      [false, 'false'],
+      [null, 'null'],
+    )
+    .map(([value, text]): Expr => ({ kind: 'lit', value, text })),
 );
 
 export const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
@@ -190,3 +191,22 @@ export const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
     tie('e').map((inner): Expr => ({ kind: 'paren', inner })),
   ),
 })).e;
+
+/**
+ * The model property, given an evaluator (tests/engine/expressions/helpers.ts `evaluate`):
+ * every generated expression evaluates without errors to what the model computes.
+ */
+export function expressionModelProperty(
+  evaluate: (source: string) => { output: string; errors: string[] },
+): fc.IProperty<[Expr]> {
+  return fc.property(expr, (e) => {
+    const source = print(e);
+    const result = evaluate(source);
+    const expected = rendered(model(e));
+    if (result.errors.length > 0 || result.output !== expected) {
+      throw new Error(
+        `${source}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(result)}`,
+      );
+    }
+  });
+}

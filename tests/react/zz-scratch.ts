@@ -1,18 +1,29 @@
-import { renderToString } from 'react-dom/server';
-import { render, renderToReact, compile, prepareReact } from '../../index.js';
-const cases: Array<[string, unknown]> = [
-  ['<div class="a {x}" id=q>Hello {name}!<br><img {@|json} alt="x"></div>', { x: 'b', name: 'Bob &amp; <b>Al</b>' }],
-  ['<ul>{.repeated section items}<li>{@}</li>{.end}</ul>', { items: [1, 2, 3] }],
-  ['<p>{.if a}<a href="{u}">{.end}link{.if a}</a>{.end}</p>', { a: true, u: '/x' }],
-  ['<html><head><title>T</title><meta charset="utf-8"></head><body><table>\n<tr><td>{x}</td></tr></table><script>var a = 1 < 2; {x}</script><input value="{x}" checked><select><option>a</option><option selected>b</option></select></body></html>', { x: 'v' }],
-  ['<h{n}>hi</h{n}>', { n: 2 }],
-  ['{@|add-to-cart-btn}', { id: 'x' }],
-];
-for (const [src, data] of cases) {
-  const t = compile(src);
-  console.log('---', src);
-  console.log('STR  ', render(t, data).html);
-  const r = renderToReact(t, data);
-  console.log('REACT', renderToString(r.element), r.errors.map((e) => e.message));
-  console.log('WARN ', prepareReact(t).warnings.map((w) => `${w.line}:${w.column} ${w.message}`));
+import '../../bench/react-env.js';
+import { readFileSync } from 'node:fs';
+import { compile, render, renderToReact } from '../../index.js';
+const SITE = 'fixtures/site';
+const rj = (p: string) => JSON.parse(readFileSync(`${SITE}/${p}`, 'utf8'));
+const shop = rj('data/collections/shop.json');
+const data = {
+  ...rj('data/website.json'),
+  ...rj('data/localized-strings.json'),
+  ...rj('data/merchandising.json'),
+  collection: shop.collection,
+  items: shop.items,
+  item: shop.items[0],
+};
+const t = compile(readFileSync(`${SITE}/templates/product.html`, 'utf8'));
+for (let round = 0; round < 8; round++) {
+  let s = performance.now();
+  for (let i = 0; i < 300; i++) render(t, data);
+  const a = ((performance.now() - s) / 300) * 1000;
+  s = performance.now();
+  for (let i = 0; i < 300; i++) renderToReact(t, data);
+  const b = ((performance.now() - s) / 300) * 1000;
+  console.log(
+    round,
+    a.toFixed(0),
+    b.toFixed(0),
+    (process.memoryUsage().heapUsed / 1e6).toFixed(0) + 'MB',
+  );
 }

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { createApiHandler, type ApiHandler, type ApiOptions } from '../../server/api/index.js';
 import { catalogFromItems } from '../../server/catalog.js';
 import { openStore, type Database } from '../../server/store/open.js';
+import { ErrorResponse } from '../../storefront/api/schemas.js';
 
 export const ITEMS = [
   {
@@ -205,6 +206,7 @@ export function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.in
 /** Asserts a 400 invalid-payload reply naming `field`. */
 export function expectFieldError(reply: Reply, field: string, message?: string): void {
   expect(reply.status).toBe(400);
+  expectShape(ErrorResponse, reply.body);
   expect(reply.body.error).toBe('Invalid request');
   expect(Object.keys(reply.body.fieldErrors ?? {})).toContain(field);
   if (message !== undefined) expect(reply.body.fieldErrors[field]).toContain(message);

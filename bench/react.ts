@@ -1,0 +1,103 @@
+/**
+ * The React path's benchmark: `renderToReact` + `renderToString` of a template against bare
+ * React `renderToString` of the same HTML already built as a static element tree (the cost of
+ * React itself, with no template work). Target: the React path at most 1.3x the bare figure.
+ * Workloads: the demo store's product and shop pages, and HTML-heavy list markup over 1 … 1024
+ * items.
+ *
+ *   npm run bench -- --only react
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+
+import { compile, render, renderToReact } from '../index.js';
+import { parseMarkup } from '../react-renderer/index.js';
+import type { BenchOptions, BenchSuite, PairCase, SuiteReport } from './suite.js';
+import { runPairs } from './suite.js';
+import { geometricMean } from './timing.js';
+
+const SITE = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'site');
+const readJson = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(SITE, path), 'utf8')) as Record<string, unknown>;
+
+/** 1.3x: the React path may cost at most 30% more than React alone. */
+export const REACT_TARGET = 1.3;
+
+const LIST_TEMPLATE =
+  '<ul class="products">{.repeated section items}<li class="product {.if sold}sold-out{.end}" data-id="{id}">' +
+  '<a href="/shop/p/{urlId}"><img src="{image}" alt="{title|htmlattr}" loading="lazy"></a>' +
+  '<h3 class="title">{title}</h3><p class="price">{price|money-format}</p>' +
+  '<p class="excerpt">{excerpt}</p></li>{.end}</ul>';
+
+function listData(n: number): unknown {
+  const items = Array.from({ length: n }, (_, i) => ({
+    id: `p${i}`,
+    urlId: `item-${i}`,
+    title: `Item ${i} & more`,
+    image: `/img/${i}.png`,
+    price: 1000 + i,
+    sold: i % 3 === 0,
+    excerpt: i % 2 === 0 ? 'Plain text excerpt' : 'Has <em>markup</em> &amp; entities',
+  }));
+  return { items };
+}
+
+function storeData(): Record<string, unknown> {
+  const shop = readJson('data/collections/shop.json') as { collection: unknown; items: unknown[] };
+  return {
+    ...readJson('data/website.json'),
+    ...readJson('data/localized-strings.json'),
+    ...readJson('data/merchandising.json'),
+    collection: shop.collection,
+    items: shop.items,
+    item: shop.items[0],
+  };
+}
+
+/** The string path's HTML as a prebuilt React tree (what bare React renders). */
+function staticTree(html: string): ReactElement {
+  return createElement(Fragment, null, ...(parseMarkup(html, '#root', 0) as ReactNode[]));
+}
+
+function reactCase(snippet: string, reps: number, source: string, data: unknown): PairCase {
+  const template = compile(source);
+  const tree = staticTree(render(template, data).html);
+  const ours = (): string => renderToString(renderToReact(template, data).element);
+  const theirs = (): string => renderToString(tree);
+  return { snippet, reps, ours, theirs, outputs: () => ({ ours: ours(), theirs: theirs() }) };
+}
+
+function cases(options: BenchOptions): PairCase[] {
+  const out: PairCase[] = [];
+  const store = storeData();
+  for (const page of ['product', 'shop']) {
+    const source = readFileSync(join(SITE, 'templates', `${page}.html`), 'utf8');
+    out.push(reactCase(`${page} page`, 1, source, store));
+  }
+  for (const reps of options.sizes.filter((n) => n <= 1024)) {
+    out.push(reactCase('product list', reps, LIST_TEMPLATE, listData(reps)));
+  }
+  return out;
+}
+
+/** Runs the suite; "reference" is bare React, so the target is a ratio of at least 1/1.3. */
+export function runReactSuite(options: BenchOptions): SuiteReport {
+  const report = runPairs(
+    'React path: renderToReact + renderToString vs bare React renderToString (static tree)',
+    cases(options),
+    options,
+  );
+  const results = (report.data as { results: Array<{ ratio: number }> }).results;
+  const cost = 1 / geometricMean(results.map((r) => r.ratio));
+  const worst = Math.max(...results.map((r) => 1 / r.ratio));
+  report.summary.push(
+    `React path / bare React: ${cost.toFixed(2)}x geometric mean, ${worst.toFixed(2)}x worst ` +
+      `(target at most ${REACT_TARGET}x: ${cost <= REACT_TARGET ? 'met' : 'NOT met'})`,
+  );
+  return report;
+}
+
+export const reactSuite: BenchSuite = { name: 'react', run: runReactSuite };

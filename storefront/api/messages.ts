@@ -1,0 +1,52 @@
+/**
+ * Texts that are contracts between the preview server and the storefront client (SPEC.md
+ * sections 5 and 8): the server answers with them, the client shows them or matches on them.
+ * Re-exported by schemas.ts; no imports, so any layer may use it.
+ */
+
+export const CART_MESSAGES = {
+  outOfStock: 'Sorry, we do not have enough of that item available.',
+  variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
+  quantityNotNumber: 'Quantity must be a number.',
+  quantityNotWhole: 'Quantity must be a whole number',
+  entryNotFound: 'That item is no longer in your cart.',
+  productNotFound: 'That product is no longer available.',
+  notSubscribable: 'Unavailable',
+  badAdditionalFields: 'Could not parse the form fields, please check your entries.',
+} as const;
+
+export const FORM_MESSAGES = {
+  required: 'Required',
+  tooLong: 'You have exceeded the character limit.',
+  /** `{email}` of SPEC.md 5 filled with the example address the client also shows. */
+  badEmail: 'Email is not valid. Email addresses should follow the format user@domain.com.',
+  invalid: 'One or more fields is invalid, please check your entries.',
+  captcha: 'Complete CAPTCHA before submitting.',
+  unauthorized: 'Unable to submit form. Please try again later.',
+  notConfigured: 'This form has not been configured yet.',
+  rateLimited: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  serverError: 'Unable to send form. Please try again later.',
+  badFields: 'Could not parse the form fields, please check your entries.',
+} as const;
+
+export const RESTOCK_MESSAGES = {
+  blank: 'Email cannot be blank',
+  invalid: 'Email is invalid',
+  captcha: 'Complete CAPTCHA before submitting.',
+} as const;
+
+export const SESSION_MESSAGES = {
+  crumbExpired: 'Your session has expired. Please reload the page and try again.',
+  badCredentials: 'Invalid email or password.',
+  badXsrf: 'Invalid XSRF token.',
+  notLoggedIn: 'Not logged in.',
+} as const;
+
+export const INVALID_REQUEST = 'Invalid request';
+export const MISSING_NAVIGATION = 'Unable to find site main navigation';
+
+/** SPEC.md 5: 3 to 256 characters matching a basic address pattern. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function isValidEmail(value: string): boolean {
+  return value.length >= 3 && value.length <= 256 && EMAIL_PATTERN.test(value);
+}

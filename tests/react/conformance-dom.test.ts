@@ -1,0 +1,75 @@
+/**
+ * The React path's invariant on every conformance fixture (core + plugins, the same set as
+ * tests/conformance.test.ts): `renderToString(renderToReact(t, d).element)` is DOM-equivalent
+ * to the fixture's :OUTPUT (tests/react/dom-equal.ts). At least 98% must pass; the exceptions
+ * are listed with their reasons in dom-exceptions.ts, and a listed fixture that passes fails.
+ */
+import { renderToString } from 'react-dom/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile, renderToReact } from '../../index.js';
+import { fixtureParams, loadFixtures, type Fixture } from '../support/fixtures.js';
+import { DOM_EXCEPTIONS } from './dom-exceptions.js';
+import { dropImagePreloads, normalDom } from './dom-equal.js';
+
+const fixtures: Fixture[] = [
+  ...loadFixtures('core', (name) => name.endsWith('.html') && !name.startsWith('ast-')),
+  ...loadFixtures('plugins', (name) => name.endsWith('.html')),
+];
+
+function reactHtml(fixture: Fixture): string {
+  const { sections } = fixture;
+  const params = fixtureParams(sections);
+  const template = compile(sections.TEMPLATE ?? '');
+  const data: unknown = JSON.parse(sections.JSON ?? 'null');
+  const { element } = renderToReact(template, data, {
+    expressions: true,
+    includes: true,
+    locale: params.locale,
+    now: params.now,
+    partials: params.partials,
+    injects: params.injects,
+  });
+  return renderToString(element);
+}
+
+function equivalent(fixture: Fixture): { actual: string; expected: string } {
+  return {
+    actual: normalDom(dropImagePreloads(reactHtml(fixture), fixture.sections.OUTPUT ?? '').trim()),
+    expected: normalDom((fixture.sections.OUTPUT ?? '').trim()),
+  };
+}
+
+let passed = 0;
+
+describe('React path: DOM-equivalent to every fixture output', () => {
+  for (const fixture of fixtures) {
+    const reason = DOM_EXCEPTIONS[fixture.id];
+    if (reason !== undefined) {
+      it(`${fixture.id} [exception: ${reason}]`, () => {
+        let same = false;
+        try {
+          const { actual, expected } = equivalent(fixture);
+          same = actual === expected;
+        } catch {
+          same = false;
+        }
+        expect(same, `${fixture.id} now passes: remove it from dom-exceptions.ts`).toBe(false);
+      });
+      continue;
+    }
+    it(fixture.id, () => {
+      const { actual, expected } = equivalent(fixture);
+      expect(actual).toBe(expected);
+      passed++;
+    });
+  }
+
+  afterAll(() => {
+    // The 98% floor holds by construction (every failure is a listed exception); checked anyway.
+    expect(passed / fixtures.length).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('lists at most 2% of the fixtures as exceptions', () => {
+    expect(Object.keys(DOM_EXCEPTIONS).length / fixtures.length).toBeLessThanOrEqual(0.02);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Hydration (jsdom): the string path's HTML in a container, hydrated with the React path's
+ * element tree for the same template and data, must hydrate cleanly — no console error or
+ * warning from React, no recoverable error — and the formatter-backed components must be
+ * React-owned afterwards (their click handlers fire).
+ *
+ * @vitest-environment jsdom
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  act,
+  cloneElement,
+  createElement,
+  Fragment,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { compile, prepareReact, render, type FormatterComponentProps } from '../../index.js';
+import { hydrateTemplate } from '../../react-renderer/browser.js';
+
+const SITE = join(import.meta.dirname, '..', '..', 'fixtures', 'site');
+const readJson = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(SITE, path), 'utf8')) as Record<string, unknown>;
+
+/** The product page's data, assembled the way the preview server does for /shop/p/:urlId. */
+function productData(index: number): Record<string, unknown> {
+  const shop = readJson('data/collections/shop.json') as { collection: unknown; items: unknown[] };
+  return {
+    ...readJson('data/website.json'),
+    ...readJson('data/localized-strings.json'),
+    ...readJson('data/merchandising.json'),
+    collection: shop.collection,
+    item: shop.items[index],
+  };
+}
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let logged: string[];
+beforeEach(() => {
+  logged = [];
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(`${level}: ${args.map(String).join(' ').slice(0, 400)}`);
+    });
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+/** Server HTML in a container, hydrated; returns the container and what React reported. */
+async function hydrate(
+  source: string,
+  data: unknown,
+): Promise<{ container: HTMLElement; recoverable: unknown[] }> {
+  const template = compile(source);
+  const container = document.createElement('div');
+  container.innerHTML = render(template, data).html;
+  document.body.appendChild(container);
+  // What a page ships: plain JSON, without the compiler.
+  const shipped = JSON.parse(JSON.stringify(prepareReact(template))) as ReturnType<
+    typeof prepareReact
+  >;
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateTemplate(container, shipped, data, {
+      hydration: { onRecoverableError: (error) => recoverable.push(error) },
+    });
+  });
+  return { container, recoverable };
+}
+
+describe('hydration of server HTML with the React path', () => {
+  it('hydrates the demo product page without a warning', async () => {
+    const source = readFileSync(join(SITE, 'templates', 'product.html'), 'utf8');
+    for (const index of [0, 1, 2, 3]) {
+      const { recoverable } = await hydrate(source, productData(index));
+      expect(recoverable).toEqual([]);
+      expect(logged).toEqual([]);
+    }
+  });
+
+  it('hydrates templates with regions, dynamic attributes, styles and forms', async () => {
+    const source =
+      '<div class="a {x}" style="color: red; margin : 0">{.if on}<a href="/{x}">{.end}link{.if on}</a>{.end}' +
+      '<img src="/i.png" alt="" {@|image-meta}><h{n} id="h">t</h{n}><p>Hello {name}, {html}</p>' +
+      '<form><input name="q" value="{x}" disabled><textarea name="t">{x}</textarea>' +
+      '<select name="s"><option>a</option><option selected>b</option></select></form></div>';
+    const data = { x: 'v', on: true, n: 2, name: 'Ann', html: '<b>bold</b> &amp; more' };
+    const { recoverable } = await hydrate(source, data);
+    expect(recoverable).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+
+  it('formatter-backed components are React-owned: their click handler fires', async () => {
+    const source = '<div class="buy">{.section item}{@|add-to-cart-btn}{.end}</div>';
+    const data = productData(0);
+    const { container } = await hydrate(source, data);
+    expect(logged).toEqual([]);
+    const seen: CustomEvent[] = [];
+    container.addEventListener('jsont:add-to-cart-btn', (event) => seen.push(event as CustomEvent));
+    const button = container.querySelector('.sqs-add-to-cart-button-inner') as HTMLElement;
+    expect(button).not.toBeNull();
+    await act(async () => {
+      button.click();
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.detail).toMatchObject({ name: 'add-to-cart-btn' });
+  });
+
+  it('components can be overridden by name', async () => {
+    const template = compile('{.section item}{@|add-to-cart-btn}{.end}');
+    const data = productData(0);
+    const container = document.createElement('div');
+    container.innerHTML = render(template, data).html;
+    document.body.appendChild(container);
+    const clicks: string[] = [];
+    const Custom = (props: FormatterComponentProps): ReactNode =>
+      createElement(
+        Fragment,
+        null,
+        ...props.markup.map((node) =>
+          isValidElement(node)
+            ? cloneElement(node as ReactElement<{ onClick?: () => void }>, {
+                onClick: () => clicks.push(props.name),
+              })
+            : node,
+        ),
+      );
+    await act(async () => {
+      hydrateTemplate(container, prepareReact(template), data, {
+        components: { 'add-to-cart-btn': Custom },
+      });
+    });
+    expect(logged).toEqual([]);
+    await act(async () => {
+      (container.querySelector('.sqs-add-to-cart-button') as HTMLElement).click();
+    });
+    expect(clicks).toEqual(['add-to-cart-btn']);
+  });
+});
