@@ -73,13 +73,20 @@ export function compile(source: string, options?: CompileOptions & { name?: stri
 export function render(
   template: Template | Code | string,
   data: unknown,
-  options: RenderOptions & CompileOptions = {},
+  options?: RenderOptions & CompileOptions,
 ): RenderResult {
   const registry = registryFor(options);
-  const parse = (source: string, name?: string): Template =>
-    compileTemplate(source, registry, name);
+  // No closure per call for the usual registry: a small render is short enough to notice.
+  const parse =
+    registry === defaultRegistry
+      ? parseWithDefaults
+      : (source: string, name?: string): Template => compileTemplate(source, registry, name);
   const tpl = typeof template === 'string' ? parse(template) : template;
   return renderTemplate(tpl, data, options, registry, parse);
+}
+
+function parseWithDefaults(source: string, name?: string): Template {
+  return compileTemplate(source, defaultRegistry, name);
 }
 
 /**
@@ -96,7 +103,7 @@ export function renderToReact(
   const parse = (source: string, name?: string): Template =>
     compileTemplate(source, registry, name);
   const tpl = typeof template === 'string' ? parse(template) : template;
-  return renderReactTemplate(tpl, data, options, registry, parse);
+  return renderReactTemplate(tpl, data, options, registry, parse, structureTemplate);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
-import { compile, type TemplateError } from '../index.js';
+import { compile, prepareReact, type TemplateError } from '../index.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
 import {
   CliInputError,
@@ -43,6 +43,8 @@ files named on the command line are checked whatever their extension.
 
 Options:
       --ext <list>   comma-separated extensions to search folders for, e.g. .html,.block
+      --react        also report template HTML the React renderer cannot structure
+                     (REACT_UNSTRUCTURED warnings: parsed at render time, correct but slower)
   -h, --help         show this help
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad arguments or a missing path.
@@ -54,6 +56,9 @@ Example:
 type TemplateCheck = (text: string, name: string) => TemplateError[];
 
 const compileCheck: TemplateCheck = (text, name) => compile(text, { name }).errors;
+
+/** The React path's structuring warnings (the compile errors come from compileCheck). */
+const reactCheck: TemplateCheck = (text, name) => prepareReact(compile(text, { name })).warnings;
 
 function parseExtensions(list: string): string[] {
   const exts = list
@@ -97,7 +102,7 @@ function collectFiles(io: CliIO, paths: string[], extensions: readonly string[])
 function run(argv: string[], io: CliIO): number {
   const args = parseCommandArgs(
     argv,
-    { ext: { type: 'string' } },
+    { ext: { type: 'string' }, react: { type: 'boolean' } },
     { min: 1, max: Infinity, what: 'files or folders to check' },
     HELP,
     io,
@@ -106,6 +111,7 @@ function run(argv: string[], io: CliIO): number {
   const ext = stringOption(args, 'ext');
   const extensions = ext === undefined ? TEMPLATE_EXTENSIONS : parseExtensions(ext);
   const checks: TemplateCheck[] = [compileCheck];
+  if (args.values['react'] === true) checks.push(reactCheck);
 
   // Read everything first: a missing path is bad input (exit 2) even if other files have errors.
   const files = collectFiles(io, args.positionals, extensions).map((name) => ({

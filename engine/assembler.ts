@@ -98,17 +98,18 @@ export class Assembler {
   declare readonly root: RootCode;
   declare readonly errors: AssemblyError[];
   /**
-   * Each composite instruction followed by its offset, for the lazy location map (one array, one
-   * push per instruction: measured cheaper than two parallel arrays).
+   * Each composite instruction followed by its offset, or null when not recording. Only the
+   * location map's second pass records (see compile.ts): the hot compile path skips the pushes.
    */
-  declare readonly located: (object | number)[];
+  declare readonly located: (object | number)[] | null;
   declare private readonly stack: Frame[];
   declare private current: Frame;
 
-  constructor() {
+  /** `recordLocations`: keep every composite instruction and its offset in `located`. */
+  constructor(recordLocations = false) {
     this.root = [Op.ROOT, 1, [], Op.END];
     this.errors = [];
-    this.located = [];
+    this.located = recordLocations ? [] : null;
     this.stack = [];
     this.current = {
       state: State.ROOT,
@@ -133,7 +134,7 @@ export class Assembler {
   }
 
   accept(instruction: Instruction, offset: number): void {
-    if (typeof instruction !== 'number') {
+    if (this.located !== null && typeof instruction !== 'number') {
       this.located.push(instruction, offset);
     }
     const frame = this.current;

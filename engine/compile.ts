@@ -8,30 +8,50 @@ import { LineIndex, makeError, type SourceLocation, type TemplateError } from '.
 import { Op } from './opcodes.js';
 import { parseTemplate } from './parser.js';
 import type { Registry } from './plugin.js';
-import type { Code, TextCode } from './code.js';
+import type { Code } from './code.js';
 import type { Template } from './template.js';
 
 /**
  * A WeakMap from composite instruction to its location that materialises itself on first use,
- * so compiling pays only for two array pushes per instruction.
+ * so compiling records nothing per instruction. Parsing is deterministic, so a second parse of
+ * the same source with the same registry yields a tree of the same shape whose instructions come
+ * with offsets; walking both trees side by side maps each original instruction to its offset.
  */
 class LazyLocationMap extends WeakMap<object, SourceLocation> {
-  private pending: { source: string; located: (object | number)[] } | null;
+  private pending: { source: string; registry: Registry; code: Code } | null;
 
-  /** `located` holds each instruction followed by its source offset. */
-  constructor(source: string, located: (object | number)[]) {
+  constructor(source: string, registry: Registry, code: Code) {
     super();
-    this.pending = { source, located };
+    this.pending = { source, registry, code };
   }
 
   private materialise(): void {
     const pending = this.pending;
     if (pending === null) return;
     this.pending = null;
-    const index = new LineIndex(pending.source);
-    const located = pending.located;
+    const { source, registry, code } = pending;
+    const twin = new Assembler(true);
+    parseTemplate(source, registry, twin);
+    const located = twin.located!;
+    const offsets = new Map<object, number>();
     for (let i = 0; i < located.length; i += 2) {
-      super.set(located[i] as object, index.locate(located[i + 1] as number));
+      offsets.set(located[i] as object, located[i + 1] as number);
+    }
+    this.locateTree(code, twin.root, offsets, new LineIndex(source));
+  }
+
+  /** Gives `node` (and its descendants) the offsets recorded for its twin in the second parse. */
+  private locateTree(
+    node: unknown,
+    twin: unknown,
+    offsets: Map<object, number>,
+    index: LineIndex,
+  ): void {
+    if (!Array.isArray(node) || !Array.isArray(twin) || node.length !== twin.length) return;
+    const offset = offsets.get(twin);
+    if (offset !== undefined) super.set(node, index.locate(offset));
+    for (let i = 0; i < node.length; i++) {
+      if (typeof node[i] === 'object') this.locateTree(node[i], twin[i], offsets, index);
     }
   }
 
@@ -69,18 +89,18 @@ class CompiledTemplate implements Template {
   declare source?: string;
   declare private locationMap: LazyLocationMap | undefined;
   declare private readonly text: string;
-  declare private readonly located: (object | number)[];
+  declare private readonly registry: Registry;
 
-  constructor(code: Code, errors: TemplateError[], text: string, located: (object | number)[]) {
+  constructor(code: Code, errors: TemplateError[], text: string, registry: Registry) {
     this.code = code;
     this.errors = errors;
     this.text = text;
-    this.located = located;
+    this.registry = registry;
     this.locationMap = undefined;
   }
 
   get locations(): WeakMap<object, SourceLocation> {
-    return (this.locationMap ??= new LazyLocationMap(this.text, this.located));
+    return (this.locationMap ??= new LazyLocationMap(this.text, this.registry, this.code));
   }
 }
 
@@ -93,12 +113,9 @@ export function compileTemplate(source: string, registry: Registry, name?: strin
   if (source.indexOf('{') === -1) {
     // No tag can start without a brace: the whole source is one TEXT (as in the reference's
     // scan), and no state machine is needed.
-    if (source.length === 0) {
-      template = new CompiledTemplate([Op.ROOT, 1, [], Op.EOF], [], source, []);
-    } else {
-      const text: TextCode = [Op.TEXT, source];
-      template = new CompiledTemplate([Op.ROOT, 1, [text], Op.EOF], [], source, [text, 0]);
-    }
+    const code: Code =
+      source.length === 0 ? [Op.ROOT, 1, [], Op.EOF] : [Op.ROOT, 1, [[Op.TEXT, source]], Op.EOF];
+    template = new CompiledTemplate(code, [], source, registry);
   } else {
     const assembler = new Assembler();
     parseTemplate(source, registry, assembler);
@@ -109,7 +126,7 @@ export function compileTemplate(source: string, registry: Registry, name?: strin
         makeError(e.code, e.message, index.locate(e.offset), e.severity, name),
       );
     }
-    template = new CompiledTemplate(assembler.root, errors, source, assembler.located);
+    template = new CompiledTemplate(assembler.root, errors, source, registry);
   }
   if (name !== undefined) template.source = name;
   return template;

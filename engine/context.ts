@@ -13,18 +13,40 @@ import type { RenderContext, Registry } from './plugin.js';
 import { resolvePath, splitReference } from './resolve.js';
 import type { ParseFunction, RenderOptions, Template } from './template.js';
 
-/** A compiled instruction or block. */
+/**
+ * A compiled instruction or block: runs it and returns the text it produced. Returning the text
+ * (rather than appending to a shared buffer) lets each block build its output in a local string,
+ * which V8 keeps in a register instead of re-reading and re-writing a context field per step.
+ */
+export type Emit = (ctx: ExecContext) => string;
+
+/**
+ * A closure that appends its output to `ctx.out` (or produces none): the contract of the
+ * engine/fragments.ts hooks, where the output may go somewhere else than a string.
+ */
 export type Exec = (ctx: ExecContext) => void;
 
 /** Turns a block into a closure (cached by the executor per block array). */
-export type BlockCompiler = (block: Block) => Exec;
+export type BlockCompiler = (block: Block) => Emit;
 
 /** What instruction compilers get: the registry and a way to compile nested blocks. */
-export interface Compiler {
+export interface EmitCompiler {
   readonly registry: Registry;
   /** A block (instruction array) as one closure; anything else compiles to a no-op. */
-  block(block: unknown): Exec;
+  block(block: unknown): Emit;
   /** END/EOF (no-op) or an OR_PREDICATE chain. */
+  alternate(alternate: unknown): Emit;
+  /**
+   * When a block is exactly one step with no literal text around it: that step unguarded, and
+   * its instruction, so that a caller running the block in a loop can guard it itself.
+   */
+  step(block: unknown): { run: Emit; inst: unknown } | null;
+}
+
+/** `EmitCompiler` for `Exec` closures (engine/fragments.ts `controlFlow`). */
+export interface Compiler {
+  readonly registry: Registry;
+  block(block: unknown): Exec;
   alternate(alternate: unknown): Exec;
 }
 
@@ -41,10 +63,15 @@ interface LocationUnit {
   source: string | undefined;
 }
 
-function emptyRun(): void {}
+function emptyRun(): string {
+  return '';
+}
 
 export class ExecContext implements RenderContext {
-  /** The output produced so far (swapped while a partial's output is captured). */
+  /**
+   * Output buffer of the engine/fragments.ts hooks (`Exec` closures append here). The engine's
+   * own closures return their text instead.
+   */
   out = '';
   /** The current frame. */
   cur: StackFrame;
@@ -69,7 +96,7 @@ export class ExecContext implements RenderContext {
   private depth = 0;
   // Created on first use: most renders use no partials, and a render is short enough that
   // every allocation in this constructor shows up in the small benchmarks.
-  private partialCache: Map<string, Exec | null> | null = null;
+  private partialCache: Map<string, Emit | null> | null = null;
   /** Location sources besides the template itself: the partials parsed in this render. */
   private partialUnits: LocationUnit[] | null = null;
   private readonly locations: WeakMap<object, SourceLocation> | undefined;
@@ -141,17 +168,18 @@ export class ExecContext implements RenderContext {
 
   // ---- executor helpers ----------------------------------------------------------------------
 
-  /** `{.include NAME [output]}`: runs a partial or macro inline in the current frame. */
-  include(name: string, output: boolean): void {
+  /**
+   * `{.include NAME [output]}`: runs a partial or macro inline in the current frame; its text
+   * is kept only with `output` (without it, only its bindings and errors count).
+   */
+  include(name: string, output: boolean): string {
     const run = this.findPartial(name);
-    if (run === undefined || !this.enterPartial(name)) return;
-    const saved = this.out;
-    if (!output) this.out = '';
+    if (run === undefined || !this.enterPartial(name)) return '';
     try {
-      run(this);
+      const text = run(this);
+      return output ? text : '';
     } finally {
       this.depth--;
-      if (!output) this.out = saved;
     }
   }
 
@@ -194,22 +222,18 @@ export class ExecContext implements RenderContext {
   }
 
   private runInNewFrame(
-    run: Exec,
+    run: Emit,
     node: unknown,
     isPrivate: boolean,
     args: Record<string, string> | null,
   ): string {
-    const savedOut = this.out;
     const savedFrame = this.cur;
-    this.out = '';
     const frame = this.push(node);
     frame.stopResolution = isPrivate;
     if (args !== null) frame.setVar('@args', args);
     try {
-      run(this);
-      return this.out;
+      return run(this);
     } finally {
-      this.out = savedOut;
       this.cur = savedFrame;
     }
   }
@@ -231,7 +255,7 @@ export class ExecContext implements RenderContext {
    * LANGUAGE.md 4.7: macros from the innermost frame outward, then partials (string partials are
    * compiled on first use and cached for this render). Records the "could not be found" error.
    */
-  private findPartial(name: string): Exec | undefined {
+  private findPartial(name: string): Emit | undefined {
     for (let f: StackFrame | null = this.cur; f !== null; f = f.parent) {
       const macro: MacroCode | undefined = f.macros?.get(name);
       if (macro !== undefined) return this.compile(Array.isArray(macro[2]) ? macro[2] : []);
@@ -249,7 +273,7 @@ export class ExecContext implements RenderContext {
     return run;
   }
 
-  private preparePartial(name: string): Exec | undefined {
+  private preparePartial(name: string): Emit | undefined {
     const partials = this.options.partials;
     if (partials === undefined || partials === null || !hasOwn.call(partials, name))
       return undefined;
@@ -293,7 +317,7 @@ export class ExecContext implements RenderContext {
     return run;
   }
 
-  private cachePartial(name: string, run: Exec | null): void {
+  private cachePartial(name: string, run: Emit | null): void {
     (this.partialCache ??= new Map()).set(name, run);
   }
 

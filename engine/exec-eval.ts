@@ -5,17 +5,24 @@
  * current frame only when evaluation reported no error (the evaluator returns none then).
  * A source that fails to parse reports every parse error once per render and still appends the
  * debug text of the expressions that did build, on every execution (the reference does both).
+ *
+ * Constant folding: an expression that reads no variable (only literals, operators and the
+ * pure built-in functions) gives the same result every time, so it is evaluated once and the
+ * result (output and any errors, which are still recorded on every execution) is reused.
  */
 import type { EvalCode, Path } from './code.js';
-import type { Exec, ExecContext } from './context.js';
+import type { Emit, ExecContext } from './context.js';
 import { ErrorCode } from './errors.js';
 import {
   parseEval,
   runEval,
   type EvalHost,
+  type EvalResult,
   type ExpressionLimits,
+  type ParsedEval,
   type ParseResult,
 } from './expressions/index.js';
+import { Kind } from './expressions/tokens.js';
 import { resolvePath } from './resolve.js';
 
 /** One host per render, created on the first `.eval` (most renders have none). */
@@ -23,13 +30,25 @@ function hostFor(ctx: ExecContext): EvalHost {
   return (ctx.evalHost ??= { resolve: (path: Path) => resolvePath(ctx.cur, path) });
 }
 
-export function compileEval(inst: EvalCode): Exec {
+/** True when no expression reads a variable (nor, therefore, assigns one). */
+function isConstant(parsed: ParsedEval): boolean {
+  for (const rpn of parsed.expressions)
+    for (const token of rpn) if (token.kind === Kind.Variable) return false;
+  return true;
+}
+
+/** A host for constant expressions, which never ask it for anything. */
+const NO_VARIABLES: EvalHost = { resolve: () => undefined };
+
+export function compileEval(inst: EvalCode): Emit {
   const source = inst[1];
   if (typeof source !== 'string') throw new TypeError('expression expected');
   let parsedWith: ExpressionLimits | null = null;
   let parsed: ParseResult | null = null;
+  // The folded result of a constant expression (for `parsedWith`), else null.
+  let folded: EvalResult | null = null;
   return (ctx) => {
-    if (!ctx.expressions) return;
+    if (!ctx.expressions) return '';
     ctx.inst = inst;
     if (
       parsed === null ||
@@ -38,7 +57,12 @@ export function compileEval(inst: EvalCode): Exec {
       parsedWith.maxStringLength !== ctx.maxStringLength
     ) {
       parsedWith = { maxTokens: ctx.maxTokens, maxStringLength: ctx.maxStringLength };
+      folded = null;
       parsed = parseEval(source, parsedWith);
+      folded =
+        parsed.ok && isConstant(parsed.parsed)
+          ? runEval(parsed.parsed, NO_VARIABLES, parsedWith)
+          : null;
     }
     if (!parsed.ok) {
       const reported = (ctx.reportedEvals ??= new Set());
@@ -47,10 +71,9 @@ export function compileEval(inst: EvalCode): Exec {
         for (const message of parsed.messages)
           ctx.record(ErrorCode.EXPRESSION_PARSE, message, inst);
       }
-      ctx.out += parsed.output;
-      return;
+      return parsed.output;
     }
-    const result = runEval(parsed.parsed, hostFor(ctx), parsedWith);
+    const result = folded ?? runEval(parsed.parsed, hostFor(ctx), parsedWith);
     // Length/size checks first: the common case has neither errors nor assignments, and
     // skipping the loops avoids creating their iterators.
     const errors = result.errors;
@@ -61,6 +84,6 @@ export function compileEval(inst: EvalCode): Exec {
       const frame = ctx.cur;
       for (const [name, value] of assignments) frame.setVar(name, value);
     }
-    ctx.out += result.output;
+    return result.output;
   };
 }

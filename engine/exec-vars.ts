@@ -3,7 +3,7 @@
  * CTXVAR (`{.ctx @x k=a}`), plus the formatter chain they share (LANGUAGE.md 4.5, 4.6).
  */
 import type { BindvarCode, CtxvarCode, FormatterList, Path, VariableCode } from './code.js';
-import type { Compiler, Exec, ExecContext } from './context.js';
+import type { Emit, EmitCompiler, ExecContext } from './context.js';
 import { StackFrame } from './frame.js';
 import { Variable, type Formatter, type Registry } from './plugin.js';
 import {
@@ -63,20 +63,18 @@ function applyFormatters(
 }
 
 /**
- * A `{a}` / `{a.b}` tag whose formatter list is empty (or names only unknown formatters): how to
- * read its value, for the executor to fuse with neighbouring text. `key` is set when the path is
- * one plain segment, so the caller can look it up without a call. Null when formatters run.
+ * The key of a `{name}` tag (one plain path segment, no formatters that exist), which the
+ * executor looks up inline; null for any other tag.
  */
-export function plainVariable(
-  inst: VariableCode,
-  compiler: Compiler,
-): { read: Resolver; key: string | number | null } | null {
-  const resolvers = compileResolvers(inst[1]);
-  if (compileFormatters(inst[2], compiler.registry).length > 0) return null;
-  const path = (inst[1] as Path[])[0]!;
-  const first = path[0];
-  const key = path.length === 1 && first !== undefined && isPlainKey(first) ? first : null;
-  return { read: resolvers[0]!, key };
+export function plainKey(inst: VariableCode, compiler: EmitCompiler): string | number | null {
+  const paths = inst[1];
+  if (!Array.isArray(paths) || paths.length === 0) return null;
+  const path: unknown = paths[0];
+  if (!Array.isArray(path) || path.length !== 1) return null;
+  const key: unknown = path[0];
+  if (typeof key !== 'string' && typeof key !== 'number') return null;
+  if (!isPlainKey(key)) return null;
+  return compileFormatters(inst[2], compiler.registry).length === 0 ? key : null;
 }
 
 /**
@@ -84,7 +82,7 @@ export function plainVariable(
  * `ctx.node()` is that value and `ctx.frame().parent` is where the tag appeared. The frame is
  * popped in a `finally` (the reference leaks it when a formatter throws).
  */
-export function compileVariable(inst: VariableCode, compiler: Compiler): Exec {
+export function compileVariable(inst: VariableCode, compiler: EmitCompiler): Emit {
   const resolvers = compileResolvers(inst[1]);
   const steps = compileFormatters(inst[2], compiler.registry);
   const first = resolvers[0]!;
@@ -92,14 +90,11 @@ export function compileVariable(inst: VariableCode, compiler: Compiler): Exec {
     const path = (inst[1] as Path[])[0]!;
     const key = path[0];
     // The most common tag, `{name}`: a direct call the optimiser can inline.
-    if (path.length === 1 && key !== undefined && isPlainKey(key)) {
-      return (ctx) => {
-        ctx.out += renderValue(lookupKey(ctx.cur, key));
-      };
-    }
-    return (ctx) => {
-      ctx.out += renderValue(first(ctx.cur));
-    };
+    if (path.length === 1 && key !== undefined && isPlainKey(key))
+      return (ctx) => renderValue(lookupKey(ctx.cur, key));
+    // `{@}`, the usual body of a repeated section over scalars.
+    if (path.length === 1 && key === '@') return (ctx) => renderValue(ctx.cur.node);
+    return (ctx) => renderValue(first(ctx.cur));
   }
   return (ctx) => {
     const saved = ctx.cur;
@@ -110,12 +105,12 @@ export function compileVariable(inst: VariableCode, compiler: Compiler): Exec {
     } finally {
       ctx.cur = saved;
     }
-    ctx.out += renderValue(vars[0]!.value);
+    return renderValue(vars[0]!.value);
   };
 }
 
 /** `{.var @x a|f}`: formatters run without a frame push; the result is bound in the current frame. */
-export function compileBindvar(inst: BindvarCode, compiler: Compiler): Exec {
+export function compileBindvar(inst: BindvarCode, compiler: EmitCompiler): Emit {
   const name = inst[1];
   if (typeof name !== 'string') throw new TypeError('variable name expected');
   const resolvers = compileResolvers(inst[2]);
@@ -125,6 +120,7 @@ export function compileBindvar(inst: BindvarCode, compiler: Compiler): Exec {
     return (ctx) => {
       const frame = ctx.cur;
       frame.setVar(name, first(frame));
+      return '';
     };
   }
   return (ctx) => {
@@ -133,6 +129,7 @@ export function compileBindvar(inst: BindvarCode, compiler: Compiler): Exec {
     applyFormatters(steps, vars, ctx, inst);
     // Bind on the frame current at the tag, even if a formatter misbehaved with the stack.
     frame.setVar(name, vars[0]!.value);
+    return '';
   };
 }
 
@@ -151,7 +148,7 @@ function defineKey(target: Record<string, unknown>, key: string, value: unknown)
 }
 
 /** `{.ctx @x k1=a k2=b}`: binds a new object `{k1: a, k2: b}` (missing values become null). */
-export function compileCtxvar(inst: CtxvarCode): Exec {
+export function compileCtxvar(inst: CtxvarCode): Emit {
   const name = inst[1];
   if (typeof name !== 'string' || !Array.isArray(inst[2])) throw new TypeError('bindings expected');
   const bindings = inst[2].map(([key, path]) => ({ key: String(key), path: asPath(path) }));
@@ -161,5 +158,6 @@ export function compileCtxvar(inst: CtxvarCode): Exec {
     for (const binding of bindings)
       defineKey(value, binding.key, resolvePath(frame, binding.path) ?? null);
     frame.setVar(name, value);
+    return '';
   };
 }

@@ -5,18 +5,20 @@
  * trees compiled elsewhere and partials parsed at render time are handled the same way — and
  * the closures are then run on every render with no further inspection of the tree.
  *
- * Fusion: literal output (text, meta characters, whitespace instructions) and variable tags
- * without formatters that sit side by side — most of a real template — become one closure per
- * run of them, which reads the frame once and appends into a local string, instead of one call
- * and one `ctx.out` update per instruction. Comments vanish.
+ * Every closure returns the text it produced (`Emit`), and a block is a single closure that
+ * concatenates into a local string: literal output (text, meta characters, whitespace
+ * instructions) is folded into the text between steps and costs no call, and variable tags
+ * without formatters on a one-segment path — most of a real template — are looked up inline.
+ * Comments vanish. Few closures per instruction also keep a large template's compiled form
+ * small enough to stay in the CPU caches.
  *
  * Error isolation (LANGUAGE.md 3.2): every instruction of a block runs under a try/catch, so an
  * exception from a plugin or from hostile data is recorded against that instruction and
- * execution continues with the next one. The try is set up once per block (or fused run) and
- * re-entered after the failing index, which costs nothing while nothing throws.
+ * execution continues with the next one. The try is set up once per block and re-entered after
+ * the failing index, which costs nothing while nothing throws.
  */
 import type { Block, Code, Instruction, VariableCode } from './code.js';
-import type { BlockCompiler, Compiler, Exec, ExecContext } from './context.js';
+import type { BlockCompiler, Emit, EmitCompiler } from './context.js';
 import { ErrorCode } from './errors.js';
 import {
   compileIf,
@@ -27,13 +29,13 @@ import {
 } from './exec-blocks.js';
 import { compileEval } from './exec-eval.js';
 import { compileInclude, compileInject, compileMacro } from './exec-partials.js';
-import { compileBindvar, compileCtxvar, compileVariable, plainVariable } from './exec-vars.js';
+import { compileBindvar, compileCtxvar, compileVariable, plainKey } from './exec-vars.js';
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
-import { lookupKey, type Resolver } from './resolve.js';
+import { lookupKey } from './resolve.js';
 import { renderValue } from './values.js';
 
-const noop: Exec = () => {};
+const noop: Emit = () => '';
 
 const LITERALS: Record<number, string> = {
   [Op.META_LEFT]: '{',
@@ -43,13 +45,13 @@ const LITERALS: Record<number, string> = {
   [Op.TAB]: '\t',
 };
 
-const compilers = new WeakMap<Registry, Compiler>();
+const compilers = new WeakMap<Registry, EmitCompiler>();
 // Almost every render uses the same registry as the one before: skip the WeakMap then.
 let lastRegistry: Registry | null = null;
-let lastCompiler: Compiler | null = null;
+let lastCompiler: EmitCompiler | null = null;
 
 /** The (cached) compiler for a registry. */
-export function compilerFor(registry: Registry): Compiler {
+export function compilerFor(registry: Registry): EmitCompiler {
   if (registry === lastRegistry) return lastCompiler!;
   let compiler = compilers.get(registry);
   if (compiler === undefined) {
@@ -62,7 +64,7 @@ export function compilerFor(registry: Registry): Compiler {
 }
 
 /** Compiles a ROOT (or any single instruction) into a closure. */
-export function compileCode(code: Code | Instruction, registry: Registry): Exec {
+export function compileCode(code: Code | Instruction, registry: Registry): Emit {
   const compiler = compilerFor(registry);
   if (Array.isArray(code) && code[0] === Op.ROOT) return compiler.block(code[2]);
   return compiler.block([code]);
@@ -73,24 +75,36 @@ export function blockCompiler(registry: Registry): BlockCompiler {
   return compilerFor(registry).block;
 }
 
-function createCompiler(registry: Registry): Compiler {
-  const cache = new WeakMap<object, Exec>();
+/** A block's only step, unguarded (see `EmitCompiler.step`). */
+interface BareStep {
+  run: Emit;
+  inst: unknown;
+}
+
+function createCompiler(registry: Registry): EmitCompiler {
+  const cache = new WeakMap<object, Emit>();
+  const bareSteps = new WeakMap<object, BareStep>();
   // The root block of the template rendered last (a render usually repeats the previous one).
   let lastBlock: unknown = null;
-  let lastRun: Exec = noop;
-  const compiler: Compiler = {
+  let lastRun: Emit = noop;
+  const compiler: EmitCompiler = {
     registry,
     block(block) {
       if (block === lastBlock) return lastRun;
       if (!Array.isArray(block)) return noop;
       let run = cache.get(block);
       if (run === undefined) {
-        run = compileBlock(block as Block, compiler);
+        run = compileBlock(block as Block, compiler, bareSteps);
         cache.set(block, run);
       }
       lastBlock = block;
       lastRun = run;
       return run;
+    },
+    step(block) {
+      if (!Array.isArray(block)) return null;
+      compiler.block(block);
+      return bareSteps.get(block) ?? null;
     },
     alternate(alternate) {
       // END / EOF are bare numbers; an OR_PREDICATE chain is an array.
@@ -107,127 +121,139 @@ function createCompiler(registry: Registry): Compiler {
 }
 
 /**
- * Literal text, a variable tag without formatters (fusable), or any other executable step with
- * its instruction.
+ * A compiled instruction: literal text, a plain variable read (`key` set when the path is one
+ * plain segment, so the block can look it up without a call), or any other step.
  */
-type Step = string | { read: Resolver; key: string | number | null; inst: unknown } | StepRun;
-interface StepRun {
-  run: Exec;
-  inst: unknown;
-}
+type Step = string | { key: string | number | null; run: Emit; inst: unknown };
 
-/** A run of literals and plain variables being collected into one closure. */
-interface Fusion {
-  texts: string[];
-  keys: (string | number | null)[];
-  reads: Resolver[];
-  insts: unknown[];
-}
-
-function compileBlock(block: Block, compiler: Compiler): Exec {
-  const runs: Exec[] = [];
+/**
+ * A block is `texts[0] step0 texts[1] step1 … texts[n]`: literal output is merged into the text
+ * between steps, so text costs no call at all, and the whole block is one closure that builds
+ * its output in a local string.
+ */
+function compileBlock(
+  block: Block,
+  compiler: EmitCompiler,
+  bareSteps: WeakMap<object, BareStep>,
+): Emit {
+  const texts: string[] = [''];
+  const keys: (string | number | null)[] = [];
+  const runs: Emit[] = [];
   const insts: unknown[] = [];
-  let fusion: Fusion | null = null;
-  const flush = (): void => {
-    if (fusion === null) return;
-    runs.push(fused(fusion));
-    insts.push(null); // a fused run records its own errors
-    fusion = null;
-  };
   for (const inst of block) {
     const step = compileStep(inst, compiler);
     if (step === null) continue;
     if (typeof step === 'string') {
-      fusion ??= { texts: [''], keys: [], reads: [], insts: [] };
-      fusion.texts[fusion.texts.length - 1] += step;
-    } else if ('read' in step) {
-      fusion ??= { texts: [''], keys: [], reads: [], insts: [] };
-      fusion.keys.push(step.key);
-      fusion.reads.push(step.read);
-      fusion.insts.push(step.inst);
-      fusion.texts.push('');
+      texts[texts.length - 1] += step;
     } else {
-      flush();
+      keys.push(step.key);
       runs.push(step.run);
       insts.push(step.inst);
+      texts.push('');
     }
   }
-  flush();
-  return sequence(runs, insts);
+  if (runs.length === 1 && keys[0] === null && texts[0] === '' && texts[1] === '')
+    bareSteps.set(block, { run: runs[0]!, inst: insts[0] });
+  return sequence(texts, keys, runs, insts);
 }
 
 /**
- * One closure for a run of literals and plain variables: `texts[0] var0 texts[1] var1 …`.
- * A one-segment key is looked up directly (`keys[i]`), anything else through its resolver.
+ * Runs the steps of a block in order. An exception is recorded against its instruction, that
+ * step prints nothing, and the rest still run: the try is re-entered after the failing index,
+ * which costs nothing while nothing throws.
  */
-function fused({ texts, keys, reads, insts }: Fusion): Exec {
-  const n = keys.length;
+function sequence(
+  texts: string[],
+  keys: (string | number | null)[],
+  runs: Emit[],
+  insts: unknown[],
+): Emit {
+  const n = runs.length;
   const lead = texts[0]!;
-  if (n === 0) return (ctx) => void (ctx.out += lead);
+  if (n === 0) return () => lead;
+  if (n === 1) return single(lead, keys[0]!, runs[0]!, texts[1]!, insts[0]);
   return (ctx) => {
-    const frame = ctx.cur;
-    let out = ctx.out + lead;
+    let out = lead;
     let i = 0;
     for (;;) {
       try {
         for (; i < n; i++) {
           const key = keys[i]!;
-          const value = key !== null ? lookupKey(frame, key) : reads[i]!(frame);
-          out += renderValue(value) + texts[i + 1]!;
+          out +=
+            (key !== null ? renderValue(lookupKey(ctx.cur, key)) : runs[i]!(ctx)) + texts[i + 1]!;
         }
-        break;
+        return out;
       } catch (thrown) {
-        // Hostile data (a throwing getter or toString): this tag prints nothing, the rest goes on.
         ctx.unexpected(thrown, insts[i]);
         out += texts[i + 1]!;
         i++;
       }
     }
-    ctx.out = out;
   };
 }
 
-/** Runs steps in order; an exception is recorded against its instruction and the rest still run. */
-function sequence(runs: Exec[], insts: unknown[]): Exec {
-  const n = runs.length;
-  if (n === 0) return noop;
-  if (n === 1) return guarded(runs[0]!, insts[0]);
-  return (ctx) => {
-    let i = 0;
-    while (i < n) {
+/** A block with one step (a section body such as `{x}`, most alternates): no loop. */
+function single(
+  lead: string,
+  key: string | number | null,
+  run: Emit,
+  trail: string,
+  inst: unknown,
+): Emit {
+  if (key !== null && lead === '' && trail === '') {
+    return (ctx) => {
       try {
-        for (; i < n; i++) runs[i]!(ctx);
+        return renderValue(lookupKey(ctx.cur, key));
       } catch (thrown) {
-        ctx.unexpected(thrown, insts[i]);
-        i++;
+        ctx.unexpected(thrown, inst);
+        return '';
       }
+    };
+  }
+  if (key !== null) {
+    return (ctx) => {
+      try {
+        return lead + renderValue(lookupKey(ctx.cur, key)) + trail;
+      } catch (thrown) {
+        ctx.unexpected(thrown, inst);
+        return lead + trail;
+      }
+    };
+  }
+  if (lead === '' && trail === '') return guarded(run, inst);
+  return (ctx) => {
+    try {
+      return lead + run(ctx) + trail;
+    } catch (thrown) {
+      ctx.unexpected(thrown, inst);
+      return lead + trail;
     }
   };
 }
 
-function guarded(run: Exec, inst: unknown): Exec {
-  if (inst === null) return run;
+function guarded(run: Emit, inst: unknown): Emit {
   return (ctx) => {
     try {
-      run(ctx);
+      return run(ctx);
     } catch (thrown) {
       ctx.unexpected(thrown, inst);
+      return '';
     }
   };
 }
 
 /** Literal text, a runnable step, or null for instructions that do nothing. */
-function compileStep(inst: unknown, compiler: Compiler): Step | null {
+function compileStep(inst: unknown, compiler: EmitCompiler): Step | null {
   if (typeof inst === 'number') return LITERALS[inst] ?? null;
   if (!Array.isArray(inst)) return invalid(inst);
   if (inst[0] === Op.TEXT) return typeof inst[1] === 'string' ? inst[1] : invalid(inst);
   if (inst[0] === Op.COMMENT || inst[0] === Op.ATOM) return null;
   try {
     if (inst[0] === Op.VARIABLE) {
-      const plain = plainVariable(inst as VariableCode, compiler);
-      if (plain !== null) return { read: plain.read, key: plain.key, inst };
+      const key = plainKey(inst as VariableCode, compiler);
+      if (key !== null) return { key, run: noop, inst };
     }
-    return { run: compileInstruction(inst as Instruction, compiler), inst };
+    return { key: null, run: compileInstruction(inst as Instruction, compiler), inst };
   } catch {
     // A malformed instruction (hand-built or foreign code) must not stop the whole template.
     return invalid(inst);
@@ -236,7 +262,11 @@ function compileStep(inst: unknown, compiler: Compiler): Step | null {
 
 function invalid(inst: unknown): Step {
   const text = `RuntimeError: Invalid instruction in code tree: ${safeJson(inst)}`;
-  return { run: (ctx) => ctx.record(ErrorCode.INVALID_CODE, text, inst), inst };
+  const run: Emit = (ctx) => {
+    ctx.record(ErrorCode.INVALID_CODE, text, inst);
+    return '';
+  };
+  return { key: null, run, inst };
 }
 
 function safeJson(value: unknown): string {
@@ -248,15 +278,15 @@ function safeJson(value: unknown): string {
 }
 
 /** Dispatches one composite instruction to its compiler. */
-function compileInstruction(inst: Instruction, compiler: Compiler): Exec {
+function compileInstruction(inst: Instruction, compiler: EmitCompiler): Emit {
   if (!Array.isArray(inst)) {
     const text = LITERALS[inst];
-    return text === undefined ? noop : (ctx: ExecContext) => void (ctx.out += text);
+    return text === undefined ? noop : () => text;
   }
   switch (inst[0]) {
     case Op.TEXT: {
       const text = inst[1];
-      return (ctx) => void (ctx.out += text);
+      return () => text;
     }
     case Op.VARIABLE:
       return compileVariable(inst, compiler);

@@ -3,8 +3,9 @@
  * "the intended override points for a different output representation"). They reuse the
  * executor for every instruction's semantics:
  *
- * - `stringStep` / `stringBlock`: an instruction or block compiled to the usual closure that
- *   appends to `ctx.out`; `capture` runs one and returns what it wrote.
+ * - `stringStep` / `stringBlock`: an instruction or block compiled by the executor, as a
+ *   closure that appends its text to `ctx.out`; `capture` runs one and returns what it wrote.
+ *   (The executor's own closures return their text; these wrap them.)
  * - `controlFlow`: a SECTION/REPEATED/PREDICATE/OR_PREDICATE/IF whose blocks are compiled by
  *   the caller's `Compiler` (so its blocks can be something else than code, e.g. React code),
  *   with the frame and truthiness semantics of the executor.
@@ -12,7 +13,7 @@
  * Nothing here knows about React; engine/ imports no other folder.
  */
 import type { Block, Instruction } from './code.js';
-import type { Compiler, Exec, ExecContext } from './context.js';
+import type { Compiler, Emit, EmitCompiler, Exec, ExecContext } from './context.js';
 import {
   compileIf,
   compileOrPredicate,
@@ -30,12 +31,26 @@ export { blockCompiler } from './executor.js';
 
 /** One instruction as a string-producing closure (errors isolated like any block step). */
 export function stringStep(inst: Instruction, registry: Registry): Exec {
-  return compileCode(inst, registry);
+  return appending(compileCode(inst, registry));
 }
 
 /** A block as a string-producing closure (cached by the executor per block array). */
 export function stringBlock(block: Block, registry: Registry): Exec {
-  return compilerFor(registry).block(block);
+  return appending(compilerFor(registry).block(block));
+}
+
+function appending(emit: Emit): Exec {
+  return (ctx) => {
+    ctx.out += emit(ctx);
+  };
+}
+
+/** An `Exec` as an `Emit` that returns no text (its output went wherever `run` puts it). */
+function silent(run: Exec): Emit {
+  return (ctx) => {
+    run(ctx);
+    return '';
+  };
 }
 
 /** Runs `run` and returns its output instead of appending it. */
@@ -81,6 +96,20 @@ export function blockSlots(op: number): { blocks: number[]; alternate: number } 
  * instruction may be a shell whose block slots hold anything `compiler` understands.
  */
 export function controlFlow(shell: unknown[], compiler: Compiler): Exec {
+  // The executor's instruction compilers want blocks that return text; these return none.
+  const adapted: EmitCompiler = {
+    registry: compiler.registry,
+    block: (block) => silent(compiler.block(block)),
+    alternate: (alternate) => silent(compiler.alternate(alternate)),
+    step: () => null,
+  };
+  const emit = controlFlowEmit(shell, adapted);
+  return (ctx) => {
+    ctx.out += emit(ctx);
+  };
+}
+
+function controlFlowEmit(shell: unknown[], compiler: EmitCompiler): Emit {
   switch (shell[0]) {
     case Op.SECTION:
       return compileSection(shell as never, compiler);

@@ -5,8 +5,9 @@
  * opens a `{##` comment or walks forward, letting every further `{` restart the tag, until the
  * first `}`. The token patterns below encode that loop declaratively, in three lexer modes:
  *
- * - text mode: plain text; a `{##` comment opener; a whole tag (a `{` whose body reaches a `}`
- *   without meeting another brace); a run of "stray" `{…` fragments that precede the real tag
+ * - text mode: plain text (with the tag that follows it, when one does: TextThenTag); a `{##`
+ *   comment opener; a whole tag (a `{` whose body reaches a `}` without meeting another
+ *   brace); a run of "stray" `{…` fragments that precede the real tag
  *   start; or an unclosed `{` that swallows the rest of the input;
  * - after-stray mode: the tag that follows stray braces. It exists because `{##` is only a
  *   comment opener at the *first* `{` of a scan step; after strays it is an ordinary tag;

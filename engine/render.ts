@@ -10,12 +10,8 @@ import { blockCompiler, compileCode } from './executor.js';
 import type { Registry } from './plugin.js';
 import type { ParseFunction, RenderOptions, RenderResult, Template } from './template.js';
 
-function asTemplate(template: Template | Code): Template | null {
-  if (Array.isArray(template)) return { code: template, errors: [] };
-  if (typeof template === 'object' && template !== null && Array.isArray(template.code))
-    return template;
-  return null;
-}
+const NOT_A_TEMPLATE = 'RuntimeError: Not a template or code tree';
+const NO_ERRORS: readonly never[] = [];
 
 /**
  * Renders `template` (a compiled Template or a bare code tree) against `data`.
@@ -30,25 +26,27 @@ export function renderTemplate(
   registry: Registry,
   parse?: ParseFunction,
 ): RenderResult {
-  const tpl = asTemplate(template);
-  if (tpl === null) {
-    return {
-      html: '',
-      errors: [
-        makeError(ErrorCode.INVALID_CODE, 'RuntimeError: Not a template or code tree', undefined),
-      ],
-    };
+  // A bare code tree is used as is: wrapping it in a Template would cost an allocation per render.
+  let code: Code;
+  let tpl: Template | null = null;
+  if (Array.isArray(template)) code = template;
+  else if (typeof template === 'object' && template !== null && Array.isArray(template.code)) {
+    tpl = template;
+    code = template.code;
+  } else {
+    return { html: '', errors: [makeError(ErrorCode.INVALID_CODE, NOT_A_TEMPLATE, undefined)] };
   }
   const ctx = new ExecContext(data, registry, blockCompiler(registry), options ?? {}, tpl, parse);
+  let html = '';
   try {
-    compileCode(tpl.code, registry)(ctx);
+    html = compileCode(code, registry)(ctx);
   } catch (thrown) {
     // Only reachable for pathological input (e.g. a tree nested deeper than the call stack).
-    ctx.unexpected(thrown, tpl.code);
+    ctx.unexpected(thrown, code);
   }
-  const compileErrors = Array.isArray(tpl.errors) ? tpl.errors : [];
+  const compileErrors = tpl !== null && Array.isArray(tpl.errors) ? tpl.errors : NO_ERRORS;
   return {
-    html: ctx.out,
+    html,
     errors: compileErrors.length > 0 ? [...compileErrors, ...ctx.errors] : ctx.errors,
   };
 }

@@ -47,6 +47,13 @@ function ownValue(node: Record<PathSegment, unknown>, segment: PathSegment): unk
   return value !== undefined && hasOwn.call(node, segment) ? value : undefined;
 }
 
+/** `node[key]` if `node` is an object or array with that own property, else MISSING. */
+export function ownMember(node: unknown, key: PathSegment): unknown {
+  return typeof node !== 'object' || node === null
+    ? undefined
+    : ownValue(node as Record<PathSegment, unknown>, key);
+}
+
 /** One step down from a value: own property of an object, numeric index of an array. */
 export function descend(value: unknown, segment: PathSegment): unknown {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -77,16 +77,22 @@ const BOOLEAN = new Set(
   ).split(' '),
 );
 
-/** Names React accepts as attributes (its isAttributeNameSafe). */
-const SAFE_NAME =
-  /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*$/;
+/** Names React accepts as attributes (its isAttributeNameSafe, with the Unicode ranges merged). */
+const SAFE_NAME = /^[:A-Z_a-z\u00C0-\uFFFD][:A-Z_a-z\u00C0-\uFFFD\-.0-9\u00B7]*$/;
+
+/** Names seen so far (attribute names repeat endlessly; the regex need not). */
+const memo = new Map<string, string | null>();
 
 /** The React prop name for an HTML attribute name, or null when React cannot render it. */
 export function reactName(name: string): string | null {
-  const mapped = NAMES.get(name);
-  if (mapped !== undefined) return mapped;
-  if (name.length > 2 && name.startsWith('on')) return null;
-  return SAFE_NAME.test(name) ? name : null;
+  let prop = memo.get(name);
+  if (prop !== undefined) return prop;
+  prop = NAMES.get(name) ?? null;
+  if (prop === null && !(name.length > 2 && name.startsWith('on')) && SAFE_NAME.test(name)) {
+    prop = name;
+  }
+  if (memo.size < 10_000) memo.set(name, prop);
+  return prop;
 }
 
 export type Props = Record<string, unknown>;

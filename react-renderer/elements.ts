@@ -6,7 +6,12 @@
  * always one string (the DOM of the string path has one text node there; two React strings
  * would not hydrate).
  */
-import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import {
+  createElement,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { setAttribute, type Props } from './attributes.js';
 import { decodeEntities } from './entities.js';
 import { HtmlTokenizer, RAW_TEXT, type AttrToken } from './html-tokenizer.js';
@@ -46,9 +51,11 @@ function noop(): void {}
  */
 export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
   if (!ADJUSTED.has(tag) && !(kids[0] instanceof RawHtml)) {
-    return kids.length === 0
-      ? createElement(tag, props)
-      : createElement(tag, props, ...(kids as ReactNode[]));
+    // Children as arguments: React treats them as static (no keys needed). (jsx/jsxs with a
+    // props spread measured slower: every element's props object gets a new shape.)
+    if (kids.length === 0) return createElement(tag, props);
+    if (kids.length === 1) return createElement(tag, props, kids[0] as ReactNode);
+    return createElement(tag, props, ...(kids as ReactNode[]));
   }
   const own: Props = { ...props };
   if (RAW_TEXT.has(tag) || kids[0] instanceof RawHtml) {

@@ -5,9 +5,9 @@
  */
 export {
   renderReactTemplate,
-  reactCodeOf,
   type ReactRenderOptions,
   type ReactRenderResult,
+  type Structurer,
 } from './render.js';
 export { structureTemplate, type StructureResult } from './structure.js';
 export type { ReactTemplate, RNode } from './react-code.js';

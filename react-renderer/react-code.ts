@@ -52,3 +52,6 @@ export interface ReactTemplate {
   code: Code;
   react: RNode[];
 }
+
+/** Shell -> the instruction it was made from, so runtime errors keep their locations. */
+export const SHELL_ORIGIN = new WeakMap<object, unknown>();

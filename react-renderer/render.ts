@@ -37,8 +37,20 @@ import {
 } from './elements.js';
 import { decodeEntities } from './entities.js';
 import { Ns } from './html-tree.js';
-import { HoleMode, Kind, type Part, type ReactTemplate, type RNode } from './react-code.js';
-import { SHELL_ORIGIN, structureTemplate } from './structure.js';
+import {
+  HoleMode,
+  Kind,
+  SHELL_ORIGIN,
+  type Part,
+  type ReactTemplate,
+  type RNode,
+} from './react-code.js';
+
+/**
+ * Makes React code from a compiled template. Injected (structure.ts on the server) so that the
+ * browser runtime, which only renders prepared templates, does not carry the structuring pass.
+ */
+export type Structurer = (template: Template) => { react: RNode[] };
 
 /** Render options of the React path: the string path's, plus the component overrides. */
 export interface ReactRenderOptions extends RenderOptions {
@@ -332,11 +344,15 @@ function isReactTemplate(value: unknown): value is ReactTemplate {
 }
 
 /** The React code of a template: shipped with it, or structured here (once per code tree). */
-export function reactCodeOf(template: Template | ReactTemplate): RNode[] {
+function reactCodeOf(
+  template: Template | ReactTemplate,
+  structure: Structurer | undefined,
+): RNode[] {
   if (isReactTemplate(template)) return template.react;
   let react = structured.get(template.code);
   if (react === undefined) {
-    react = structureTemplate(template).react;
+    // Without a structurer (the browser runtime) an unprepared template renders as one region.
+    react = structure ? structure(template).react : [[Kind.REGION, template.code[2] ?? [], 0]];
     structured.set(template.code, react);
   }
   return react;
@@ -352,6 +368,7 @@ export function renderReactTemplate(
   options: ReactRenderOptions | undefined,
   registry: Registry,
   parse?: ParseFunction,
+  structure?: Structurer,
 ): ReactRenderResult {
   let tpl: Template | ReactTemplate;
   if (Array.isArray(template)) tpl = { code: template, errors: [] };
@@ -365,7 +382,7 @@ export function renderReactTemplate(
       ],
     };
   }
-  const react = reactCodeOf(tpl);
+  const react = reactCodeOf(tpl, structure);
   const base: Template = {
     code: tpl.code,
     errors: [],

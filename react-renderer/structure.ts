@@ -22,7 +22,7 @@ import { Op } from '../engine/opcodes.js';
 import type { Template } from '../engine/template.js';
 import { HtmlTokenizer, State, type TagToken, type TokenSink } from './html-tokenizer.js';
 import { Ns, TreeBuilder, VOID, type HElement, type HNode } from './html-tree.js';
-import { HoleMode, Kind, type Part, type RAttr, type RNode } from './react-code.js';
+import { HoleMode, Kind, SHELL_ORIGIN, type Part, type RAttr, type RNode } from './react-code.js';
 
 type Inst = Instruction;
 type Builder = TreeBuilder<Inst, RNode>;
@@ -88,9 +88,6 @@ class Reporter {
     );
   }
 }
-
-/** Shell -> the instruction it was made from, so runtime errors keep their locations. */
-export const SHELL_ORIGIN = new WeakMap<object, unknown>();
 
 /** The text a literal instruction prints, or null for any other instruction. */
 function literalText(inst: Inst): string | null {

@@ -2,6 +2,7 @@
 // Measuring through tsx would turn every imported binding into a getter and slow the hot
 // paths in a way users never see; the bundle is what a built consumer runs.
 import { build } from 'esbuild';
+import process from 'node:process';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

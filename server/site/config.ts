@@ -25,12 +25,8 @@ export const RouteConfig = z.object({
   data: FileList.optional(),
   /** Collection name: data/collections/<name>.json holding { collection, items }. */
   collection: z.string().optional(),
-  /** Marks the route whose data includes the visitor's cart (filled by the commerce API). */
-  cart: z.boolean().optional(),
   /** Marks the search route: `search` in its data holds the query and the matching items. */
   search: z.boolean().optional(),
-  /** Overrides the collection's items order/view for list pages; purely informative. */
-  title: z.string().optional(),
 });
 export type RouteConfig = z.infer<typeof RouteConfig>;
 
@@ -40,7 +36,15 @@ export const SiteConfig = z.object({
   layout: z.string().optional(),
   /** Data files shared by every route, relative to the site folder. */
   data: FileList.default([]),
-  routes: z.record(z.string().startsWith('/'), RouteConfig),
+  routes: z
+    .record(z.string().startsWith('/'), RouteConfig)
+    .refine(
+      (routes) =>
+        Object.entries(routes).every(
+          ([url, route]) => !url.split('/').includes(':urlId') || route.collection !== undefined,
+        ),
+      { message: 'a route with a :urlId segment needs a collection' },
+    ),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 

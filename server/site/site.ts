@@ -4,9 +4,9 @@
  * and reads every data file so the watcher can report problems before anyone reloads.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { basename, extname, join, relative, sep } from 'node:path';
+import { basename, extname, join } from 'node:path';
 
-import { compile, render, type Code, type Template } from '../../index.js';
+import { compile, render, type Code, type Template, type TemplateError } from '../../index.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
@@ -273,7 +273,7 @@ export class Site {
 
   /** Engine errors carry the partial name (or none for the template itself): map to files. */
   private mapErrors(
-    errors: readonly import('../../index.js').TemplateError[],
+    errors: readonly TemplateError[],
     main: CompiledFile,
     partials: PartialSet,
   ): SiteProblem[] {
@@ -323,9 +323,4 @@ function dedupe(problems: SiteProblem[]): SiteProblem[] {
     seen.add(key);
     return true;
   });
-}
-
-/** Site-relative path with forward slashes, for messages. */
-export function siteRelative(root: string, absPath: string): string {
-  return relative(root, absPath).split(sep).join('/');
 }

@@ -43,7 +43,10 @@ const EXAMPLES: Record<
     partials: { rec: 'x{@|apply rec}' },
   },
   'legacy-java-formatters': { source: '{n|money-format}', data: { n: 1234 } },
-  'cycle-rounding-non-integer': { source: '{v|cycle a b c}', data: { v: -5e-324 } },
+  'cycle-non-integer': {
+    source: '{v|cycle a b c}|{w|cycle a b c|raw}',
+    data: { v: -5e-324, w: '' },
+  },
   'item-classes-field-lookup': {
     source: '{title|item-classes}',
     data: { title: 'x', tags: ['a'] },

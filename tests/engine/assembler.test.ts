@@ -213,4 +213,26 @@ describe('locations', () => {
     expect(t.locations!.get(section)).toEqual({ line: 2, column: 3 });
     expect(t.locations!.get(variable)).toEqual({ line: 2, column: 15 });
   });
+
+  it('locates instructions in OR chains, alternates and nested blocks, but not their operands', () => {
+    const t = compile('{.repeated section a}{b}{.alternates with}\n{.or}{.if c}{d}{.end}{.end}');
+    const repeated = t.code[2][0] as unknown[];
+    const or = repeated[3] as unknown[];
+    const ifBlock = (or[3] as unknown[][])[0]!;
+    expect(t.locations!.get(repeated)).toEqual({ line: 1, column: 1 });
+    expect(t.locations!.get((repeated[2] as object[])[0]!)).toEqual({ line: 1, column: 22 });
+    expect(t.locations!.get((repeated[4] as object[])[0]!)).toEqual({ line: 1, column: 43 });
+    expect(t.locations!.get(or)).toEqual({ line: 2, column: 1 });
+    expect(t.locations!.get(ifBlock)).toEqual({ line: 2, column: 6 });
+    expect(t.locations!.get((ifBlock[3] as object[])[0]!)).toEqual({ line: 2, column: 13 });
+    expect(t.locations!.has(repeated[1] as object)).toBe(false); // the path ["a"]
+  });
+
+  it('locates instructions of a template lexed in several chunks', () => {
+    const line = 'x'.repeat(30) + '{a}\n';
+    const t = compile(line.repeat(2000)); // ~68k chars: more than one lexing chunk
+    const block = t.code[2] as object[];
+    expect(t.locations!.get(block[2 * 1999 + 1]!)).toEqual({ line: 2000, column: 31 });
+    expect(t.locations!.get(block[2 * 1999]!)).toEqual({ line: 1999, column: 34 });
+  });
 });

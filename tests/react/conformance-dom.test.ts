@@ -46,13 +46,14 @@ describe('React path: DOM-equivalent to every fixture output', () => {
     const reason = DOM_EXCEPTIONS[fixture.id];
     if (reason !== undefined) {
       it(`${fixture.id} [exception: ${reason}]`, () => {
-        let same = false;
-        try {
-          const { actual, expected } = equivalent(fixture);
-          same = actual === expected;
-        } catch {
-          same = false;
-        }
+        const same = ((): boolean => {
+          try {
+            const { actual, expected } = equivalent(fixture);
+            return actual === expected;
+          } catch {
+            return false;
+          }
+        })();
         expect(same, `${fixture.id} now passes: remove it from dom-exceptions.ts`).toBe(false);
       });
       continue;

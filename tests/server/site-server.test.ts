@@ -3,7 +3,15 @@
  * route renders with no template error, compiled templates are cached by file version, broken
  * templates give a 500 page carrying file:line:col, and saves reach live-reload subscribers.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import { parsePort, runPreview } from '../../cli/preview.js';
+import { compile, prepareReact } from '../../index.js';
 import { runCli } from '../../cli/run.js';
 import { createSiteServer, type SiteServer } from '../../server/site-server.js';
 import { Site } from '../../server/site/site.js';
@@ -82,6 +91,16 @@ describe('demo store (fixtures/site)', () => {
 
   it('has no template, partial or data problem', () => {
     expect(site.check()).toEqual([]);
+  });
+
+  it('is fully structured for the React path (no REACT_UNSTRUCTURED warning)', () => {
+    for (const folder of ['templates', 'partials']) {
+      for (const name of readdirSync(join(SITE, folder))) {
+        const file = `${folder}/${name}`;
+        const template = compile(readFileSync(join(SITE, file), 'utf8'), { name: file });
+        expect(prepareReact(template).warnings, file).toEqual([]);
+      }
+    }
   });
 
   it('lists every route, item routes expanded, and each has expectations', () => {
@@ -194,6 +213,39 @@ describe('site server', () => {
     expect(page.body).toContain('Walnut Serving Board');
     expect(page.body).toContain('$170.00');
     expect(page.body).toContain('data-cart-quantity="2"');
+  });
+});
+
+describe('site server: the demo contact form in the forms API', () => {
+  let server: SiteServer;
+  let base: string;
+  beforeAll(async () => {
+    server = createSiteServer({
+      root: SITE,
+      dbFile: ':memory:',
+      now: () => NOW,
+      log: () => undefined,
+    });
+    base = await server.listen(0, '127.0.0.1');
+  });
+  afterAll(() => server.close());
+
+  it('validates submissions against the form defined in data/pages/contact.json', async () => {
+    const { form } = JSON.parse(readFileSync(join(SITE, 'data/pages/contact.json'), 'utf8')) as {
+      form: { id: string; fields: Array<{ id: string; type: string; required?: boolean }> };
+    };
+    const reply = await send(
+      base,
+      'POST',
+      `/api/rest/forms/validate/${form.id}`,
+      { 'content-type': 'application/json' },
+      '{}',
+    );
+    expect(reply.status).toBe(400);
+    const required = form.fields.filter((f) => f.required === true).map((f) => f.id);
+    expect(Object.keys((JSON.parse(reply.body) as { errors: object }).errors).sort()).toEqual(
+      required.sort(),
+    );
   });
 });
 
@@ -439,5 +491,26 @@ describe('jsont preview command', () => {
     expect(await runCli(['preview', 'site/templates'], bad.io)).toBe(2);
     expect(bad.err.join('')).toContain('not a site folder');
     expect(() => parsePort('70000')).toThrow(/--port/);
+  });
+});
+
+describe('site.json validation', () => {
+  it('names the problem: an item route without a collection, bad JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jsont-config-'));
+    try {
+      writeFileSync(
+        join(dir, 'site.json'),
+        JSON.stringify({ routes: { '/p/:urlId': { template: 'p.html' } } }),
+      );
+      const site = new Site(dir);
+      expect(site.check()).toMatchObject([
+        { file: 'site.json', code: 'SITE_CONFIG', message: expect.stringContaining(':urlId') },
+      ]);
+      edit(join(dir, 'site.json'), () => '{\n  "routes": {\n}');
+      expect(site.check()).toMatchObject([{ file: 'site.json', code: 'JSON_SYNTAX', line: 3 }]);
+      expect(site.render({ pathname: '/' })).toMatchObject({ status: 500 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
