@@ -41,6 +41,19 @@ export interface EmitCompiler {
    * its instruction, so that a caller running the block in a loop can guard it itself.
    */
   step(block: unknown): { run: Emit; inst: unknown } | null;
+  /** When a block holds only literal text and `{name}` tags: its parts (see `FlatBlock`). */
+  flat(block: unknown): FlatBlock | null;
+}
+
+/**
+ * A block made only of literal text and variable tags with one plain key and no formatters:
+ * `texts[0] keys[0] texts[1] … texts[n]`, `insts[i]` being the tag of `keys[i]`. Such a block
+ * reads nothing but the frame stack, so a section can run it without pushing a frame.
+ */
+export interface FlatBlock {
+  readonly texts: readonly string[];
+  readonly keys: readonly (string | number)[];
+  readonly insts: readonly unknown[];
 }
 
 /** `EmitCompiler` for `Exec` closures (engine/fragments.ts `controlFlow`). */

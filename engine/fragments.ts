@@ -102,6 +102,7 @@ export function controlFlow(shell: unknown[], compiler: Compiler): Exec {
     block: (block) => silent(compiler.block(block)),
     alternate: (alternate) => silent(compiler.alternate(alternate)),
     step: () => null,
+    flat: () => null,
   };
   const emit = controlFlowEmit(shell, adapted);
   return (ctx) => {

@@ -68,7 +68,7 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
     visible: 'Digital download',
   },
   '/shop/p/wheel-throwing-workshop': {
-    html: ['Book a Seat', 'Only 2 seats left', 'data-product-type="3"'],
+    html: ['Book a Seat', 'Only 2 seats left', 'data-product-type="3"', 'use-form', 'data-form='],
     visible: 'Book a Seat',
   },
   '/shop/p/gift-card': {

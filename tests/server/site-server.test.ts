@@ -162,6 +162,15 @@ describe('site server', () => {
     expect((await send(base, 'DELETE', '/shop')).status).toBe(405);
   });
 
+  it('ignores a trailing slash, decodes item ids and answers HEAD without a body', async () => {
+    expect((await get(base, '/shop/')).body).toContain('<h1>Shop</h1>');
+    expect((await get(base, '/shop/p/gift-card/')).status).toBe(200);
+    expect((await get(base, '/shop/p/%E0%A4%A')).status).toBe(404);
+    const head = await send(base, 'HEAD', '/journal');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+  });
+
   it('serves assets and keeps requests inside the assets folder', async () => {
     const css = await get(base, '/assets/site.css');
     expect(css.status).toBe(200);
