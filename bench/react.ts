@@ -33,6 +33,12 @@ const LIST_TEMPLATE =
   '<h3 class="title">{title}</h3><p class="price">{price|money-format}</p>' +
   '<p class="excerpt">{excerpt}</p></li>{.end}</ul>';
 
+/** The same markup with plain variables only: what the React path costs beyond formatters. */
+const MARKUP_TEMPLATE = LIST_TEMPLATE.replace('{price|money-format}', '{price}').replace(
+  '{title|htmlattr}',
+  '{title}',
+);
+
 function listData(n: number): unknown {
   const items = Array.from({ length: n }, (_, i) => ({
     id: `p${i}`,
@@ -89,6 +95,9 @@ function cases(options: BenchOptions): PairCase[] {
   }
   for (const reps of options.sizes.filter((n) => n <= 1024)) {
     out.push(reactCase('product list', reps, LIST_TEMPLATE, listData(reps)));
+  }
+  for (const reps of options.sizes.filter((n) => n <= 1024)) {
+    out.push(reactCase('markup list', reps, MARKUP_TEMPLATE, listData(reps)));
   }
   return out;
 }

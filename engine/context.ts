@@ -41,19 +41,6 @@ export interface EmitCompiler {
    * its instruction, so that a caller running the block in a loop can guard it itself.
    */
   step(block: unknown): { run: Emit; inst: unknown } | null;
-  /** When a block holds only literal text and `{name}` tags: its parts (see `FlatBlock`). */
-  flat(block: unknown): FlatBlock | null;
-}
-
-/**
- * A block made only of literal text and variable tags with one plain key and no formatters:
- * `texts[0] keys[0] texts[1] … texts[n]`, `insts[i]` being the tag of `keys[i]`. Such a block
- * reads nothing but the frame stack, so a section can run it without pushing a frame.
- */
-export interface FlatBlock {
-  readonly texts: readonly string[];
-  readonly keys: readonly (string | number)[];
-  readonly insts: readonly unknown[];
 }
 
 /** `EmitCompiler` for `Exec` closures (engine/fragments.ts `controlFlow`). */
@@ -92,15 +79,6 @@ export class ExecContext implements RenderContext {
   /** The instruction being executed, for locating errors reported by plugins. */
   inst: unknown = null;
 
-  readonly locale: string;
-  readonly now: number | undefined;
-  readonly timeZone: string | undefined;
-  readonly expressions: boolean;
-  readonly includes: boolean;
-  readonly maxTokens: number;
-  readonly maxStringLength: number;
-  /** path -> decoded JSON value for `{.inject}` */
-  readonly injects: Record<string, unknown> | undefined;
   /** `.eval` instructions whose parse error was already reported in this render. */
   reportedEvals: Set<unknown> | null = null;
   /** How `.eval` reads variables; created by the first `.eval` of the render. */
@@ -108,33 +86,55 @@ export class ExecContext implements RenderContext {
 
   private depth = 0;
   // Created on first use: most renders use no partials, and a render is short enough that
-  // every allocation in this constructor shows up in the small benchmarks.
+  // every allocation or field in this constructor shows up in the small benchmarks (which is
+  // also why the options below are getters rather than fields copied here).
   private partialCache: Map<string, Emit | null> | null = null;
   /** Location sources besides the template itself: the partials parsed in this render. */
   private partialUnits: LocationUnit[] | null = null;
-  private readonly locations: WeakMap<object, SourceLocation> | undefined;
-  private readonly source: string | undefined;
 
   constructor(
     data: unknown,
     readonly registry: Registry,
     private readonly compile: BlockCompiler,
     private readonly options: RenderOptions,
-    template: Template | null,
+    private readonly template: Template | null,
     private readonly parse: ParseFunction | undefined,
   ) {
     this.cur = new StackFrame(data, null);
-    this.locale = options.locale ?? 'en-US';
-    this.now = options.now;
-    this.timeZone = options.timeZone;
-    this.expressions = options.expressions ?? true;
-    this.includes = options.includes ?? true;
-    this.maxTokens = options.maxExpressionTokens ?? DEFAULT_MAX_TOKENS;
-    this.maxStringLength = options.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
-    this.injects =
-      typeof options.injects === 'object' && options.injects !== null ? options.injects : undefined;
-    this.locations = template?.locations;
-    this.source = template?.source;
+  }
+
+  get locale(): string {
+    return this.options.locale ?? 'en-US';
+  }
+
+  get now(): number | undefined {
+    return this.options.now;
+  }
+
+  get timeZone(): string | undefined {
+    return this.options.timeZone;
+  }
+
+  get expressions(): boolean {
+    return this.options.expressions ?? true;
+  }
+
+  get includes(): boolean {
+    return this.options.includes ?? true;
+  }
+
+  get maxTokens(): number {
+    return this.options.maxExpressionTokens ?? DEFAULT_MAX_TOKENS;
+  }
+
+  get maxStringLength(): number {
+    return this.options.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
+  }
+
+  /** path -> decoded JSON value for `{.inject}` */
+  get injects(): Record<string, unknown> | undefined {
+    const injects = this.options.injects;
+    return typeof injects === 'object' && injects !== null ? injects : undefined;
   }
 
   // ---- RenderContext -------------------------------------------------------------------------
@@ -201,8 +201,8 @@ export class ExecContext implements RenderContext {
     let loc: SourceLocation | undefined;
     let source: string | undefined;
     if (typeof inst === 'object' && inst !== null) {
-      loc = this.locations?.get(inst);
-      if (loc !== undefined) source = this.source;
+      loc = this.template?.locations?.get(inst);
+      if (loc !== undefined) source = this.template?.source;
       else if (this.partialUnits !== null) {
         for (const unit of this.partialUnits) {
           loc = unit.locations?.get(inst);

@@ -12,7 +12,7 @@ import type {
   RepeatedCode,
   SectionCode,
 } from './code.js';
-import type { Emit, EmitCompiler, ExecContext, FlatBlock } from './context.js';
+import type { Emit, EmitCompiler, ExecContext } from './context.js';
 import { StackFrame } from './frame.js';
 import type { Predicate } from './plugin.js';
 import {
@@ -20,10 +20,9 @@ import {
   compileSectionPath,
   compileVariablePath,
   isPlainKey,
-  lookupKey,
   ownMember,
 } from './resolve.js';
-import { getOwn, isTruthy, renderValue } from './values.js';
+import { getOwn, isTruthy } from './values.js';
 
 /**
  * A section or repeated section name that is one plain key, read straight off the current
@@ -42,16 +41,6 @@ export function compileSection(inst: SectionCode, compiler: EmitCompiler): Emit 
   const body = compiler.block(inst[2]);
   const alternate = compiler.alternate(inst[3]);
   const key = sectionKey(path);
-  const flat = compiler.flat(inst[2]);
-  if (key !== null && flat !== null) {
-    return (ctx) => {
-      const saved = ctx.cur;
-      const node = ownMember(saved.node, key);
-      return isTruthy(node)
-        ? flatSection(ctx, saved, node, flat)
-        : enterSection(ctx, saved, node, body, alternate);
-    };
-  }
   if (key !== null) {
     return (ctx) => {
       const saved = ctx.cur;
@@ -63,28 +52,6 @@ export function compileSection(inst: SectionCode, compiler: EmitCompiler): Emit 
     const saved = ctx.cur;
     return enterSection(ctx, saved, resolve(saved), body, alternate);
   };
-}
-
-/**
- * The body of a section that is only text and `{name}` tags, run as if a frame for `node`
- * were pushed on `saved` without allocating it: a name is looked up in `node` first (as the
- * pushed frame would), then from `saved` on. Errors are isolated per tag, as in any block.
- */
-function flatSection(ctx: ExecContext, saved: StackFrame, node: unknown, flat: FlatBlock): string {
-  const { texts, keys } = flat;
-  let out = texts[0]!;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    try {
-      let value = ownMember(node, key);
-      if (value === undefined) value = lookupKey(saved, key);
-      out += renderValue(value);
-    } catch (thrown) {
-      ctx.unexpected(thrown, flat.insts[i]);
-    }
-    out += texts[i + 1]!;
-  }
-  return out;
 }
 
 function enterSection(

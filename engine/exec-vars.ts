@@ -96,6 +96,22 @@ export function compileVariable(inst: VariableCode, compiler: EmitCompiler): Emi
     if (path.length === 1 && key === '@') return (ctx) => renderValue(ctx.cur.node);
     return (ctx) => renderValue(first(ctx.cur));
   }
+  if (resolvers.length === 1 && steps.length === 1) {
+    // `{a|f}`, the usual shape: no loops, the formatter held directly.
+    const { formatter, args } = steps[0]!;
+    return (ctx) => {
+      const saved = ctx.cur;
+      const vars = [new Variable(first(saved))];
+      ctx.cur = new StackFrame(vars[0]!.value, saved);
+      try {
+        ctx.inst = inst;
+        formatter.apply(args, vars, ctx);
+      } finally {
+        ctx.cur = saved;
+      }
+      return renderValue(vars[0]!.value);
+    };
+  }
   return (ctx) => {
     const saved = ctx.cur;
     const vars = resolveAll(resolvers, saved);

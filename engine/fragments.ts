@@ -5,7 +5,7 @@
  *
  * - `stringStep` / `stringBlock`: an instruction or block compiled by the executor, as a
  *   closure that appends its text to `ctx.out`; `capture` runs one and returns what it wrote.
- *   (The executor's own closures return their text; these wrap them.)
+ *   `textStep` / `textBlock` give the executor's own closures, which return their text.
  * - `controlFlow`: a SECTION/REPEATED/PREDICATE/OR_PREDICATE/IF whose blocks are compiled by
  *   the caller's `Compiler` (so its blocks can be something else than code, e.g. React code),
  *   with the frame and truthiness semantics of the executor.
@@ -26,7 +26,7 @@ import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
 
 export { ExecContext } from './context.js';
-export type { Compiler, Exec } from './context.js';
+export type { Compiler, Emit, Exec } from './context.js';
 export { blockCompiler } from './executor.js';
 
 /** One instruction as a string-producing closure (errors isolated like any block step). */
@@ -37,6 +37,16 @@ export function stringStep(inst: Instruction, registry: Registry): Exec {
 /** A block as a string-producing closure (cached by the executor per block array). */
 export function stringBlock(block: Block, registry: Registry): Exec {
   return appending(compilerFor(registry).block(block));
+}
+
+/** One instruction as the executor's own closure, which returns its text. */
+export function textStep(inst: Instruction, registry: Registry): Emit {
+  return compileCode(inst, registry);
+}
+
+/** A block as the executor's own closure, which returns its text. */
+export function textBlock(block: Block, registry: Registry): Emit {
+  return compilerFor(registry).block(block);
 }
 
 function appending(emit: Emit): Exec {
@@ -102,7 +112,6 @@ export function controlFlow(shell: unknown[], compiler: Compiler): Exec {
     block: (block) => silent(compiler.block(block)),
     alternate: (alternate) => silent(compiler.alternate(alternate)),
     step: () => null,
-    flat: () => null,
   };
   const emit = controlFlowEmit(shell, adapted);
   return (ctx) => {

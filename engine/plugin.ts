@@ -7,9 +7,21 @@ import type { Code, Path } from './code.js';
 
 /** A mutable holder passed through a formatter chain; formatters replace `vars[0]` via `set`. */
 export class Variable {
+  /**
+   * True after `setUndefined`: the value is MISSING to everything except `raw`. The reference
+   * keeps a computed JS `undefined` (e.g. `cycle` indexing past its arguments) apart from its
+   * MISSING node, and only `raw` tells them apart (`""` instead of `null`).
+   */
+  undefinedResult = false;
   constructor(public value: unknown) {}
   set(value: unknown): void {
     this.value = value;
+    this.undefinedResult = false;
+  }
+  /** Sets MISSING as a computed `undefined` (see `undefinedResult`). */
+  setUndefined(): void {
+    this.value = undefined;
+    this.undefinedResult = true;
   }
 }
 

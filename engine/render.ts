@@ -12,6 +12,7 @@ import type { ParseFunction, RenderOptions, RenderResult, Template } from './tem
 
 const NOT_A_TEMPLATE = 'RuntimeError: Not a template or code tree';
 const NO_ERRORS: readonly never[] = [];
+const NO_OPTIONS: RenderOptions = Object.freeze({});
 
 /**
  * Renders `template` (a compiled Template or a bare code tree) against `data`.
@@ -36,7 +37,8 @@ export function renderTemplate(
   } else {
     return { html: '', errors: [makeError(ErrorCode.INVALID_CODE, NOT_A_TEMPLATE, undefined)] };
   }
-  const ctx = new ExecContext(data, registry, blockCompiler(registry), options ?? {}, tpl, parse);
+  const opts = options ?? NO_OPTIONS;
+  const ctx = new ExecContext(data, registry, blockCompiler(registry), opts, tpl, parse);
   let html = '';
   try {
     html = compileCode(code, registry)(ctx);

@@ -107,6 +107,19 @@ export function lookupKey(frame: StackFrame, key: PathSegment): unknown {
   return undefined;
 }
 
+/** `lookupStack` for a bound `@name` (not `@`, `@index`, `@index0`): only frame variables. */
+function lookupBound(frame: StackFrame, name: string): unknown {
+  for (let f: StackFrame | null = frame; f !== null; f = f.parent) {
+    const vars = f.vars;
+    if (vars !== null) {
+      const value = vars.get(name);
+      if (value !== undefined) return value;
+    }
+    if (f.stopResolution) break;
+  }
+  return undefined;
+}
+
 /** True for a segment that is not an `@` name (a property name or an index). */
 export function isPlainKey(segment: PathSegment): boolean {
   return typeof segment === 'number' || segment.charCodeAt(0) !== AT;
@@ -121,6 +134,8 @@ export function compileVariablePath(path: Path): Resolver {
     return (frame) => descendFrom(frame.node, path, 1);
   }
   const plain = isPlainKey(first);
+  if (path.length === 1 && !plain && first !== '@index' && first !== '@index0')
+    return (frame) => lookupBound(frame, first as string);
   if (path.length === 1)
     return plain ? (frame) => lookupKey(frame, first) : (frame) => lookupStack(frame, first);
   if (path.length === 2) {

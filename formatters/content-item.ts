@@ -4,7 +4,7 @@
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
-import { slugify } from './core-text.js';
+import { slugify } from './char-scan.js';
 
 /** Record type code of a store item (SPEC.md 3). */
 const STORE_ITEM = 11;
@@ -79,19 +79,33 @@ function listSlugs(value: unknown, prefix: string): string {
   return out;
 }
 
+/** Context lookups of item-classes, parsed once (LANGUAGE.md 4.2 paths). */
+const PROMOTED = ['promotedBlockType'];
+const CATEGORIES = ['categories'];
+const TAGS = ['tags'];
+const AUTHOR_NAME = ['author', 'displayName'];
+const RECORD_TYPE_LABEL = ['recordTypeLabel'];
+const STARRED = ['starred'];
+const INDEX = ['@index'];
+
+/**
+ * The classes for `item`. As in the reference, the display fields (promotion, categories, tags,
+ * author, label, starred) are variable lookups from the current frame, so they fall back to
+ * enclosing frames when the item lacks them; only the store marks read `item` itself.
+ */
 export function itemClasses(item: unknown, ctx: RenderContext): string {
   let out = 'hentry';
-  const promoted = field(item, 'promotedBlockType');
+  const promoted = ctx.resolve(PROMOTED);
   if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(asString(promoted))}`;
-  out += listSlugs(field(item, 'categories'), 'category');
-  out += listSlugs(field(item, 'tags'), 'tag');
-  const author = field(field(item, 'author'), 'displayName');
+  out += listSlugs(ctx.resolve(CATEGORIES), 'category');
+  out += listSlugs(ctx.resolve(TAGS), 'tag');
+  const author = ctx.resolve(AUTHOR_NAME);
   if (isTruthy(author)) out += ` author-${slugify(asString(author))}`;
   // The label goes in as is (not slugified), as the reference does.
-  out += ` post-type-${asString(field(item, 'recordTypeLabel'))}`;
-  const index = ctx.resolveRef('@index');
+  out += ` post-type-${asString(ctx.resolve(RECORD_TYPE_LABEL))}`;
+  const index = ctx.resolve(INDEX);
   if (index !== undefined) out += ` article-index-${asString(index)}`;
-  if (isTruthy(field(item, 'starred'))) out += ' featured';
+  if (isTruthy(ctx.resolve(STARRED))) out += ' featured';
   if (asNumber(field(item, 'recordType')) === STORE_ITEM) {
     if (isOnSale(item)) out += ' on-sale';
     if (isSoldOut(item)) out += ' sold-out';

@@ -63,19 +63,22 @@ const count: Formatter = {
   },
 };
 
-/** `args[(n - 1) mod len]`, 1-based and wrapping for zero and negatives; MISSING for non-integers. */
+/**
+ * `args[(n - 1) mod len]`, 1-based and wrapping for zero and negatives. Computed in floating
+ * point as the reference does, so a tiny fraction like 1e-20 rounds onto an argument; an index
+ * that is not a whole number (0.5, NaN) yields a computed `undefined`.
+ */
 const cycle: Formatter = {
   minArgs: 1,
   apply(args, vars) {
     const first = vars[0]!;
-    const n = asNumber(first.value);
     const len = args.length;
-    if (len === 0 || !Number.isInteger(n)) {
-      first.set(undefined);
-      return;
-    }
-    const index = (((n - 1) % len) + len) % len;
-    first.set(args[index]);
+    let index = (asNumber(first.value) - 1) % len;
+    if (index < 0) index += len;
+    // `index` can round up to `len` itself (0.9999999999999999 gives 3 of 3): no argument.
+    const chosen = Number.isInteger(index) ? args[index] : undefined;
+    if (chosen === undefined) first.setUndefined();
+    else first.set(chosen);
   },
 };
 

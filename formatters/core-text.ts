@@ -5,6 +5,7 @@
  */
 import type { Formatter, FormatterTable, Variable } from '../engine/plugin.js';
 import { asNumber, asString, isTruthy } from '../engine/values.js';
+import { encodeSpace, isJsSpace, slugify } from './char-scan.js';
 
 /** A formatter that maps the first variable's value, ignoring its arguments. */
 export function valueFormatter(map: (value: unknown) => unknown): Formatter {
@@ -176,46 +177,6 @@ export function smartypants(text: string): string {
   return last === 0 ? text : out + text.slice(last);
 }
 
-/** JavaScript's `\s`: ASCII whitespace, NBSP, BOM and the Unicode space separators. */
-function isJsSpace(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 160) return false;
-  return (
-    code === 160 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
-/**
- * Keeps ASCII letters (lower-cased), digits, whitespace and `-`, dropping everything else; each
- * whitespace run (counted after dropping) becomes one `-`. One pass, no regex.
- */
-export function slugify(text: string): string {
-  let out = '';
-  let inSpace = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 45) {
-      out += text[i];
-      inSpace = false;
-    } else if (code >= 65 && code <= 90) {
-      out += String.fromCharCode(code + 32);
-      inSpace = false;
-    } else if (isJsSpace(code)) {
-      if (!inSpace) out += '-';
-      inSpace = true;
-    }
-  }
-  return out;
-}
-
 const TAG = /<[^>]*>/g;
 
 const truncate: Formatter = {
@@ -245,10 +206,19 @@ const output: Formatter = {
   },
 };
 
+/** `JSON.stringify` of the value; MISSING prints `null`, a computed `undefined` stays undefined. */
+const raw: Formatter = {
+  apply(_args, vars) {
+    const first = vars[0]!;
+    if (!first.undefinedResult)
+      first.set(JSON.stringify(first.value === undefined ? null : first.value));
+  },
+};
+
 const escapeAttr = valueFormatter((v) => escapeHtml(asString(v), true));
 
 export const CORE_TEXT_FORMATTERS: FormatterTable = {
-  'encode-space': valueFormatter((v) => asString(v).replace(/\s/g, '&nbsp;')),
+  'encode-space': valueFormatter((v) => encodeSpace(asString(v))),
   'encode-uri': valueFormatter((v) => encodeURI(asString(v))),
   'encode-uri-component': valueFormatter((v) => encodeURIComponent(asString(v))),
   html: valueFormatter((v) => escapeHtml(asString(v), false)),
@@ -258,7 +228,7 @@ export const CORE_TEXT_FORMATTERS: FormatterTable = {
   'json-pretty': valueFormatter((v) => scriptSafeJson(v, 2)),
   output,
   pluralize,
-  raw: valueFormatter((v) => JSON.stringify(v === undefined ? null : v)),
+  raw,
   // Falsy values pass through unchanged; truthy ones are read as text and lose their tags.
   safe: valueFormatter((v) => (isTruthy(v) ? asString(v).replace(TAG, '') : v)),
   slugify: valueFormatter((v) => slugify(asString(v))),

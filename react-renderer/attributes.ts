@@ -122,6 +122,34 @@ export function setAttribute(props: Props, tag: string, name: string, value: str
   return true;
 }
 
+/** Sets one attribute's prop; returns false as `setAttribute` does. */
+export type AttributeSetter = (props: Props, value: string) => boolean;
+
+const ignore: AttributeSetter = () => true;
+
+/**
+ * `setAttribute` for one attribute of one tag, decided once (the structured tree knows its
+ * attribute names in advance; only the values change from render to render).
+ */
+export function attributeSetter(tag: string, name: string): AttributeSetter {
+  const prop = reactName(name);
+  if (prop === null) return ignore;
+  if (prop === 'style') {
+    return (props, value) => {
+      const style = parseStyle(value);
+      props.style = style;
+      return styleString(style) === value;
+    };
+  }
+  if (BOOLEAN.has(prop) || (prop === 'value' && tag === 'input') || prop === 'contentEditable') {
+    return (props, value) => setAttribute(props, tag, name, value);
+  }
+  return (props, value) => {
+    props[prop] = value;
+    return true;
+  };
+}
+
 /** React's name for a CSS property (`background-color` -> backgroundColor, `-ms-x` -> msX). */
 function styleName(name: string): string {
   if (name.startsWith('--')) return name;

@@ -6,12 +6,7 @@
  * always one string (the DOM of the string path has one text node there; two React strings
  * would not hydrate).
  */
-import {
-  createElement,
-  isValidElement,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { setAttribute, type Props } from './attributes.js';
 import { decodeEntities } from './entities.js';
 import { HtmlTokenizer, RAW_TEXT, type AttrToken } from './html-tokenizer.js';
@@ -43,6 +38,21 @@ export function pushAll(kids: Kid[], nodes: Kid[]): void {
 /** Tags whose elements `host` may need to change the props of. */
 const ADJUSTED = new Set(['textarea', 'select', 'script', ...RAW_TEXT]);
 
+/** Whether `plainHost` is enough for a tag's elements (decided once per structured element). */
+export function isPlainTag(tag: string): boolean {
+  // <head> holds a raw region (see structure.ts).
+  return !ADJUSTED.has(tag) && tag !== 'head';
+}
+
+/** `host` for tags that need no adjustment and hold no raw markup. */
+export function plainHost(tag: string, props: Props, kids: Kid[]): ReactElement {
+  // Children as arguments: React treats them as static (no keys needed). (jsx/jsxs with a
+  // props spread measured slower: every element's props object gets a new shape.)
+  if (kids.length === 0) return createElement(tag, props);
+  if (kids.length === 1) return createElement(tag, props, kids[0] as ReactNode);
+  return createElement(tag, props, ...(kids as ReactNode[]));
+}
+
 function noop(): void {}
 
 /**
@@ -50,13 +60,7 @@ function noop(): void {}
  * is copied before any change.
  */
 export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
-  if (!ADJUSTED.has(tag) && !(kids[0] instanceof RawHtml)) {
-    // Children as arguments: React treats them as static (no keys needed). (jsx/jsxs with a
-    // props spread measured slower: every element's props object gets a new shape.)
-    if (kids.length === 0) return createElement(tag, props);
-    if (kids.length === 1) return createElement(tag, props, kids[0] as ReactNode);
-    return createElement(tag, props, ...(kids as ReactNode[]));
-  }
+  if (!ADJUSTED.has(tag) && !(kids[0] instanceof RawHtml)) return plainHost(tag, props, kids);
   const own: Props = { ...props };
   if (RAW_TEXT.has(tag) || kids[0] instanceof RawHtml) {
     let html = '';

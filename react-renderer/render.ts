@@ -2,31 +2,34 @@
  * The React path's executor: React code (react-code.ts) compiled into closures, the way the
  * engine compiles code, and run against data to build React elements.
  *
- * The language itself is the engine's: holes and regions run the engine's string closures
- * (`stringStep`/`stringBlock`), and block nodes run the engine's control-flow instructions with
- * a compiler that hands them React code (`controlFlow`). This module only decides where the
- * output goes: into `ctx.kids`, the children of the element being built.
+ * The language itself is the engine's: holes and regions run the engine's own closures
+ * (`textStep`/`textBlock`, which return their text), and block nodes run the engine's
+ * control-flow instructions with a compiler that hands them React code (`controlFlow`). This
+ * module only decides where the output goes: into `ctx.kids`, the children of the element
+ * being built.
  */
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { Code, Instruction, Path } from '../engine/code.js';
 import { ErrorCode, makeError, type SourceLocation } from '../engine/errors.js';
 import {
   blockCompiler,
-  capture,
   controlFlow,
   ExecContext,
-  stringBlock,
-  stringStep,
+  textBlock,
+  textStep,
   type Compiler,
+  type Emit,
   type Exec,
 } from '../engine/fragments.js';
 import { Op } from '../engine/opcodes.js';
 import type { Registry } from '../engine/plugin.js';
 import type { ParseFunction, RenderOptions, Template } from '../engine/template.js';
-import { setAttribute, type Props } from './attributes.js';
+import { attributeSetter, type Props } from './attributes.js';
 import { DEFAULT_COMPONENTS, type ComponentTable } from './components/index.js';
 import {
   host,
+  isPlainTag,
+  plainHost,
   parseAttributes,
   parseMarkup,
   propsOf,
@@ -137,6 +140,7 @@ class NodeCompiler implements Compiler {
             : this.ns;
     const body = this.compilers.get(tag, ns).block(children);
     const props = this.props(tag, attrs as Array<[string, string | Part[]]>, dynamic);
+    const create = isPlainTag(tag) ? plainHost : host;
     return (ctx) => {
       const rc = ctx as ReactContext;
       const saved = rc.kids;
@@ -148,7 +152,7 @@ class NodeCompiler implements Compiler {
       } finally {
         rc.kids = saved;
       }
-      saved.push(host(tag, own, kids));
+      saved.push(create(tag, own, kids));
     };
   }
 
@@ -168,16 +172,16 @@ class NodeCompiler implements Compiler {
         attrs.map(([name, value]) => ({ name, value: value as string, parts: null })),
       );
     }
-    const values = attrs.map(([name, value]) => {
-      const read = typeof value === 'string' ? null : this.parts(value, true);
-      return { name, value, read };
-    });
+    const values = attrs.map(([name, value]) => ({
+      set: attributeSetter(tag, name),
+      value,
+      read: typeof value === 'string' ? null : this.parts(value, true),
+    }));
     return (ctx) => {
       const props: Props = {};
       let exact = true;
-      for (const { name, value, read } of values) {
-        const text = read === null ? (value as string) : read(ctx);
-        exact = setAttribute(props, tag, name, text) && exact;
+      for (const { set, value, read } of values) {
+        exact = set(props, read === null ? (value as string) : read(ctx)) && exact;
       }
       if (!exact) props.suppressHydrationWarning = true;
       return props;
@@ -187,34 +191,34 @@ class NodeCompiler implements Compiler {
   /** Static text and instructions joined into one string; instruction output decoded if asked. */
   private parts(parts: Part[], decode: boolean): (ctx: ReactContext) => string {
     const runs = parts.map((part) =>
-      typeof part === 'string' ? part : stringStep(part, this.registry),
+      typeof part === 'string' ? part : textStep(part, this.registry),
     );
     return (ctx) => {
       let out = '';
       for (const run of runs) {
         if (typeof run === 'string') out += run;
-        else out += decode ? decodeEntities(capture(ctx, run), true) : capture(ctx, run);
+        else out += decode ? decodeEntities(run(ctx), true) : run(ctx);
       }
       return out;
     };
   }
 
   private hole(inst: Instruction, mode: HoleMode): Exec {
-    const run = stringStep(inst, this.registry);
+    const run: Emit = textStep(inst, this.registry);
     const { parent, ns } = this;
     switch (mode) {
       case HoleMode.RAW:
-        return (ctx) => pushText((ctx as ReactContext).kids, capture(ctx, run));
+        return (ctx) => pushText((ctx as ReactContext).kids, run(ctx));
       case HoleMode.RCDATA:
-        return (ctx) => pushText((ctx as ReactContext).kids, decodeEntities(capture(ctx, run)));
+        return (ctx) => pushText((ctx as ReactContext).kids, decodeEntities(run(ctx)));
       case HoleMode.SILENT:
-        return (ctx) => void capture(ctx, run);
+        return (ctx) => void run(ctx);
     }
     const component = componentName(inst);
     if (component === null) {
       return (ctx) => {
         const rc = ctx as ReactContext;
-        pushAll(rc.kids, parseMarkup(capture(ctx, run), parent, ns));
+        pushAll(rc.kids, parseMarkup(run(ctx), parent, ns));
       };
     }
     const path = (inst as [number, Path[], unknown])[1][0]!;
@@ -223,22 +227,22 @@ class NodeCompiler implements Compiler {
       const rc = ctx as ReactContext;
       const Component = rc.components[component];
       const node = Component === undefined ? undefined : ctx.resolve(path);
-      const html = capture(ctx, run);
+      const html = run(ctx);
       if (Component === undefined) pushAll(rc.kids, parseMarkup(html, parent, ns));
       else pushComponent(rc.kids, Component, component, html, node, args, parent, ns);
     };
   }
 
   private region(block: Instruction[], raw: boolean): Exec {
-    const run = stringBlock(block, this.registry);
+    const run: Emit = textBlock(block, this.registry);
     const { parent, ns } = this;
     if (raw) {
       return (ctx) => {
-        const html = capture(ctx, run);
+        const html = run(ctx);
         if (html !== '') (ctx as ReactContext).kids.push(new RawHtml(html));
       };
     }
-    return (ctx) => pushAll((ctx as ReactContext).kids, parseMarkup(capture(ctx, run), parent, ns));
+    return (ctx) => pushAll((ctx as ReactContext).kids, parseMarkup(run(ctx), parent, ns));
   }
 }
 

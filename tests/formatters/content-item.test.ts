@@ -71,6 +71,53 @@ describe('item-classes', () => {
   });
 });
 
+it('looks the display fields up through the context, from the current frame outward', () => {
+  const run = (template: string, data: unknown): string => render(compile(template), data).html;
+  // The variable's value lacks them, so the enclosing frames supply them.
+  expect(run('{title|item-classes}', { title: 'x', tags: ['a'] })).toBe('hentry tag-a post-type-');
+  const outer = {
+    promotedBlockType: 'Image Block',
+    categories: ['A b'],
+    author: { displayName: 'Jo Do' },
+    recordTypeLabel: 'blog',
+    starred: true,
+  };
+  expect(run('{.section item}{title|item-classes}{.end}', { item: { title: 'x' }, ...outer })).toBe(
+    'hentry promoted promoted-block-image-block category-a-b author-jo-do post-type-blog featured',
+  );
+  // The nearest frame that has the field wins; null counts as found.
+  expect(
+    run('{.section item}{a|item-classes}{.end}', { item: { a: 1, tags: ['i'] }, tags: ['r'] }),
+  ).toBe('hentry tag-i post-type-');
+  expect(run('{a|item-classes}', { a: { tags: null }, tags: ['r'] })).toBe('hentry post-type-');
+  // author is found first, then descended into: an author without a name hides the outer one.
+  expect(run('{a|item-classes}', { a: { author: {} }, author: { displayName: 'R' } })).toBe(
+    'hentry post-type-',
+  );
+  // The frame of `{a.b}` sits directly on the enclosing one, not on `a`.
+  expect(run('{a.b|item-classes}', { a: { b: 1, tags: ['ab'] }, tags: ['r'] })).toBe(
+    'hentry tag-r post-type-',
+  );
+  expect(
+    run('{.repeated section items}{title|item-classes}{.end}', {
+      items: [{ title: 'a', tags: ['z'] }],
+    }),
+  ).toBe('hentry tag-z post-type- article-index-1');
+});
+
+it('reads the store marks from the formatted value only, not the frames', () => {
+  const sc = { productType: 1, variants: [{ onSale: true, qtyInStock: 0 }] };
+  const run = (data: unknown): string => render(compile('{a|item-classes}'), data).html;
+  expect(run({ a: 'x', recordType: 11, structuredContent: sc })).toBe('hentry post-type-');
+  expect(run({ a: { structuredContent: sc }, recordType: 11 })).toBe('hentry post-type-');
+  expect(run({ a: { recordType: 11 }, structuredContent: sc })).toBe('hentry post-type- sold-out');
+  // After `get`, the value is the nested object while tags still come from the frames.
+  const got = '{a|get k|item-classes}';
+  expect(render(compile(got), { k: 'b', a: { b: { tags: ['x'], recordType: 11 } } }).html).toBe(
+    'hentry post-type- sold-out',
+  );
+});
+
 describe('isOnSale / isSoldOut', () => {
   it('physical products and services look at their variants', () => {
     for (const productType of [1, 3, '1', true]) {

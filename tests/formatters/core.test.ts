@@ -145,6 +145,37 @@ describe('cycle', () => {
     expect(cycle('', abc)).toBeUndefined();
     expect(cycle(1, [])).toBeUndefined();
   });
+  it('computes (n - 1) mod len in floating point, so tiny fractions round onto an argument', () => {
+    // -5e-324 - 1 and 1e-20 - 1 are exactly -1.
+    expect(cycle(-5e-324, abc)).toBe('z');
+    expect(cycle(1e-20, abc)).toBe('z');
+    expect(cycle(-1e-20, ['x', 'y'])).toBe('y');
+    expect(cycle(2 ** 60, abc)).toBe(abc[(2 ** 60 - 1) % 3]);
+    // 1.0000000000000002 - 1 is a fraction; 0.9999999999999999 - 1 + 3 rounds up to 3 (past the end).
+    expect(cycle(1.0000000000000002, abc)).toBeUndefined();
+    expect(cycle(0.9999999999999999, abc)).toBeUndefined();
+    expect(cycle(2.9999999999999996, abc)).toBeUndefined();
+  });
+  it('marks a missed index as a computed undefined, which raw prints as nothing', () => {
+    const render = (value: unknown, chain: string[]): Variable => {
+      const vars = [new Variable(value)];
+      for (const name of chain) {
+        const [formatter, ...args] = name.split(' ');
+        CORE_FORMATTERS[formatter!]!.apply(args, vars, new FakeContext({}));
+      }
+      return vars[0]!;
+    };
+    for (const value of [0.5, '', 'NaN', -2.5, 'abc']) {
+      const after = render(value, ['cycle a b c', 'raw', 'raw']);
+      expect(after.value).toBeUndefined();
+      expect(after.undefinedResult).toBe(true);
+    }
+    // Any other formatter treats it as MISSING and produces an ordinary value again.
+    expect(render(0.5, ['cycle a b c', 'cycle x y']).value).toBe('y');
+    expect(render(0.5, ['cycle a b c', 'cycle x y', 'raw']).value).toBe('"y"');
+    expect(render(undefined, ['raw']).value).toBe('null');
+    expect(render(2, ['cycle a b c', 'raw']).value).toBe('"b"');
+  });
 });
 
 describe('encoders', () => {
