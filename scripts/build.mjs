@@ -63,6 +63,8 @@ await build({
   platform: 'browser',
   format: 'esm',
   target: 'es2020',
+  // React's production build (the client bundles React for hydration).
+  define: { 'process.env.NODE_ENV': '"production"' },
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
-import { clientBundle } from './site/client-bundle.js';
+import { clientBundle, type ClientBuild } from './site/client-bundle.js';
 import { createCommerce, type Commerce } from './site/commerce.js';
 import {
   CLIENT_PATH,
@@ -36,6 +36,11 @@ export interface SiteServerOptions {
   log?: (message: string) => void;
   /** Debounce of the file watcher in ms (default 60). */
   debounceMs?: number;
+  /**
+   * React build in the client script: 'production' (default), or 'development', which reports
+   * hydration mismatches in detail (the hydration e2e test uses it).
+   */
+  clientBuild?: ClientBuild;
 }
 
 export interface SiteServer {
@@ -67,6 +72,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export function createSiteServer(options: SiteServerOptions): SiteServer {
   const root = resolve(options.root);
   const preview = options.preview ?? false;
+  const clientBuild = options.clientBuild ?? 'production';
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const siteOptions = options.now ? { now: options.now } : {};
   const site = new Site(root, siteOptions);
@@ -110,7 +116,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       return;
     }
     if (pathname === CLIENT_PATH) {
-      send(res, 200, await clientBundle(), 'text/javascript; charset=utf-8');
+      send(res, 200, await clientBundle(clientBuild), 'text/javascript; charset=utf-8');
       return;
     }
     if (await commerce.handle(req, res)) return;
@@ -132,7 +138,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     if (outcome.status === 200) {
       if (printed !== '' && problems.length === 0) printed = '';
       const boot = { preview, route: outcome.url, problems: [], version: version() };
-      send(res, 200, injectClient(outcome.html, boot), 'text/html; charset=utf-8');
+      const html = injectClient(outcome.html, boot, outcome.hydration);
+      send(res, 200, html, 'text/html; charset=utf-8');
     } else if (outcome.status === 404) {
       send(res, 404, notFoundPage(pathname, preview, version()), 'text/html; charset=utf-8');
     } else {

@@ -1,9 +1,10 @@
 /**
  * The browser script of the preview server (/__client.js). Today: live reload over SSE, the
  * template error overlay, and lazy images (the `image` formatter emits `data-src` only).
- * Hook for the storefront runtime: `startStorefront` below is where hydration of the server
- * HTML and the commerce widgets will start once react-renderer/ and the widgets exist.
+ * `startStorefront` hydrates the server HTML (hydrate.ts): the formatter-backed widgets become
+ * React-owned; the commerce widgets' behaviour starts from there.
  */
+import { hydratePage } from './hydrate.js';
 import { hideOverlay, showOverlay, type OverlayProblem } from './overlay.js';
 
 interface BootData {
@@ -38,10 +39,18 @@ function loadImages(): void {
 }
 
 /**
- * Where the storefront runtime will take over the server HTML (hydrateRoot with the page's
- * precompiled template and data, formatter-backed widgets). Nothing to do yet.
+ * Hydrates the page (when the server shipped hydration data), then shows lazy images: they are
+ * given their src only after hydration, since an attribute React did not render is a mismatch.
  */
-function startStorefront(_boot: BootData): void {}
+function startStorefront(_boot: BootData): void {
+  let root;
+  try {
+    root = hydratePage(loadImages);
+  } catch (err) {
+    console.error('[jsont] hydration failed', err);
+  }
+  if (root === undefined) loadImages();
+}
 
 function connectLiveReload(boot: BootData): void {
   const source = new EventSource('/__livereload');
@@ -67,7 +76,6 @@ function connectLiveReload(boot: BootData): void {
 }
 
 const boot = readBoot();
-loadImages();
 if (boot.problems.length > 0) showOverlay(boot.problems);
 startStorefront(boot);
 if (boot.preview) connectLiveReload(boot);

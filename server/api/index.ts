@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
+import type { ShoppingCart } from '../../storefront/api/schemas.js';
 import { EMPTY_CATALOG, type Catalog } from '../catalog.js';
 import { FaultInjector, FaultPlanJson, ruleFromJson, type FaultPlan } from '../faults.js';
 import { CartStore } from '../store/carts.js';
@@ -14,7 +15,8 @@ import { RestockStore } from '../store/restock.js';
 import { CollectionStore, RecordStore, SettingsStore } from '../store/settings.js';
 import { SiteUserStore } from '../store/site-users.js';
 import { analyticsRoutes } from './analytics.js';
-import { cartRoutes } from './cart.js';
+import { CART_COOKIE, cartRoutes } from './cart.js';
+import { buildCart, emptyCartRow } from './cart-view.js';
 import { commerceRoutes } from './commerce.js';
 import { checkCrumb, CRUMB_COOKIE, CRUMB_HEADER, ensureCrumb } from './crumb.js';
 import { formRoutes } from './forms.js';
@@ -74,6 +76,31 @@ export function createStores(db: Database): Stores {
     collections: new CollectionStore(db),
     records: new RecordStore(db),
   };
+}
+
+/** What `visitorCart` needs from the options each handler was created with. */
+interface CartSettings {
+  catalog: Catalog;
+  now: () => number;
+  websiteId: string;
+}
+const cartSettings = new WeakMap<ApiHandler, CartSettings>();
+
+/**
+ * The visitor's cart (CART cookie of `req`) as the handler's cart calls would return it, for
+ * pages rendered on the server (header pill, /cart on first paint). A visitor without a cart,
+ * with an unknown one or with an already purchased one gets the empty cart; nothing is stored.
+ */
+export function visitorCart(handler: ApiHandler, req: IncomingMessage): ShoppingCart {
+  const settings = cartSettings.get(handler);
+  if (settings === undefined) throw new Error('visitorCart: not a handler from createApiHandler');
+  const { catalog, now, websiteId } = settings;
+  const id = parseCookies(req.headers.cookie)[CART_COOKIE];
+  const row = id ? handler.stores.carts.get(id) : undefined;
+  if (row === undefined || row.is_purchased === 1) {
+    return buildCart(emptyCartRow(websiteId, now()), [], catalog);
+  }
+  return buildCart(row, handler.stores.carts.entries(row.id), catalog);
 }
 
 export function createApiHandler(options: ApiOptions): ApiHandler {
@@ -171,7 +198,9 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
     };
   }
 
-  return Object.assign(handle, { faults, stores });
+  const handler = Object.assign(handle, { faults, stores });
+  cartSettings.set(handler, { catalog, now, websiteId });
+  return handler;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -2,11 +2,15 @@
  * The browser script served at /__client.js. From a source checkout it is bundled from
  * storefront/preview-client.ts with esbuild (a devDependency, present after `npm install`) the
  * first time it is asked for; an installed package uses the copy `npm run build` put in
- * dist/client/. Either way it is built once per server.
+ * dist/client/. Either way it is built once per process. It bundles React and the browser
+ * runtime (react-renderer/browser.ts: executor, formatters, predicates — never the compiler).
+ * React's production build by default; the development build reports hydration mismatches in
+ * detail (tests). The prebuilt copy is always the production build.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from 'esbuild';
 
 const ENTRY = join('storefront', 'preview-client.ts');
 const PREBUILT = join('dist', 'client', 'preview-client.js');
@@ -30,34 +34,51 @@ export function packageRoot(): string {
   throw new Error('cannot find the jsont-react package folder');
 }
 
-let pending: Promise<string> | undefined;
+/** Which React build the client script carries. */
+export type ClientBuild = 'production' | 'development';
 
-/** The client script's text (cached for the life of the process). */
-export function clientBundle(): Promise<string> {
-  pending ??= buildClient().catch((err: unknown) => {
-    pending = undefined; // let the next request retry
-    throw err;
-  });
-  return pending;
+const pending = new Map<ClientBuild, Promise<string>>();
+
+/** The client script's text (cached for the life of the process, per build). */
+export function clientBundle(build: ClientBuild = 'production'): Promise<string> {
+  let text = pending.get(build);
+  if (text === undefined) {
+    text = buildClient(build).catch((err: unknown) => {
+      pending.delete(build); // let the next request retry
+      throw err;
+    });
+    pending.set(build, text);
+  }
+  return text;
 }
 
-async function buildClient(): Promise<string> {
+/** esbuild options of the client script (tests read its import graph with them). */
+export function clientBuildOptions(build: ClientBuild): BuildOptions {
+  const root = packageRoot();
+  return {
+    absWorkingDir: root,
+    entryPoints: [join(root, ENTRY)],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    define: { 'process.env.NODE_ENV': JSON.stringify(build) },
+    logLevel: 'silent',
+  };
+}
+
+async function buildClient(build: ClientBuild): Promise<string> {
   const root = packageRoot();
   const entry = join(root, ENTRY);
   if (existsSync(entry)) {
     try {
       const esbuild = await import('esbuild');
       const result = await esbuild.build({
-        entryPoints: [entry],
-        bundle: true,
-        format: 'esm',
-        platform: 'browser',
-        target: 'es2020',
+        ...clientBuildOptions(build),
         write: false,
         sourcemap: 'inline',
-        logLevel: 'silent',
       });
-      return result.outputFiles[0]!.text;
+      return result.outputFiles![0]!.text;
     } catch (err) {
       // No esbuild (production install): fall through to the prebuilt copy if there is one.
       if (!existsSync(join(root, PREBUILT))) throw err;

@@ -5,10 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { buildCart, emptyCartRow } from '../api/cart-view.js';
-import { CART_COOKIE } from '../api/cart.js';
-import { parseCookies } from '../api/http.js';
-import { createApiHandler, ensureCrumb, type ApiHandler } from '../api/index.js';
+import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../api/index.js';
 import { catalogFromItems, type Catalog } from '../catalog.js';
 import type { FaultPlan } from '../faults.js';
 import { openStore } from '../store/open.js';
@@ -59,17 +56,11 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
     ...(options.faults ? { faults: options.faults } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const now = options.now ?? Date.now;
 
   return {
     handle,
     cartFor(req) {
-      const id = parseCookies(req.headers.cookie)[CART_COOKIE];
-      const row = id ? handle.stores.carts.get(id) : undefined;
-      if (row === undefined || row.is_purchased === 1) {
-        return buildCart(emptyCartRow('preview-website', now()), [], catalog);
-      }
-      return buildCart(row, handle.stores.carts.entries(row.id), catalog);
+      return visitorCart(handle, req);
     },
     ensureCrumb(req, res) {
       ensureCrumb(req, res);

@@ -1,8 +1,10 @@
 /**
- * The HTML the server adds around rendered pages: the boot data and client script before
- * </body>, and the 500 / 404 pages. Problems travel to the browser as JSON in a script tag
- * (`<` escaped) so the overlay can show them without another request.
+ * The HTML the server adds around rendered pages: the boot data, the hydration data (template,
+ * data and partials for `hydrateRoot`) and the client script before </body>, and the 500 / 404
+ * pages. Problems and hydration data travel to the browser as JSON in script tags (`<` escaped)
+ * so the client needs no other request.
  */
+import type { HydrationBoot } from '../../storefront/hydrate.js';
 import type { SiteProblem } from './problems.js';
 
 export const CLIENT_PATH = '/__client.js';
@@ -27,16 +29,19 @@ function scriptJson(value: unknown): string {
     .replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 }
 
-function bootTags(boot: BootData): string {
+function bootTags(boot: BootData, hydration: HydrationBoot | undefined): string {
   return (
     `<script type="application/json" id="__jsont-boot">${scriptJson(boot)}</script>\n` +
+    (hydration === undefined
+      ? ''
+      : `<script type="application/json" id="__jsont">${scriptJson(hydration)}</script>\n`) +
     `<script type="module" src="${CLIENT_PATH}"></script>\n`
   );
 }
 
-/** Adds the boot data and client script before the last </body>, or at the end. */
-export function injectClient(html: string, boot: BootData): string {
-  const tags = bootTags(boot);
+/** Adds the boot data, hydration data and client script before the last </body>, or at the end. */
+export function injectClient(html: string, boot: BootData, hydration?: HydrationBoot): string {
+  const tags = bootTags(boot, hydration);
   const at = html.toLowerCase().lastIndexOf('</body>');
   return at === -1 ? html + tags : html.slice(0, at) + tags + html.slice(at);
 }

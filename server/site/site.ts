@@ -6,7 +6,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 
-import { compile, render, type Code, type Template, type TemplateError } from '../../index.js';
+import {
+  compile,
+  prepareReact,
+  render,
+  type Code,
+  type ReactTemplate,
+  type Template,
+  type TemplateError,
+} from '../../index.js';
+import type { HydrationBoot } from '../../storefront/hydrate.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
@@ -23,7 +32,13 @@ export interface RenderRequest {
 }
 
 export type RenderOutcome =
-  | { status: 200; html: string; url: string }
+  | {
+      status: 200;
+      html: string;
+      url: string;
+      /** What the browser needs to hydrate the page body (pages with a layout only). */
+      hydration?: HydrationBoot;
+    }
   | { status: 404 }
   | { status: 500; problems: SiteProblem[] };
 
@@ -160,15 +175,31 @@ export class Site {
     const body = render(page.template, data, renderOptions);
     problems.push(...this.mapErrors(body.errors, page, partials));
     let html = body.html;
+    let hydration: HydrationBoot | undefined;
     if (config.layout !== undefined) {
       const layout = this.template(config.layout);
       problems.push(...layout.problems);
-      const wrapped = render(layout.template, { ...data, mainContent: html }, renderOptions);
+      // The page body goes into the layout inside the hydration root, whose content is then
+      // exactly the page template's output: the browser hydrates it with the same template.
+      const mainContent = `${HYDRATION_ROOT_OPEN}${html}</div>`;
+      const wrapped = render(layout.template, { ...data, mainContent }, renderOptions);
       problems.push(...this.mapErrors(wrapped.errors, layout, partials));
       html = wrapped.html;
+      if (html.includes(HYDRATION_ROOT_OPEN)) {
+        hydration = {
+          root: HYDRATION_ROOT_ID,
+          template: preparedOf(page),
+          data,
+          partials: partialsUsed(page.template.code, partials.compiled),
+          locale: renderOptions.locale,
+          now: renderOptions.now,
+        };
+      }
     }
     if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
-    return { status: 200, html, url: match.url };
+    return hydration === undefined
+      ? { status: 200, html, url: match.url }
+      : { status: 200, html, url: match.url, hydration };
   }
 
   /** Shared data, then route data files, then collection/item, then search results and extras. */
@@ -294,6 +325,46 @@ interface CompiledFile {
   text: string;
   template: Template;
   problems: SiteProblem[];
+  /** The template prepared for the React path, made on first use and cached with the compile. */
+  prepared?: ReactTemplate;
+}
+
+/**
+ * The element around the page body in the layout: `display: contents` so it adds no box, and
+ * the layout's CSS applies as if it were not there (no selector in a layout can expect it).
+ */
+export const HYDRATION_ROOT_ID = '__jsont-root';
+const HYDRATION_ROOT_OPEN = `<div id="${HYDRATION_ROOT_ID}" style="display:contents">`;
+
+function preparedOf(unit: CompiledFile): ReactTemplate {
+  if (unit.prepared === undefined) {
+    const { code, react } = prepareReact(unit.template);
+    unit.prepared = { code, react };
+  }
+  return unit.prepared;
+}
+
+/**
+ * The compiled partials `code` may apply or include, transitively. Partial names are literal
+ * strings in the code tree (formatter arguments, include names), so every string that names a
+ * partial counts: at worst an unused partial is shipped, never a needed one left out.
+ */
+function partialsUsed(code: Code, compiled: Record<string, Template>): Record<string, Code> {
+  const used: Record<string, Code> = {};
+  const pending: unknown[] = [code];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) for (const item of value as unknown[]) pending.push(item);
+    else if (
+      typeof value === 'string' &&
+      Object.hasOwn(compiled, value) &&
+      !Object.hasOwn(used, value)
+    ) {
+      used[value] = compiled[value]!.code;
+      pending.push(used[value]);
+    }
+  }
+  return used;
 }
 
 interface PartialSet {

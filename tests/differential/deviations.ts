@@ -56,6 +56,10 @@ const LEGACY_FORMATTERS = new Set([
 
 const referenceErrors = (result: CaseResult): string[] => result.reference.renderErrors;
 
+/** Formatters that turn a data string into a property name to look up. */
+const NAME_LOOKUP_FORMATTERS = new Set(['lookup', 'get']);
+const INHERITED_NAMES = /"(__proto__|constructor|prototype|toString|valueOf|hasOwnProperty)"/;
+
 export const DEVIATIONS: Deviation[] = [
   {
     id: 'alternates-with-nesting',
@@ -102,6 +106,17 @@ export const DEVIATIONS: Deviation[] = [
       'Java-era fixtures in conformance/legacy-i18n, because published templates use them.',
     applies: (result) => usesFormatter(result.template.code, LEGACY_FORMATTERS),
   },
+  {
+    id: 'inherited-names-never-resolve',
+    reason:
+      'When a data string names an inherited property (e.g. `{title|lookup k}` with k = ' +
+      '"__proto__"), the TS reference reaches Object.prototype and prints it (`{}` through ' +
+      '`json`). We resolve own properties only, so such a name is MISSING: a template must never ' +
+      'reach JavaScript internals through data (issue "hardening against hostile input").',
+    applies: (result) =>
+      usesFormatter(result.template.code, NAME_LOOKUP_FORMATTERS) &&
+      INHERITED_NAMES.test(JSON.stringify(result.data) ?? ''),
+  },
 ];
 
 /**
@@ -109,26 +124,7 @@ export const DEVIATIONS: Deviation[] = [
  * listed here only so the suite stays green until the fix lands. Remove an entry when its fix
  * lands: the suite then checks that behaviour again. Each reason carries a minimal repro.
  */
-export const PENDING_PLUGIN_FIXES: Deviation[] = [
-  {
-    id: 'item-classes-field-lookup',
-    reason:
-      'formatters/content-item.ts reads tags/categories/author only from the item itself; the ' +
-      'reference resolves them through the context (stack search). Repro: ' +
-      '`{title|item-classes}` with {"title":"x","tags":["a"]} -> reference ' +
-      '`hentry tag-a post-type-`, ours `hentry post-type-`.',
-    applies: (result) => usesFormatter(result.template.code, new Set(['item-classes'])),
-  },
-  {
-    id: 'cycle-non-integer',
-    reason:
-      'formatters/core-data.ts `cycle` differs from the reference on non-integer input: ' +
-      '`{v|cycle a b c}` with v -5e-324 -> reference `c` (it computes `(n - 1) mod len` in ' +
-      'floating point, and -5e-324 - 1 rounds to -1), ours empty; `{v|cycle a b c|raw}` with ' +
-      'v "" -> reference empty (its result is not MISSING), ours `null`. Found by `npm run fuzz`.',
-    applies: (result) => usesFormatter(result.template.code, new Set(['cycle'])),
-  },
-];
+export const PENDING_PLUGIN_FIXES: Deviation[] = [];
 
 /** The deviations that explain a differing case (empty = an unexplained difference). */
 export function explain(result: CaseResult): Deviation[] {

@@ -43,13 +43,10 @@ const EXAMPLES: Record<
     partials: { rec: 'x{@|apply rec}' },
   },
   'legacy-java-formatters': { source: '{n|money-format}', data: { n: 1234 } },
-  'cycle-non-integer': {
-    source: '{v|cycle a b c}|{w|cycle a b c|raw}',
-    data: { v: -5e-324, w: '' },
-  },
-  'item-classes-field-lookup': {
-    source: '{title|item-classes}',
-    data: { title: 'x', tags: ['a'] },
+  'inherited-names-never-resolve': {
+    // The reference prints Object.prototype as `{}`; we print nothing.
+    source: '{title|lookup k|json}',
+    data: { title: '', k: '__proto__' },
   },
 };
 

@@ -1,0 +1,80 @@
+/**
+ * Hydration of a server-rendered page (DESIGN.md "The three render paths", 3): the server puts
+ * the page template's output in a root element and ships, as JSON in `#__jsont`, what the React
+ * path needs to build the same tree — the prepared template (code + React code), the page data,
+ * the partials it may apply (code trees: the browser has no compiler) and the render options
+ * that change output (locale, clock). `hydrateRoot` then makes the formatter-backed components
+ * live React widgets without touching the DOM the server sent.
+ */
+import { createElement, useLayoutEffect, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Code } from '../engine/code.js';
+import { renderPrepared, type ReactTemplate } from '../react-renderer/browser.js';
+
+/** The script element holding the hydration data. */
+export const HYDRATION_DATA_ID = '__jsont';
+
+/** What the server embeds in `<script type="application/json" id="__jsont">`. */
+export interface HydrationBoot {
+  /** Id of the element whose content is exactly the page template's `render` output. */
+  root: string;
+  /** The page template, prepared for the React path (`prepareReact`, warnings dropped). */
+  template: ReactTemplate;
+  /** The data the page template was rendered with. */
+  data: unknown;
+  /** Partials the template may apply, compiled. */
+  partials: Record<string, Code>;
+  /** Render options the server used: the output depends on them. */
+  locale: string;
+  now: number;
+}
+
+export function readHydrationBoot(doc: Document = document): HydrationBoot | undefined {
+  const text = doc.getElementById(HYDRATION_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as HydrationBoot;
+  } catch (err) {
+    console.error('[jsont] unreadable hydration data', err);
+    return undefined;
+  }
+}
+
+/** Calls `onCommit` once the tree below it has been hydrated and committed. */
+function Committed(props: { onCommit: () => void; children?: ReactNode }): ReactNode {
+  const { onCommit } = props;
+  useLayoutEffect(() => onCommit(), [onCommit]);
+  return props.children;
+}
+
+/**
+ * Hydrates the page described by `#__jsont`. Returns the React root, or undefined when the
+ * page has nothing to hydrate. `onHydrated` runs after the first commit; the document is then
+ * marked with `data-hydrated="true"` on <html> (tests and scripts wait for it).
+ */
+export function hydratePage(onHydrated?: () => void): Root | undefined {
+  const boot = readHydrationBoot();
+  const container = boot === undefined ? null : document.getElementById(boot.root);
+  if (boot === undefined || container === null) return undefined;
+  const { element, errors } = renderPrepared(boot.template, boot.data, {
+    partials: boot.partials,
+    locale: boot.locale,
+    now: boot.now,
+  });
+  // The server answers 500 when rendering fails, so errors here mean the two sides disagree.
+  for (const error of errors.filter((e) => e.severity === 'error')) {
+    console.error(`[jsont] render error during hydration: ${error.message}`, error);
+  }
+  let done = false;
+  const onCommit = () => {
+    if (done) return;
+    done = true;
+    document.documentElement.dataset['hydrated'] = 'true';
+    onHydrated?.();
+  };
+  return hydrateRoot(container, createElement(Committed, { onCommit }, element), {
+    onRecoverableError(error, info) {
+      console.error('[jsont] hydration error:', error, info.componentStack ?? '');
+    },
+  });
+}

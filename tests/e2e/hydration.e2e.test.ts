@@ -1,0 +1,187 @@
+/**
+ * Hydration in headless Chromium (DESIGN.md "The three render paths", 3): the site server
+ * renders a product page with the string path and ships the prepared template, data and
+ * partials; the client script hydrates it with React's development build (which reports
+ * mismatches in detail). No console error or warning about hydration, no page error, the DOM the
+ * server sent is kept (not re-rendered), and the formatter-backed components are React-owned:
+ * clicking the add-to-cart button runs the component's handler, which dispatches a bubbling
+ * `jsont:add-to-cart-btn` event.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createSiteServer, type SiteServer } from '../../server/site-server.js';
+import { chromiumAvailable, launchChromium } from './chromium.js';
+
+const SITE = resolve(import.meta.dirname, '../../fixtures/site');
+
+/** Product pages of the demo store: physical with variants, service, gift card, subscription. */
+const PRODUCT_PAGES = [
+  '/shop/p/linen-work-apron',
+  '/shop/p/wheel-throwing-workshop',
+  '/shop/p/gift-card',
+  '/shop/p/coffee-subscription',
+];
+
+interface Watched {
+  page: Page;
+  /** Console messages of level error or warning, as `level: text`. */
+  problems: string[];
+  pageErrors: string[];
+}
+
+describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Chromium', () => {
+  let dir: string;
+  let server: SiteServer | undefined;
+  let browser: Browser | undefined;
+  let base: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jsont-hydration-'));
+    cpSync(SITE, dir, { recursive: true, filter: (src) => !src.startsWith(join(SITE, '.data')) });
+    server = createSiteServer({
+      root: dir,
+      dbFile: ':memory:',
+      clientBuild: 'development',
+      log: () => {},
+    });
+    base = await server.listen(0, '127.0.0.1');
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function openPage(): Promise<Watched> {
+    const page = await browser!.newPage();
+    page.setDefaultTimeout(15_000);
+    const problems: string[] = [];
+    const pageErrors: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      const level = message.type();
+      // Chromium asks for /favicon.ico on its own; the demo store has none (a 404, not ours).
+      if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return;
+      if (level === 'error' || level === 'warning') problems.push(`${level}: ${message.text()}`);
+    });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    return { page, problems, pageErrors };
+  }
+
+  /** Loads `url` without its client script, so the test can look at the DOM first. */
+  async function loadServerHtml(page: Page, url: string): Promise<void> {
+    await page.route('**/__client.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    );
+    const response = await page.goto(base + url, { waitUntil: 'load' });
+    expect(response?.status(), url).toBe(200);
+    await page.unroute('**/__client.js');
+  }
+
+  /** Runs the real client script (the one the page would have loaded) and waits for hydration. */
+  async function runClient(page: Page): Promise<void> {
+    // Another URL than the stubbed one: a module runs once per URL and document.
+    await page.addScriptTag({ url: '/__client.js?now', type: 'module' });
+    await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+  }
+
+  it('hydrates product pages with no hydration warning and keeps the server DOM', async () => {
+    const { page, problems, pageErrors } = await openPage();
+    try {
+      for (const url of PRODUCT_PAGES) {
+        problems.length = 0;
+        await loadServerHtml(page, url);
+        // The server marked the hydration root and shipped what hydration needs.
+        expect(await page.locator('#__jsont-root').count(), url).toBe(1);
+        expect(await page.locator('script#__jsont').count(), url).toBe(1);
+        // Remember nodes of the server HTML: hydration must adopt them, not replace them.
+        await page.evaluate(() => {
+          const root = document.getElementById('__jsont-root')!;
+          const w = window as unknown as { __before: Node[] };
+          w.__before = [
+            root.querySelector('h1.product-title')!,
+            root.querySelector('.sqs-add-to-cart-button')!,
+            root.firstChild!,
+          ];
+        });
+        const serverHtml = await page.locator('#__jsont-root').innerHTML();
+
+        await runClient(page);
+
+        const kept = await page.evaluate(() => {
+          const w = window as unknown as { __before: Node[] };
+          return w.__before.map((node) => node.isConnected);
+        });
+        expect(kept, url).toEqual([true, true, true]);
+        // The lazy images got their src after hydration; apart from that, the DOM is unchanged.
+        const strip = (html: string) => html.replace(/ src="[^"]*"/g, '');
+        expect(strip(await page.locator('#__jsont-root').innerHTML()), url).toBe(strip(serverHtml));
+        expect(
+          problems.filter((p) => /hydrat|did not match|mismatch|server rendered/i.test(p)),
+          url,
+        ).toEqual([]);
+        // Nothing else either: a development build logs every misuse it sees.
+        expect(problems, url).toEqual([]);
+      }
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('would report a mismatch: data differing from the server data makes React complain', async () => {
+    const { page, problems } = await openPage();
+    const url = `${base}/shop/p/linen-work-apron`;
+    try {
+      // The same page, but the hydration data names the product differently.
+      await page.route(url, async (route) => {
+        const response = await route.fetch();
+        const [html, data] = (await response.text()).split('id="__jsont">');
+        const tampered = data!.replace('"title":"Linen Work Apron"', '"title":"Tampered"');
+        expect(tampered).not.toBe(data);
+        await route.fulfill({ response, body: `${html}id="__jsont">${tampered}` });
+      });
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+      expect(problems.filter((p) => /hydrat/i.test(p)).length).toBeGreaterThan(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('makes the formatter-backed components React-owned (the click handler fires)', async () => {
+    const { page, problems, pageErrors } = await openPage();
+    try {
+      const response = await page.goto(`${base}/shop/p/linen-work-apron`, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+      await page.evaluate(() => {
+        const w = window as unknown as { __events: unknown[] };
+        w.__events = [];
+        document.addEventListener('jsont:add-to-cart-btn', (event) => {
+          const detail = (event as CustomEvent<{ name: string }>).detail;
+          w.__events.push({ name: detail.name, target: (event.target as Element).className });
+        });
+      });
+      await page.locator('.sqs-add-to-cart-button').first().click();
+      await page.waitForFunction(
+        () => (window as unknown as { __events: unknown[] }).__events.length > 0,
+      );
+      const events = await page.evaluate(
+        () => (window as unknown as { __events: unknown[] }).__events,
+      );
+      expect(events).toEqual([
+        { name: 'add-to-cart-btn', target: expect.stringContaining('sqs-add-to-cart-button') },
+      ]);
+      expect(problems).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * `slugify` and `encode-space` (formatters/char-scan.ts, LANGUAGE.md 6.1) on long inputs that
+ * cross the output buffer's chunk boundaries, and on whitespace and surrogates beyond ASCII.
+ * Expected values come from independent regex oracles; the reference engine agrees on random
+ * strings of these characters (checked with @squarespace/template-engine).
+ */
+import { describe, expect, it } from 'vitest';
+import { CORE_FORMATTERS } from '../../formatters/core.js';
+import { runFormatter } from '../support/fake-context.js';
+
+function fmt(name: 'slugify' | 'encode-space') {
+  return (value: unknown) => runFormatter(CORE_FORMATTERS[name]!, value, []);
+}
+
+describe('slugify and encode-space on long and unusual text', () => {
+  // Independent oracles written from the spec (LANGUAGE.md 6.1) with JS regexes.
+  const slugOracle = (s: string): string =>
+    s
+      .replace(/[^A-Za-z0-9\s-]/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, '-');
+  const spaceOracle = (s: string): string => s.replace(/\s/g, '&nbsp;');
+  const pieces = [
+    'a',
+    'Z',
+    '9',
+    '-',
+    '_',
+    ' ',
+    '\t',
+    '\u00a0',
+    '\u2028',
+    '\u3000',
+    '\ufeff',
+    'é',
+    '東',
+  ];
+  const notSpaces = '\u200b\u0085\u180e';
+
+  it('treats exactly JS \\s as whitespace', () => {
+    const spaces = ' \t\n\v\f\r\u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+    expect(fmt('slugify')(`a${spaces}b${notSpaces}c`)).toBe('a-bc');
+    expect(fmt('encode-space')(`${spaces}${notSpaces}`)).toBe('&nbsp;'.repeat(16) + notSpaces);
+  });
+
+  it('keeps lone surrogates and non-BMP characters in encode-space', () => {
+    expect(fmt('encode-space')('\ud800 \udc00\ud83d\ude00 x'.repeat(2000))).toBe(
+      '\ud800&nbsp;\udc00\ud83d\ude00&nbsp;x'.repeat(2000),
+    );
+  });
+
+  it('matches the oracles across chunk boundaries (up to 100k units)', () => {
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (const length of [8191, 8192, 8193, 20000, 100000]) {
+      const text = Array.from({ length }, () => pieces[next() % pieces.length]).join('');
+      expect(fmt('slugify')(text)).toBe(slugOracle(text));
+      expect(fmt('encode-space')(text)).toBe(spaceOracle(text));
+      expect(fmt('slugify')(' '.repeat(length) + 'X')).toBe('-x');
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The preview client script (/__client.js) hydrates pages, so it bundles React and the browser
+ * runtime — but never the compiler: pages ship precompiled code (DESIGN.md "Compile once, run
+ * anywhere"). Normal serving uses React's production build; the development build is opt-in.
+ */
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+import { clientBuildOptions, type ClientBuild } from '../../server/site/client-bundle.js';
+
+async function graph(mode: ClientBuild): Promise<string[]> {
+  const result = await build({ ...clientBuildOptions(mode), write: false, metafile: true });
+  const metafile: Metafile = result.metafile;
+  const paths = new Set(Object.keys(metafile.inputs));
+  for (const input of Object.values(metafile.inputs)) {
+    for (const imported of input.imports) paths.add(imported.path);
+  }
+  return [...paths];
+}
+
+describe('preview client bundle', () => {
+  it('holds the hydration runtime and React, without the compiler', async () => {
+    const paths = await graph('production');
+    expect(paths).toContain('storefront/hydrate.ts');
+    expect(paths).toContain('react-renderer/browser.ts');
+    expect(paths).toContain('engine/executor.ts');
+    expect(paths.filter((p) => /chevrotain/.test(p))).toEqual([]);
+    expect(
+      paths.filter((p) => /^engine\/(lexer|parser|tag-parser|assembler|compile)\.ts$/.test(p)),
+    ).toEqual([]);
+    expect(paths.filter((p) => /^react-renderer\/structure\.ts$/.test(p))).toEqual([]);
+  });
+
+  it("uses React's production build unless the development build is asked for", async () => {
+    const production = await graph('production');
+    expect(production.some((p) => /react-dom-client\.production\.js$/.test(p))).toBe(true);
+    expect(production.some((p) => /\.development\.js$/.test(p))).toBe(false);
+    const development = await graph('development');
+    expect(development.some((p) => /react-dom-client\.development\.js$/.test(p))).toBe(true);
+  });
+});
