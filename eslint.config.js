@@ -17,7 +17,16 @@ const boundary = (folders) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '**/.data/**', 'fixtures/**', '.bench/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '**/.data/**',
+      'fixtures/**',
+      '.bench/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -63,6 +63,51 @@ function applyFormatters(
 }
 
 /**
+ * The `map` of every formatter in the chain when all of them declare one (`Formatter.map`: pure
+ * value mappings such as html or json), else null.
+ */
+function pureMaps(steps: FormatterStep[]): Array<(value: unknown) => unknown> | null {
+  const maps: Array<(value: unknown) => unknown> = [];
+  for (const step of steps) {
+    const map = step.formatter.map;
+    if (typeof map !== 'function') return null;
+    maps.push(map);
+  }
+  return maps;
+}
+
+/**
+ * `{a|f|g}` where every formatter is a pure mapping: the value goes straight through the maps.
+ * No Variable and no frame push are needed, since a mapping sees neither; `ctx.inst` is still
+ * set so that anything reading it later sees the same instruction as with `apply`.
+ */
+function mappedVariable(
+  first: Resolver,
+  maps: Array<(value: unknown) => unknown>,
+  inst: unknown,
+): Emit {
+  const [map0, map1] = maps;
+  if (maps.length === 1) {
+    return (ctx) => {
+      ctx.inst = inst;
+      return renderValue(map0!(first(ctx.cur)));
+    };
+  }
+  if (maps.length === 2) {
+    return (ctx) => {
+      ctx.inst = inst;
+      return renderValue(map1!(map0!(first(ctx.cur))));
+    };
+  }
+  return (ctx) => {
+    ctx.inst = inst;
+    let value = first(ctx.cur);
+    for (const map of maps) value = map(value);
+    return renderValue(value);
+  };
+}
+
+/**
  * The key of a `{name}` tag (one plain path segment, no formatters that exist), which the
  * executor looks up inline; null for any other tag.
  */
@@ -96,6 +141,8 @@ export function compileVariable(inst: VariableCode, compiler: EmitCompiler): Emi
     if (path.length === 1 && key === '@') return (ctx) => renderValue(ctx.cur.node);
     return (ctx) => renderValue(first(ctx.cur));
   }
+  const maps = pureMaps(steps);
+  if (resolvers.length === 1 && maps !== null) return mappedVariable(first, maps, inst);
   if (resolvers.length === 1 && steps.length === 1) {
     // `{a|f}`, the usual shape: no loops, the formatter held directly.
     const { formatter, args } = steps[0]!;
@@ -136,6 +183,19 @@ export function compileBindvar(inst: BindvarCode, compiler: EmitCompiler): Emit 
     return (ctx) => {
       const frame = ctx.cur;
       frame.setVar(name, first(frame));
+      return '';
+    };
+  }
+  const maps = pureMaps(steps);
+  if (resolvers.length === 1 && maps !== null) {
+    // Pure mappings (see `mappedVariable`): no Variable needed.
+    const first = resolvers[0]!;
+    return (ctx) => {
+      const frame = ctx.cur;
+      ctx.inst = inst;
+      let value = first(frame);
+      for (const map of maps) value = map(value);
+      frame.setVar(name, value);
       return '';
     };
   }

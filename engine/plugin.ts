@@ -79,6 +79,13 @@ export interface Formatter {
   /** Compile-time arity check; omitted means any number of arguments is accepted. */
   minArgs?: number;
   maxArgs?: number;
+  /**
+   * Declares the formatter pure: `apply(args, vars, ctx)` is exactly
+   * `vars[0].set(map(vars[0].value))` (no arguments, no other variables, no context). The engine
+   * may then call `map` directly and skip the Variable and the frame push. Omitted (the safe
+   * default) means the engine always goes through `apply`.
+   */
+  map?: (value: unknown) => unknown;
 }
 
 export interface Predicate {

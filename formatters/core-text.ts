@@ -7,13 +7,18 @@ import type { Formatter, FormatterTable, Variable } from '../engine/plugin.js';
 import { asNumber, asString, isTruthy } from '../engine/values.js';
 import { encodeSpace, isJsSpace, slugify } from './char-scan.js';
 
-/** A formatter that maps the first variable's value, ignoring its arguments. */
+/**
+ * A formatter that maps the first variable's value, ignoring its arguments. It declares `map`
+ * (see `Formatter.map`): `apply` is that mapping by construction, so the engine may call it
+ * directly.
+ */
 export function valueFormatter(map: (value: unknown) => unknown): Formatter {
   return {
     apply(_args: string[], vars: Variable[]): void {
       const first = vars[0]!;
       first.set(map(first.value));
     },
+    map,
   };
 }
 
@@ -46,9 +51,28 @@ export function escapeHtml(text: string, quotes: boolean): string {
   return last === 0 ? text : out + text.slice(last);
 }
 
+/**
+ * `JSON.stringify` of a string that needs no escaping and has no `</` (the usual case) is the
+ * string in quotes; null when JSON.stringify has to do the work (a `"`, `\\`, control
+ * character or surrogate, or a `</`). Skips the native call, which costs several times more.
+ */
+function quotePlainJson(text: string): string | null {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff))
+      return null;
+    if (code === 47 && i > 0 && text.charCodeAt(i - 1) === 60) return null;
+  }
+  return '"' + text + '"';
+}
+
 /** JSON text safe to embed in a `<script>`: every `</` becomes `<\/`. */
 function scriptSafeJson(value: unknown, indent?: number): string {
   if (value === undefined) return '';
+  if (typeof value === 'string') {
+    const quoted = quotePlainJson(value);
+    if (quoted !== null) return quoted;
+  }
   const text = JSON.stringify(value, null, indent);
   return text.includes('</') ? text.replace(/<\//g, '<\\/') : text;
 }

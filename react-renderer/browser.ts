@@ -5,12 +5,19 @@
  * here; pass them precompiled (code trees).
  *
  *   import { hydrateTemplate } from 'jsont-react/browser';
- *   hydrateTemplate(document.getElementById('page'), window.__JSONT__.template, window.__JSONT__.data);
+ *   const boot = JSON.parse(document.getElementById('__jsont').textContent);
+ *   hydrateTemplate(document.getElementById(boot.root), boot.template, boot.data, {
+ *     partials: boot.partials, locale: boot.locale, now: boot.now,
+ *   });
+ *
+ * (storefront/hydrate.ts does this for pages of the site server.)
  */
+import { createElement, useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
 import type { Registry } from '../engine/plugin.js';
 import { ALL_FORMATTERS } from '../formatters/index.js';
 import { ALL_PREDICATES } from '../predicates/index.js';
+import { isHtmlBlank, TABLE_PARTS } from './elements.js';
 import type { ReactTemplate } from './react-code.js';
 import { renderReactTemplate, type ReactRenderOptions, type ReactRenderResult } from './render.js';
 
@@ -29,6 +36,32 @@ export function renderPrepared(
 }
 
 /**
+ * Removes whitespace-only text directly inside table parts below `container`: the element tree
+ * has none there (elements.ts, TABLE_PARTS), and browsers render none.
+ */
+export function dropTableWhitespace(container: Element | Document): void {
+  for (const part of container.querySelectorAll([...TABLE_PARTS].join(','))) {
+    for (const node of [...part.childNodes]) {
+      if (node.nodeType === 3 && isHtmlBlank((node as Text).data)) node.remove();
+    }
+  }
+}
+
+/** Calls `onCommit` once the tree below it has been hydrated and committed. */
+function Committed(props: { onCommit: () => void; children?: ReactNode }): ReactNode {
+  const { onCommit } = props;
+  useLayoutEffect(() => onCommit(), [onCommit]);
+  return props.children;
+}
+
+export interface HydrateOptions extends ReactRenderOptions {
+  /** Passed to `hydrateRoot` (e.g. `onRecoverableError`). */
+  hydration?: HydrationOptions;
+  /** Called once, after hydration has committed (the components are live from then on). */
+  onHydrated?: () => void;
+}
+
+/**
  * Hydrates `container`, whose content is `render(template, data).html`, so that the
  * formatter-backed components come alive. Returns the React root.
  */
@@ -36,8 +69,22 @@ export function hydrateTemplate(
   container: Element | Document,
   template: ReactTemplate,
   data: unknown,
-  options?: ReactRenderOptions & { hydration?: HydrationOptions },
+  options?: HydrateOptions,
 ): Root {
   const { element } = renderPrepared(template, data, options);
-  return hydrateRoot(container, element, options?.hydration);
+  dropTableWhitespace(container);
+  const onHydrated = options?.onHydrated;
+  let done = false;
+  const tree =
+    onHydrated === undefined
+      ? element
+      : createElement(Committed, {
+          onCommit: () => {
+            if (done) return;
+            done = true;
+            onHydrated();
+          },
+          children: element,
+        });
+  return hydrateRoot(container, tree, options?.hydration);
 }

@@ -2,9 +2,10 @@
  * React nodes from parsed HTML, and the one function that creates host elements for both the
  * structured tree and parsed markup, so the two agree on every HTML-to-React rule: raw text
  * elements get their text verbatim (dangerouslySetInnerHTML), a textarea's text becomes its
- * defaultValue, a select's selected options become its defaultValue, and adjacent text is
- * always one string (the DOM of the string path has one text node there; two React strings
- * would not hydrate).
+ * defaultValue, a select's selected options become its defaultValue, whitespace-only text
+ * directly inside table parts is left out (see TABLE_PARTS), and adjacent text is always one
+ * string (the DOM of the string path has one text node there; two React strings would not
+ * hydrate).
  */
 import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { setAttribute, type Props } from './attributes.js';
@@ -35,8 +36,28 @@ export function pushAll(kids: Kid[], nodes: Kid[]): void {
   }
 }
 
-/** Tags whose elements `host` may need to change the props of. */
-const ADJUSTED = new Set(['textarea', 'select', 'script', ...RAW_TEXT]);
+/**
+ * Table parts, whose content model has no text. The HTML parser keeps whitespace between their
+ * children as text nodes, which no browser renders (CSS 2.1 §17.2.1 drops them), but React
+ * cannot create or hydrate text there without a DOM-nesting error. The React tree leaves such
+ * text out, and `hydrateTemplate` removes it from the server DOM before hydrating.
+ */
+export const TABLE_PARTS: ReadonlySet<string> = new Set([
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'colgroup',
+]);
+
+/** Whitespace as HTML defines it (no-break spaces and other Unicode spaces are text). */
+export const isHtmlBlank = (text: string): boolean => /^[ \t\n\f\r]*$/.test(text);
+
+const notBlankText = (kid: Kid): boolean => typeof kid !== 'string' || !isHtmlBlank(kid);
+
+/** Tags whose elements `host` may need to change the props or children of. */
+const ADJUSTED = new Set(['textarea', 'select', 'script', ...RAW_TEXT, ...TABLE_PARTS]);
 
 /** Whether `plainHost` is enough for a tag's elements (decided once per structured element). */
 export function isPlainTag(tag: string): boolean {
@@ -70,6 +91,7 @@ export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
     if (tag === 'script' && own.async === true && typeof own.src === 'string') own.onLoad = noop;
     return createElement(tag, own);
   }
+  if (TABLE_PARTS.has(tag)) return plainHost(tag, props, kids.filter(notBlankText));
   if (tag === 'textarea') {
     if (kids.length > 0) own.defaultValue = kids.join('');
     return createElement(tag, own);

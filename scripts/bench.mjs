@@ -20,5 +20,7 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
-const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -2,6 +2,7 @@
 // Builds the published package into dist/ (DESIGN.md "Public API"):
 //   dist/index.js       ESM bundle of index.ts (platform node, dependencies left external)
 //   dist/cli/main.js    the `jsont` binary: shebang, executable, imports ../index.js
+//   dist/browser.js     `jsont-react/browser`: hydration runtime (no compiler; packages external)
 //   dist/client/preview-client.js  browser script of `jsont preview` (used when sources are absent)
 //   dist/**/*.d.ts      declarations of the public API (tsc -p tsconfig.build.json)
 // `--outdir DIR` builds elsewhere (the build test uses a folder under node_modules/.cache).
@@ -57,6 +58,14 @@ await build({
 chmodSync(join(dist, 'cli', 'main.js'), 0o755);
 
 await build({
+  ...common,
+  platform: 'browser',
+  target: 'es2020',
+  entryPoints: [join(root, 'react-renderer', 'browser.ts')],
+  outfile: join(dist, 'browser.js'),
+});
+
+await build({
   entryPoints: [join(root, 'storefront', 'preview-client.ts')],
   outfile: join(dist, 'client', 'preview-client.js'),
   bundle: true,
@@ -85,5 +94,5 @@ execFileSync(
 
 const shown = relative(root, dist) || '.';
 console.log(
-  `build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/client/preview-client.js, ${shown}/index.d.ts`,
+  `build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/browser.js, ${shown}/client/preview-client.js, ${shown}/index.d.ts`,
 );

@@ -3,13 +3,13 @@
  * the page template's output in a root element and ships, as JSON in `#__jsont`, what the React
  * path needs to build the same tree — the prepared template (code + React code), the page data,
  * the partials it may apply (code trees: the browser has no compiler) and the render options
- * that change output (locale, clock). `hydrateRoot` then makes the formatter-backed components
- * live React widgets without touching the DOM the server sent.
+ * that change output (locale, clock). `hydrateRoot` then adopts the DOM the server sent (only
+ * the unrendered whitespace between table parts is dropped first) and the formatter-backed
+ * components become live React widgets.
  */
-import { createElement, useLayoutEffect, type ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import type { Code } from '../engine/code.js';
-import { renderPrepared, type ReactTemplate } from '../react-renderer/browser.js';
+import { hydrateTemplate, type ReactTemplate } from '../react-renderer/browser.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -40,41 +40,28 @@ export function readHydrationBoot(doc: Document = document): HydrationBoot | und
   }
 }
 
-/** Calls `onCommit` once the tree below it has been hydrated and committed. */
-function Committed(props: { onCommit: () => void; children?: ReactNode }): ReactNode {
-  const { onCommit } = props;
-  useLayoutEffect(() => onCommit(), [onCommit]);
-  return props.children;
-}
-
 /**
  * Hydrates the page described by `#__jsont`. Returns the React root, or undefined when the
  * page has nothing to hydrate. `onHydrated` runs after the first commit; the document is then
- * marked with `data-hydrated="true"` on <html> (tests and scripts wait for it).
+ * marked with `data-hydrated="true"` on <html> (tests and scripts wait for it). Mismatches and
+ * other recoverable errors go to console.error.
  */
 export function hydratePage(onHydrated?: () => void): Root | undefined {
   const boot = readHydrationBoot();
   const container = boot === undefined ? null : document.getElementById(boot.root);
   if (boot === undefined || container === null) return undefined;
-  const { element, errors } = renderPrepared(boot.template, boot.data, {
+  return hydrateTemplate(container, boot.template, boot.data, {
     partials: boot.partials,
     locale: boot.locale,
     now: boot.now,
-  });
-  // The server answers 500 when rendering fails, so errors here mean the two sides disagree.
-  for (const error of errors.filter((e) => e.severity === 'error')) {
-    console.error(`[jsont] render error during hydration: ${error.message}`, error);
-  }
-  let done = false;
-  const onCommit = () => {
-    if (done) return;
-    done = true;
-    document.documentElement.dataset['hydrated'] = 'true';
-    onHydrated?.();
-  };
-  return hydrateRoot(container, createElement(Committed, { onCommit }, element), {
-    onRecoverableError(error, info) {
-      console.error('[jsont] hydration error:', error, info.componentStack ?? '');
+    hydration: {
+      onRecoverableError(error, info) {
+        console.error('[jsont] hydration error:', error, info.componentStack ?? '');
+      },
+    },
+    onHydrated() {
+      document.documentElement.dataset['hydrated'] = 'true';
+      onHydrated?.();
     },
   });
 }

@@ -43,6 +43,15 @@ describe('npm run build', () => {
     expect(bundle).toMatch(/from ["']chevrotain["']/);
   });
 
+  it('produces the browser runtime (jsont-react/browser) without the compiler', () => {
+    const bundle = readFileSync(join(outDir, 'browser.js'), 'utf8');
+    expect(bundle).toMatch(/from ["']react-dom\/client["']/);
+    expect(bundle).not.toMatch(/chevrotain/);
+    expect(bundle).toContain('hydrateTemplate');
+    const dts = readFileSync(join(outDir, 'react-renderer', 'browser.d.ts'), 'utf8');
+    expect(dts).toContain('export declare function hydrateTemplate');
+  });
+
   it('emits declarations for the public API', () => {
     const dts = readFileSync(join(outDir, 'index.d.ts'), 'utf8');
     expect(dts).toContain('export declare function compile');

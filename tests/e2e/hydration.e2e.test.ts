@@ -134,6 +134,38 @@ describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Ch
     }
   });
 
+  it('hydrates the cart page with entries, whose table has whitespace between rows', async () => {
+    const { page, problems, pageErrors } = await openPage();
+    try {
+      await page.goto(`${base}/shop/p/linen-work-apron`, { waitUntil: 'load' });
+      const status = await page.evaluate(async () => {
+        const crumb = /(?:^|; )crumb=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+        const itemId = document.querySelector('[data-item-id]')!.getAttribute('data-item-id');
+        const reply = await fetch('/api/commerce/shopping-cart/entries', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': crumb },
+          body: JSON.stringify({ itemId, sku: 'JP-APR-SAG-SM', quantity: 2 }),
+        });
+        return reply.status;
+      });
+      expect(status).toBe(200);
+      problems.length = 0;
+      await loadServerHtml(page, '/cart');
+      await page.evaluate(() => {
+        (window as unknown as { __row: Node }).__row = document.querySelector('tr.cart-entry')!;
+      });
+      await runClient(page);
+      expect(await page.locator('tr.cart-entry').count()).toBe(1);
+      expect(
+        await page.evaluate(() => (window as unknown as { __row: Node }).__row.isConnected),
+      ).toBe(true);
+      expect(problems).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('would report a mismatch: data differing from the server data makes React complain', async () => {
     const { page, problems } = await openPage();
     const url = `${base}/shop/p/linen-work-apron`;

@@ -6,10 +6,12 @@
  * the spelling). Three things React does to every document it renders are normalised away:
  * the values of boolean attributes (React prints `checked=""` for `checked="checked"`; only
  * presence means anything), whitespace-only text directly inside <html> or ending <body> (React
- * moves text out of <html>), and the `<link rel="preload" as="image">` hints React adds for
- * images (`dropImagePreloads`).
+ * moves text out of <html>), the `<link rel="preload" as="image">` hints React adds for
+ * images (`dropImagePreloads`), and whitespace-only text directly inside table parts, which
+ * browsers never render and the React tree leaves out (react-renderer/elements.ts, TABLE_PARTS).
  */
 import { parse } from 'parse5';
+import { isHtmlBlank, TABLE_PARTS } from '../../react-renderer/elements.js';
 
 interface P5Node {
   nodeName: string;
@@ -70,6 +72,9 @@ function print(node: P5Node, indent: string, out: string[]): void {
   };
   let children = node.content?.childNodes ?? node.childNodes ?? [];
   if (node.nodeName === 'html') children = children.filter((c) => !isBlank(c));
+  if (TABLE_PARTS.has(node.nodeName)) {
+    children = children.filter((c) => c.nodeName !== '#text' || !isHtmlBlank(c.value ?? ''));
+  }
   if (node.nodeName === 'body') {
     children = children.slice();
     while (children.length > 0 && isBlank(children[children.length - 1]!)) children.pop();

@@ -97,6 +97,70 @@ describe('hydration of server HTML with the React path', () => {
     expect(logged).toEqual([]);
   });
 
+  it('hydrates tables with whitespace between their parts (React dev build stays quiet)', async () => {
+    const source = `<table class="t">
+  <caption> Rows </caption>
+  <colgroup> <col> </colgroup>
+  <thead><tr><th>Name</th> <th>Qty</th></tr></thead>
+  <tbody>
+    {.repeated section rows}
+    <tr data-id="{id}">
+      <td>{name}</td>
+      <td> {qty} </td>
+    </tr>
+    {.end}
+  </tbody>
+</table>`;
+    const data = {
+      rows: [
+        { id: 1, name: 'a', qty: 2 },
+        { id: 2, name: 'b &amp; c', qty: 3 },
+      ],
+    };
+    const { container, recoverable } = await hydrate(source, data);
+    expect(recoverable).toEqual([]);
+    expect(logged).toEqual([]);
+    // Only the unrendered whitespace between table parts is gone; cell text is intact.
+    const rows = container.querySelectorAll('tbody > tr');
+    expect(rows).toHaveLength(2);
+    expect(
+      [...container.querySelectorAll('tbody, tr')]
+        .flatMap((el) => [...el.childNodes])
+        .filter((n) => n.nodeType === 3),
+    ).toEqual([]);
+    expect(rows[1]!.textContent).toBe('b & c 3 ');
+    expect(container.querySelector('caption')!.textContent).toBe(' Rows ');
+  });
+
+  it('hydrates the demo cart page with entries (a table)', async () => {
+    const source = readFileSync(join(SITE, 'templates', 'cart.html'), 'utf8');
+    const shop = readJson('data/collections/shop.json') as { items: Array<{ id: string }> };
+    const entry = {
+      id: 'e1',
+      itemId: shop.items[0]!.id,
+      title: 'Linen Work Apron',
+      quantity: 2,
+      chosenVariant: { sku: 'JP-APR-SAG-SM' },
+      subTotal: { decimalValue: '96.00', currencyCode: 'USD' },
+    };
+    const data = {
+      ...readJson('data/website.json'),
+      ...readJson('data/localized-strings.json'),
+      ...readJson('data/pages/cart.json'),
+      cart: {
+        id: 'c1',
+        totalQuantity: 2,
+        entries: [entry, { ...entry, id: 'e2', quantity: 1 }],
+        subtotalAmount: { decimalValue: '144.00', currencyCode: 'USD' },
+        requiresShipping: true,
+      },
+    };
+    const { container, recoverable } = await hydrate(source, data);
+    expect(recoverable).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(container.querySelectorAll('tr.cart-entry')).toHaveLength(2);
+  });
+
   it('formatter-backed components are React-owned: their click handler fires', async () => {
     const source = '<div class="buy">{.section item}{@|add-to-cart-btn}{.end}</div>';
     const data = productData(0);
