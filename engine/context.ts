@@ -41,22 +41,6 @@ export interface EmitCompiler {
    * its instruction, so that a caller running the block in a loop can guard it itself.
    */
   step(block: unknown): { run: Emit; inst: unknown } | null;
-  /**
-   * When a block is only literal text and `{name}` reads of plain keys (no formatters): its
-   * parts, so that a section can run it without materialising a frame. Null otherwise.
-   * Optional: compilers that adapt blocks (engine/fragments.ts) simply do not offer it.
-   */
-  plain?(block: unknown): PlainBlock | null;
-}
-
-/**
- * A block made of literal text and plain-key variable reads: its output is
- * `texts[0] value(keys[0]) texts[1] … texts[n]`; `insts[i]` is the tag of `keys[i]` (for errors).
- */
-export interface PlainBlock {
-  readonly texts: readonly string[];
-  readonly keys: ReadonlyArray<string | number>;
-  readonly insts: readonly unknown[];
 }
 
 /** `EmitCompiler` for `Exec` closures (engine/fragments.ts `controlFlow`). */

@@ -12,7 +12,7 @@ import type {
   RepeatedCode,
   SectionCode,
 } from './code.js';
-import type { Emit, EmitCompiler, ExecContext, PlainBlock } from './context.js';
+import type { Emit, EmitCompiler, ExecContext } from './context.js';
 import { StackFrame } from './frame.js';
 import type { Predicate } from './plugin.js';
 import {
@@ -20,10 +20,9 @@ import {
   compileSectionPath,
   compileVariablePath,
   isPlainKey,
-  lookupKey,
   ownMember,
 } from './resolve.js';
-import { getOwn, isTruthy, renderValue } from './values.js';
+import { getOwn, isTruthy } from './values.js';
 
 /**
  * A section or repeated section name that is one plain key, read straight off the current
@@ -42,16 +41,6 @@ export function compileSection(inst: SectionCode, compiler: EmitCompiler): Emit 
   const body = compiler.block(inst[2]);
   const alternate = compiler.alternate(inst[3]);
   const key = sectionKey(path);
-  const plain = compiler.plain?.(inst[2]) ?? null;
-  if (plain !== null) {
-    const resolve = key !== null ? null : compileSectionPath(path);
-    return (ctx) => {
-      const saved = ctx.cur;
-      const node = resolve === null ? ownMember(saved.node, key!) : resolve(saved);
-      if (!isTruthy(node)) return enterSection(ctx, saved, node, body, alternate);
-      return runPlainBody(ctx, saved, node, plain);
-    };
-  }
   if (key !== null) {
     return (ctx) => {
       const saved = ctx.cur;
@@ -63,39 +52,6 @@ export function compileSection(inst: SectionCode, compiler: EmitCompiler): Emit 
     const saved = ctx.cur;
     return enterSection(ctx, saved, resolve(saved), body, alternate);
   };
-}
-
-/**
- * `lookupKey` from a frame for `node` pushed on `saved`, without allocating that frame: the
- * frame's own node first, then the stack below it (a pushed frame never stops resolution).
- */
-function lookupKeyAbove(node: unknown, saved: StackFrame, key: string | number): unknown {
-  const value = ownMember(node, key);
-  return value !== undefined ? value : lookupKey(saved, key);
-}
-
-/**
- * A truthy section whose body is only text and `{name}` reads: nothing in it can bind a
- * variable, define a macro or see the frame, so the reads go through `lookupKeyAbove` instead
- * of a pushed frame. Errors are recorded per tag, as the compiled block would.
- */
-function runPlainBody(
-  ctx: ExecContext,
-  saved: StackFrame,
-  node: unknown,
-  plain: PlainBlock,
-): string {
-  const { texts, keys, insts } = plain;
-  let out = texts[0]!;
-  for (let i = 0; i < keys.length; i++) {
-    try {
-      out += renderValue(lookupKeyAbove(node, saved, keys[i]!));
-    } catch (thrown) {
-      ctx.unexpected(thrown, insts[i]);
-    }
-    out += texts[i + 1]!;
-  }
-  return out;
 }
 
 function enterSection(

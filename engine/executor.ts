@@ -18,7 +18,7 @@
  * the failing index, which costs nothing while nothing throws.
  */
 import type { Block, Code, Instruction, VariableCode } from './code.js';
-import type { BlockCompiler, Emit, EmitCompiler, PlainBlock } from './context.js';
+import type { BlockCompiler, Emit, EmitCompiler } from './context.js';
 import { ErrorCode } from './errors.js';
 import {
   compileIf,
@@ -84,7 +84,6 @@ interface BareStep {
 function createCompiler(registry: Registry): EmitCompiler {
   const cache = new WeakMap<object, Emit>();
   const bareSteps = new WeakMap<object, BareStep>();
-  const plainBlocks = new WeakMap<object, PlainBlock>();
   // The root block of the template rendered last (a render usually repeats the previous one).
   let lastBlock: unknown = null;
   let lastRun: Emit = noop;
@@ -95,7 +94,7 @@ function createCompiler(registry: Registry): EmitCompiler {
       if (!Array.isArray(block)) return noop;
       let run = cache.get(block);
       if (run === undefined) {
-        run = compileBlock(block as Block, compiler, bareSteps, plainBlocks);
+        run = compileBlock(block as Block, compiler, bareSteps);
         cache.set(block, run);
       }
       lastBlock = block;
@@ -106,11 +105,6 @@ function createCompiler(registry: Registry): EmitCompiler {
       if (!Array.isArray(block)) return null;
       compiler.block(block);
       return bareSteps.get(block) ?? null;
-    },
-    plain(block) {
-      if (!Array.isArray(block)) return null;
-      compiler.block(block);
-      return plainBlocks.get(block) ?? null;
     },
     alternate(alternate) {
       // END / EOF are bare numbers; an OR_PREDICATE chain is an array.
@@ -141,7 +135,6 @@ function compileBlock(
   block: Block,
   compiler: EmitCompiler,
   bareSteps: WeakMap<object, BareStep>,
-  plainBlocks: WeakMap<object, PlainBlock>,
 ): Emit {
   const texts: string[] = [''];
   const keys: (string | number | null)[] = [];
@@ -161,8 +154,6 @@ function compileBlock(
   }
   if (runs.length === 1 && keys[0] === null && texts[0] === '' && texts[1] === '')
     bareSteps.set(block, { run: runs[0]!, inst: insts[0] });
-  if (runs.length > 0 && keys.every((key) => key !== null))
-    plainBlocks.set(block, { texts, keys: keys as (string | number)[], insts });
   return sequence(texts, keys, runs, insts);
 }
 

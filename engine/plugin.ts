@@ -83,7 +83,8 @@ export interface Formatter {
    * Declares the formatter pure: `apply(args, vars, ctx)` is exactly
    * `vars[0].set(map(vars[0].value))` (no arguments, no other variables, no context). The engine
    * may then call `map` directly and skip the Variable and the frame push. Omitted (the safe
-   * default) means the engine always goes through `apply`.
+   * default) means the engine always goes through `apply`. A copy of a formatter object with a
+   * different `apply` must not keep the original's `map`.
    */
   map?: (value: unknown) => unknown;
 }
