@@ -81,7 +81,8 @@ function fromCodePoint(code: number): string {
   return String.fromCodePoint(code);
 }
 
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+/** NAMED as a Map: a lookup in the ~250-key object (dictionary mode) measured much slower. */
+const NAMED_MAP = new Map(Object.entries(NAMED));
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHex = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 102);
 const isAlnum = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 122);
@@ -111,12 +112,31 @@ export function decodeEntities(text: string, inAttribute = false): string {
         value = fromCodePoint(i - start > 8 ? 0x110000 : code);
         if (text.charCodeAt(i) === 59 /* ; */) i++;
       }
+    } else if (
+      // `&quot;` and `&amp;` are most references in formatter output (JSON in attributes,
+      // escaped text): matched by character, without slicing out and looking up the name.
+      text.charCodeAt(i) === 113 /* q */ &&
+      text.charCodeAt(i + 1) === 117 /* u */ &&
+      text.charCodeAt(i + 2) === 111 /* o */ &&
+      text.charCodeAt(i + 3) === 116 /* t */ &&
+      text.charCodeAt(i + 4) === 59 /* ; */
+    ) {
+      value = '"';
+      i += 5;
+    } else if (
+      text.charCodeAt(i) === 97 /* a */ &&
+      text.charCodeAt(i + 1) === 109 /* m */ &&
+      text.charCodeAt(i + 2) === 112 /* p */ &&
+      text.charCodeAt(i + 3) === 59 /* ; */
+    ) {
+      value = '&';
+      i += 4;
     } else {
       const start = i;
       while (i < n && i - start < 32 && isAlnum(text.charCodeAt(i))) i++;
       if (i > start) {
         const name = text.slice(start, i);
-        const named = text.charCodeAt(i) === 59 && hasOwn(NAMED, name) ? NAMED[name] : undefined;
+        const named = text.charCodeAt(i) === 59 ? NAMED_MAP.get(name) : undefined;
         if (named !== undefined) {
           value = named;
           i++;
@@ -127,7 +147,7 @@ export function decodeEntities(text: string, inAttribute = false): string {
             if (!LEGACY.has(prefix)) continue;
             const next = text.charCodeAt(start + len);
             if (inAttribute && (next === 61 /* = */ || isAlnum(next))) break;
-            value = NAMED[prefix]!;
+            value = NAMED_MAP.get(prefix)!;
             i = start + len;
             break;
           }

@@ -70,6 +70,37 @@ export interface ReactRenderResult {
 class ReactContext extends ExecContext {
   kids: Kid[] = [];
   components: ComponentTable = DEFAULT_COMPONENTS;
+  /**
+   * Markup parsed in this render, per parsing compiler and HTML string: a repeated section
+   * often emits the same markup-bearing value (a badge, an excerpt, a widget) many times, and
+   * React elements are immutable, so identical markup can share one parse. Lives for one render
+   * only (nothing is kept across renders).
+   */
+  parsed: Map<NodeCompiler, ParsedByLength> | null = null;
+}
+
+/**
+ * Parses by length, then by string compared with `===`: most markup in a render is unique
+ * (a partial's output per item), and a Map keyed on the string would hash all of it; a length
+ * rarely matches by chance, and comparing unequal strings usually stops at the first characters.
+ */
+type ParsedByLength = Map<number, Array<[html: string, kids: Kid[]]>>;
+
+/** Strings of one length compared before giving up on sharing (bounds the work per parse). */
+const SAME_LENGTH_LIMIT = 8;
+
+/** `parseMarkup` through the render's cache (markup only: plain text has its own fast path). */
+function parseIn(ctx: ReactContext, compiler: NodeCompiler, html: string): Kid[] {
+  if (html.indexOf('<') === -1) return parseMarkup(html, compiler.parent, compiler.ns);
+  const all = (ctx.parsed ??= new Map());
+  let mine = all.get(compiler);
+  if (mine === undefined) all.set(compiler, (mine = new Map()));
+  let seen = mine.get(html.length);
+  if (seen === undefined) mine.set(html.length, (seen = []));
+  for (const [other, kids] of seen) if (other === html) return kids;
+  const kids = parseMarkup(html, compiler.parent, compiler.ns);
+  if (seen.length < SAME_LENGTH_LIMIT) seen.push([html, kids]);
+  return kids;
 }
 
 const noop: Exec = () => {};
@@ -205,7 +236,6 @@ class NodeCompiler implements Compiler {
 
   private hole(inst: Instruction, mode: HoleMode): Exec {
     const run: Emit = textStep(inst, this.registry);
-    const { parent, ns } = this;
     switch (mode) {
       case HoleMode.RAW:
         return (ctx) => pushText((ctx as ReactContext).kids, run(ctx));
@@ -218,7 +248,7 @@ class NodeCompiler implements Compiler {
     if (component === null) {
       return (ctx) => {
         const rc = ctx as ReactContext;
-        pushAll(rc.kids, parseMarkup(run(ctx), parent, ns));
+        pushAll(rc.kids, parseIn(rc, this, run(ctx)));
       };
     }
     const path = (inst as [number, Path[], unknown])[1][0]!;
@@ -228,21 +258,21 @@ class NodeCompiler implements Compiler {
       const Component = rc.components[component];
       const node = Component === undefined ? undefined : ctx.resolve(path);
       const html = run(ctx);
-      if (Component === undefined) pushAll(rc.kids, parseMarkup(html, parent, ns));
-      else pushComponent(rc.kids, Component, component, html, node, args, parent, ns);
+      if (Component === undefined) pushAll(rc.kids, parseIn(rc, this, html));
+      else pushComponent(rc, this, Component, component, html, node, args);
     };
   }
 
   private region(block: Instruction[], raw: boolean): Exec {
     const run: Emit = textBlock(block, this.registry);
-    const { parent, ns } = this;
     if (raw) {
       return (ctx) => {
         const html = run(ctx);
         if (html !== '') (ctx as ReactContext).kids.push(new RawHtml(html));
       };
     }
-    return (ctx) => pushAll((ctx as ReactContext).kids, parseMarkup(run(ctx), parent, ns));
+    return (ctx) =>
+      pushAll((ctx as ReactContext).kids, parseIn(ctx as ReactContext, this, run(ctx)));
   }
 }
 
@@ -251,24 +281,24 @@ class NodeCompiler implements Compiler {
  * merge with the template text around it, as in the DOM), the elements go inside.
  */
 function pushComponent(
-  kids: Kid[],
+  ctx: ReactContext,
+  compiler: NodeCompiler,
   Component: ComponentTable[string],
   name: string,
   html: string,
   node: unknown,
   args: string[],
-  parent: string,
-  ns: Ns,
 ): void {
+  const kids = ctx.kids;
   const first = html.indexOf('<');
   const last = html.lastIndexOf('>');
   if (first === -1 || last < first) {
-    pushAll(kids, parseMarkup(html, parent, ns));
+    pushAll(kids, parseIn(ctx, compiler, html));
     return;
   }
   pushText(kids, decodeEntities(html.slice(0, first)));
-  const inner = html.slice(first, last + 1);
-  const markup = parseMarkup(inner, parent, ns);
+  const inner = first === 0 && last === html.length - 1 ? html : html.slice(first, last + 1);
+  const markup = parseIn(ctx, compiler, inner);
   kids.push(createElement(Component, { name, html: inner, markup, node, args }));
   pushText(kids, decodeEntities(html.slice(last + 1)));
 }

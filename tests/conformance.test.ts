@@ -12,12 +12,11 @@
  * yet. They are run too, and must still fail: a pending fixture that passes fails the suite until
  * it is removed from the list, so the list only ever shrinks.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../index.js';
 import { PENDING } from './conformance-pending.js';
-import { CONFORMANCE_DIR, fixtureParams, loadFixtures, type Fixture } from './support/fixtures.js';
+import { fixtureParams, loadFixtures, type Fixture } from './support/fixtures.js';
+import { itPendingEntriesExist, itStillPending } from './support/pending.js';
 
 const fixtures: Fixture[] = [
   ...loadFixtures('core', (name) => name.endsWith('.html') && !name.startsWith('ast-')),
@@ -55,27 +54,9 @@ function runFixture(fixture: Fixture): Outcome {
   };
 }
 
-function passes(fixture: Fixture): boolean {
-  try {
-    const outcome = runFixture(fixture);
-    return outcome.compileErrors.length === 0 && outcome.actual === outcome.expected;
-  } catch {
-    return false;
-  }
-}
-
 describe('conformance', () => {
   for (const fixture of fixtures) {
-    const reason = PENDING[fixture.id];
-    if (reason !== undefined) {
-      it(`${fixture.id} [pending: ${reason}]`, () => {
-        expect(
-          passes(fixture),
-          `${fixture.id} now passes: remove it from tests/conformance-pending.ts`,
-        ).toBe(false);
-      });
-      continue;
-    }
+    if (itStillPending(fixture, PENDING, 'tests/conformance-pending.ts', runFixture)) continue;
     it(fixture.id, () => {
       const outcome = runFixture(fixture);
       expect(outcome.compileErrors, 'template compiles without errors').toEqual([]);
@@ -85,8 +66,5 @@ describe('conformance', () => {
     });
   }
 
-  it('every pending entry names an existing fixture', () => {
-    const missing = Object.keys(PENDING).filter((id) => !existsSync(join(CONFORMANCE_DIR, id)));
-    expect(missing).toEqual([]);
-  });
+  itPendingEntriesExist(PENDING);
 });

@@ -7,12 +7,11 @@
  * Fixtures listed in legacy-i18n-pending.ts (id → reason) still fail and must keep failing: a
  * listed fixture that passes fails the suite until it is removed, so the list only shrinks.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../index.js';
 import { PENDING } from './legacy-i18n-pending.js';
-import { CONFORMANCE_DIR, fixtureParams, loadFixtures, type Fixture } from './support/fixtures.js';
+import { fixtureParams, loadFixtures, type Fixture } from './support/fixtures.js';
+import { itPendingEntriesExist, itStillPending } from './support/pending.js';
 
 const fixtures: Fixture[] = loadFixtures('legacy-i18n', (name) => name.endsWith('.html'));
 
@@ -55,15 +54,6 @@ function runFixture(fixture: Fixture): Outcome {
   };
 }
 
-function passes(fixture: Fixture): boolean {
-  try {
-    const outcome = runFixture(fixture);
-    return outcome.compileErrors.length === 0 && outcome.actual === outcome.expected;
-  } catch {
-    return false;
-  }
-}
-
 describe('legacy-i18n conformance', () => {
   it('reads Java properties in both separator styles', () => {
     const props = parseProperties('locale: en-US\n# comment\nnow=1502298000000');
@@ -72,16 +62,7 @@ describe('legacy-i18n conformance', () => {
   });
 
   for (const fixture of fixtures) {
-    const reason = PENDING[fixture.id];
-    if (reason !== undefined) {
-      it(`${fixture.id} [pending: ${reason}]`, () => {
-        expect(
-          passes(fixture),
-          `${fixture.id} now passes: remove it from tests/legacy-i18n-pending.ts`,
-        ).toBe(false);
-      });
-      continue;
-    }
+    if (itStillPending(fixture, PENDING, 'tests/legacy-i18n-pending.ts', runFixture)) continue;
     it(fixture.id, () => {
       const outcome = runFixture(fixture);
       expect(outcome.compileErrors, 'template compiles without errors').toEqual([]);
@@ -89,8 +70,5 @@ describe('legacy-i18n conformance', () => {
     });
   }
 
-  it('every pending entry names an existing fixture', () => {
-    const missing = Object.keys(PENDING).filter((id) => !existsSync(join(CONFORMANCE_DIR, id)));
-    expect(missing).toEqual([]);
-  });
+  itPendingEntriesExist(PENDING);
 });

@@ -1,15 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { runJsont, tempWorkspace } from './helpers.js';
+import { useWorkspace } from '../support/cli-harness.js';
+import { runJsont } from './helpers.js';
 
-let dispose: (() => void) | undefined;
-afterEach(() => dispose?.());
-
-function workspace(files: Record<string, string>): string {
-  const ws = tempWorkspace(files);
-  dispose = ws.dispose;
-  return ws.dir;
-}
+const workspace = useWorkspace();
 
 describe('jsont check', () => {
   it('passes clean templates with exit 0 and a summary', async () => {

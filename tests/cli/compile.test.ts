@@ -1,16 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { compile, prettyJson } from '../../index.js';
+import { useWorkspace } from '../support/cli-harness.js';
 import { runJsont, tempWorkspace } from './helpers.js';
 
-let dispose: (() => void) | undefined;
-afterEach(() => dispose?.());
-
-function workspace(files: Record<string, string>): string {
-  const ws = tempWorkspace(files);
-  dispose = ws.dispose;
-  return ws.dir;
-}
+const workspace = useWorkspace();
 
 describe('jsont compile', () => {
   it('prints the JSON code tree on one line', async () => {

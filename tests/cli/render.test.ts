@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { makeRenderCommand } from '../../cli/render.js';
 import { compile, defaultRegistry, render, type RenderOptions } from '../../index.js';
-import { captureIO, runJsont, tempWorkspace } from './helpers.js';
+import { useWorkspace } from '../support/cli-harness.js';
+import { captureIO, runJsont } from './helpers.js';
 
-let dispose: (() => void) | undefined;
-afterEach(() => dispose?.());
-
-/** A workspace that is removed after the test. */
-function workspace(files: Record<string, string>): string {
-  const ws = tempWorkspace(files);
-  dispose = ws.dispose;
-  return ws.dir;
-}
+/** Workspaces made here are removed after each test. */
+const workspace = useWorkspace();
 
 describe('jsont render', () => {
   it('renders a template with --json data to stdout', async () => {

@@ -7,16 +7,11 @@
  * clicking the add-to-cart button runs the component's handler, which dispatches a bubbling
  * `jsont:add-to-cart-btn` event.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
-import { chromiumAvailable, launchChromium } from './chromium.js';
-
-const SITE = resolve(import.meta.dirname, '../../fixtures/site');
+import { chromiumAvailable } from './chromium.js';
+import { useSiteInChromium } from './site-harness.js';
 
 /** Product pages of the demo store: physical with variants, service, gift card, subscription. */
 const PRODUCT_PAGES = [
@@ -34,33 +29,16 @@ interface Watched {
 }
 
 describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Chromium', () => {
-  let dir: string;
-  let server: SiteServer | undefined;
-  let browser: Browser | undefined;
   let base: string;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'jsont-hydration-'));
-    cpSync(SITE, dir, { recursive: true, filter: (src) => !src.startsWith(join(SITE, '.data')) });
-    server = createSiteServer({
-      root: dir,
-      dbFile: ':memory:',
-      clientBuild: 'development',
-      log: () => {},
-    });
-    base = await server.listen(0, '127.0.0.1');
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let newPage: () => Promise<Page>;
+  useSiteInChromium(
+    'jsont-hydration-',
+    { clientBuild: 'development', log: () => {} },
+    (site) => ({ base, newPage } = site),
+  );
 
   async function openPage(): Promise<Watched> {
-    const page = await browser!.newPage();
-    page.setDefaultTimeout(15_000);
+    const page = await newPage();
     const problems: string[] = [];
     const pageErrors: string[] = [];
     page.on('console', (message: ConsoleMessage) => {

@@ -3,49 +3,25 @@
  * answers 200 and shows its content; saving a template reloads the open page; a broken template
  * shows the overlay with file:line:col; fixing it brings the page back.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
-import { chromiumAvailable, launchChromium } from './chromium.js';
+import { chromiumAvailable } from './chromium.js';
 import { DEMO_ROUTES } from './demo-routes.js';
-
-const SITE = resolve(import.meta.dirname, '../../fixtures/site');
+import { useSiteInChromium } from './site-harness.js';
 
 describe.skipIf(!chromiumAvailable())('jsont preview in Chromium', () => {
   let dir: string;
-  let server: SiteServer | undefined;
-  let browser: Browser | undefined;
   let base: string;
+  let openPage: () => Promise<Page>;
   const terminal: string[] = [];
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'jsont-e2e-'));
-    cpSync(SITE, dir, { recursive: true, filter: (src) => !src.startsWith(join(SITE, '.data')) });
-    server = createSiteServer({
-      root: dir,
-      preview: true,
-      dbFile: ':memory:',
-      log: (m) => terminal.push(m),
-    });
-    base = await server.listen(0, '127.0.0.1');
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function openPage(): Promise<Page> {
-    const page = await browser!.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  useSiteInChromium(
+    'jsont-e2e-',
+    { preview: true, log: (m) => terminal.push(m) },
+    (site) => ({ dir, base, newPage: openPage } = site),
+  );
 
   it('answers every demo route with 200 and shows its content', async () => {
     const page = await openPage();

@@ -5,22 +5,9 @@
  * inputs) and the spec fixtures; rendering goes through the real root render().
  */
 import { describe, expect, it } from 'vitest';
-import { render } from '../../index.js';
 import { ALL_FORMATTERS } from '../../formatters/index.js';
 import { COMMERCE_MERCHANDISING_FORMATTERS } from '../../formatters/commerce-merchandising.js';
-
-/** Renders `TEMPLATE` (default `{item|NAME}`) over `data`; fails on any recorded error. */
-function html(name: string, data: unknown, template = `{item|${name}}`): string {
-  const result = render(template, data);
-  expect(result.errors).toEqual([]);
-  return result.html;
-}
-
-/** The value of the first `name="…"` attribute, or undefined when absent. */
-function attr(markup: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(markup);
-  return m ? m[1] : undefined;
-}
+import { attr, html } from '../support/markup.js';
 
 describe('commerce merchandising formatter table', () => {
   it('registers the 4 merchandising formatters in ALL_FORMATTERS', () => {

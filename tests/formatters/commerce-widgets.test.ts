@@ -9,19 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../../index.js';
 import { ALL_FORMATTERS } from '../../formatters/index.js';
 import { COMMERCE_WIDGET_FORMATTERS } from '../../formatters/commerce-widgets.js';
-
-/** Renders `TEMPLATE` (default `{item|NAME}`) over `data`; fails on any recorded error. */
-function html(name: string, data: unknown, template = `{item|${name}}`): string {
-  const result = render(template, data);
-  expect(result.errors).toEqual([]);
-  return result.html;
-}
-
-/** The value of the first `name="…"` attribute, or undefined when absent. */
-function attr(markup: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(markup);
-  return m ? m[1] : undefined;
-}
+import { attr, html } from '../support/markup.js';
 
 /** The text of the first `<TAG class="CLASS">…</TAG>`-like element (no nested tags). */
 function textOf(markup: string, className: string): string | undefined {

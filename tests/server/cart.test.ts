@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AddCartEntryResponse,
   CART_MESSAGES,
@@ -6,18 +6,14 @@ import {
   ShoppingCart,
   UpdateAdditionalFieldsResponse,
 } from '../../storefront/api/schemas.js';
-import { Client, expectFieldError, expectShape, startApi, type TestServer } from './support.js';
+import { Client, expectFieldError, expectShape, type TestServer, useApi } from './support.js';
 
 const CART = '/api/commerce/shopping-cart';
 const ENTRIES = `${CART}/entries`;
 
 let server: TestServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startApi();
-  client = await new Client(server.base).prime();
-});
-afterEach(() => server.close());
+useApi((api) => ({ server, client } = api));
 
 const add = (itemId: string, sku: string, quantity: number, additionalFields?: string) =>
   client.post(ENTRIES, { itemId, sku, quantity, additionalFields });

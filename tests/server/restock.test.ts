@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESTOCK_PAGE_SIZE } from '../../server/api/restock.js';
 import {
   CART_MESSAGES,
@@ -8,7 +8,7 @@ import {
   RestockSignupResponse,
   RestockSignupsResponse,
 } from '../../storefront/api/schemas.js';
-import { Client, expectFieldError, expectShape, startApi, type TestServer } from './support.js';
+import { Client, expectFieldError, expectShape, useApi } from './support.js';
 
 const BASE = '/api/site-users/account/notifications/restock';
 const signup = (email: string, variantId = 'tee-l', productId = 'tee') => ({
@@ -18,13 +18,8 @@ const signup = (email: string, variantId = 'tee-l', productId = 'tee') => ({
   isJoinMailingList: false,
 });
 
-let server: TestServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startApi();
-  client = await new Client(server.base).prime();
-});
-afterEach(() => server.close());
+useApi((api) => ({ client } = api));
 
 describe('POST restock sign-up', () => {
   it('stores a sign-up once per email and variant', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   HeaderFooter,
   LanguagesResponse,
@@ -7,15 +7,10 @@ import {
   MultilingualStatusResponse,
   SiteLayoutResponse,
 } from '../../storefront/api/schemas.js';
-import { Client, expectFieldError, expectShape, startApi, type TestServer } from './support.js';
+import { Client, expectFieldError, expectShape, useApi } from './support.js';
 
-let server: TestServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startApi();
-  client = await new Client(server.base).prime();
-});
-afterEach(() => server.close());
+useApi((api) => ({ client } = api));
 
 describe('multilingual', () => {
   it('starts disconnected with one default language', async () => {

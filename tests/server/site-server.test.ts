@@ -86,6 +86,25 @@ async function withEdit(
   }
 }
 
+/**
+ * Registers a suite's `beforeAll` starting the site server on the demo store (`:memory:` db,
+ * clock at NOW, quiet log) and handing it and its base URL to `receive`, and the `afterAll`
+ * closing it.
+ */
+function useDemoSiteServer(receive: (started: { server: SiteServer; base: string }) => void): void {
+  let server: SiteServer;
+  beforeAll(async () => {
+    server = createSiteServer({
+      root: SITE,
+      dbFile: ':memory:',
+      now: () => NOW,
+      log: () => undefined,
+    });
+    receive({ server, base: await server.listen(0, '127.0.0.1') });
+  });
+  afterAll(() => server.close());
+}
+
 describe('demo store (fixtures/site)', () => {
   const site = new Site(SITE, { now: () => NOW });
 
@@ -134,17 +153,7 @@ describe('demo store (fixtures/site)', () => {
 describe('site server', () => {
   let server: SiteServer;
   let base: string;
-
-  beforeAll(async () => {
-    server = createSiteServer({
-      root: SITE,
-      dbFile: ':memory:',
-      now: () => NOW,
-      log: () => undefined,
-    });
-    base = await server.listen(0, '127.0.0.1');
-  });
-  afterAll(() => server.close());
+  useDemoSiteServer((started) => ({ server, base } = started));
 
   it('answers every route 200 with the client script', async () => {
     for (const url of [...server.site.urls(), '/shop?view=list', '/search?q=coffee']) {
@@ -226,18 +235,8 @@ describe('site server', () => {
 });
 
 describe('site server: the demo contact form in the forms API', () => {
-  let server: SiteServer;
   let base: string;
-  beforeAll(async () => {
-    server = createSiteServer({
-      root: SITE,
-      dbFile: ':memory:',
-      now: () => NOW,
-      log: () => undefined,
-    });
-    base = await server.listen(0, '127.0.0.1');
-  });
-  afterAll(() => server.close());
+  useDemoSiteServer((started) => ({ base } = started));
 
   it('validates submissions against the form defined in data/pages/contact.json', async () => {
     const { form } = JSON.parse(readFileSync(join(SITE, 'data/pages/contact.json'), 'utf8')) as {

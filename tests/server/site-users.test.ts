@@ -1,22 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SITE_USER } from '../../server/store/migrations.js';
 import {
   LoginResponse,
   SESSION_MESSAGES,
   SiteUserInfoCookie,
 } from '../../storefront/api/schemas.js';
-import { Client, expectFieldError, expectShape, startApi, type TestServer } from './support.js';
+import { Client, expectFieldError, expectShape, type TestServer, useApi } from './support.js';
 
 const SESSION = '/api/site-users/account/session';
 const LOCALE = '/api/site-users/account/locale';
 
 let server: TestServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startApi();
-  client = await new Client(server.base).prime();
-});
-afterEach(() => server.close());
+useApi((api) => ({ server, client } = api));
 
 async function login(rememberMe = false): Promise<string> {
   const reply = await client.post(SESSION, { ...DEMO_SITE_USER, rememberMe });

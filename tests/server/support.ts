@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { createApiHandler, type ApiHandler, type ApiOptions } from '../../server/api/index.js';
 import { catalogFromItems } from '../../server/catalog.js';
 import { openStore, type Database } from '../../server/store/open.js';
@@ -122,6 +122,25 @@ export async function startApi(options: Partial<ApiOptions> = {}): Promise<TestS
         server.close(() => resolve());
       }),
   };
+}
+
+/** What `useApi` hands each test: a fresh server and a client already holding a crumb. */
+export interface ApiFixture {
+  server: TestServer;
+  client: Client;
+}
+
+/**
+ * Registers the per-test setup of the contract tests: before each test, starts the API on a
+ * `:memory:` db and primes a client, passing both to `receive`; after it, closes the server.
+ */
+export function useApi(receive: (api: ApiFixture) => void): void {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startApi();
+    receive({ server, client: await new Client(server.base).prime() });
+  });
+  afterEach(() => server.close());
 }
 
 /** Response bodies are asserted field by field, so they are loosely typed here. */

@@ -1,0 +1,68 @@
+/**
+ * Shared setup of the e2e suites: the site server on a temporary copy of the demo store
+ * (fixtures/site, without its .data folder) with a `:memory:` db, and the system Chromium.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+import {
+  createSiteServer,
+  type SiteServer,
+  type SiteServerOptions,
+} from '../../server/site-server.js';
+import { launchChromium } from './chromium.js';
+
+const SITE = resolve(import.meta.dirname, '../../fixtures/site');
+
+/** What `useSiteInChromium` hands the suite once the server and browser are up. */
+export interface SiteInChromium {
+  /** The temporary copy of the demo store the server runs on. */
+  dir: string;
+  /** The server's `http://127.0.0.1:PORT`. */
+  base: string;
+  /** A new browser page with a 15 s default timeout. */
+  newPage(): Promise<Page>;
+}
+
+/**
+ * Registers the suite's `beforeAll` (copy the demo store into a temp folder named from
+ * `prefix`, start the site server on it with `options`, launch Chromium, pass them to
+ * `receive`) and `afterAll` (close the browser and server, remove the copy).
+ */
+export function useSiteInChromium(
+  prefix: string,
+  options: Omit<SiteServerOptions, 'root' | 'dbFile'>,
+  receive: (site: SiteInChromium) => void,
+): void {
+  let dir: string | undefined;
+  let server: SiteServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), prefix));
+    dir = root;
+    cpSync(SITE, root, { recursive: true, filter: (src) => !src.startsWith(join(SITE, '.data')) });
+    server = createSiteServer({ root, dbFile: ':memory:', ...options });
+    const base = await server.listen(0, '127.0.0.1');
+    const launched = await launchChromium();
+    browser = launched;
+    receive({
+      dir: root,
+      base,
+      newPage: async () => {
+        const page = await launched.newPage();
+        page.setDefaultTimeout(15_000);
+        return page;
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+}
