@@ -8,6 +8,7 @@
  * Paths come from DATA_KEYS (tests/arbitraries/data.ts) so generated templates meet real data.
  */
 import fc from 'fast-check';
+import { DATA_KEYS } from './data.js';
 import { expression } from './expression.js';
 import {
   DIFFERENTIAL_FORMATTERS,
@@ -34,21 +35,11 @@ export const PARTIALS: Record<string, string> = {
   inc: '{.var @fromInclude title}{.macro incmac}M{.end}',
 };
 
+/** Template paths: every top-level data key, then deeper paths and variables. */
 export const PATHS = [
-  'title',
-  'body',
-  'n',
-  'price',
-  'flag',
-  'tags',
-  'items',
-  'website',
+  ...DATA_KEYS,
   'website.siteTitle',
   'website.count',
-  'empty',
-  'nothing',
-  'size',
-  'color',
   'misc',
   'misc.a',
   'items.0.title',
