@@ -110,6 +110,10 @@ export function runReactSuite(options: BenchOptions): SuiteReport {
     options,
   );
   const results = (report.data as { results: Array<{ ratio: number }> }).results;
+  // The development build keeps validation state on every element (`_store`); scripts/bench.mjs
+  // sets NODE_ENV so that the production build is measured, as users serve it.
+  const build = '_store' in createElement('i') ? 'development' : 'production';
+  report.summary.push(`React build measured: ${build}`);
   const cost = 1 / geometricMean(results.map((r) => r.ratio));
   const worst = Math.max(...results.map((r) => 1 / r.ratio));
   report.summary.push(

@@ -9,8 +9,6 @@
  *   npm run bench -- --json out.json   also write the figures as JSON
  *   npm run bench -- --markdown        also print compact ratio tables for the README
  */
-// First: React picks its production build when it is first loaded (bench/react-env.ts).
-import './react-env.js';
 import { writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
 import { parseArgs } from 'node:util';

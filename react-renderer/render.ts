@@ -8,7 +8,8 @@
  * module only decides where the output goes: into `ctx.kids`, the children of the element
  * being built.
  */
-import { createElement, Fragment, type ReactElement } from 'react';
+import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
+import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import type { Code, Instruction, Path } from '../engine/code.js';
 import { ErrorCode, makeError, type SourceLocation } from '../engine/errors.js';
 import {
@@ -24,7 +25,7 @@ import {
 import { Op } from '../engine/opcodes.js';
 import type { Registry } from '../engine/plugin.js';
 import type { ParseFunction, RenderOptions, Template } from '../engine/template.js';
-import { attributeSetter, type Props } from './attributes.js';
+import { attributeSetter, reactName, type AttributeSetter, type Props } from './attributes.js';
 import { DEFAULT_COMPONENTS, type ComponentTable } from './components/index.js';
 import {
   host,
@@ -45,6 +46,7 @@ import {
   Kind,
   SHELL_ORIGIN,
   type Part,
+  type RAttr,
   type ReactTemplate,
   type RNode,
 } from './react-code.js';
@@ -105,6 +107,71 @@ function parseIn(ctx: ReactContext, compiler: NodeCompiler, html: string): Kid[]
 
 const noop: Exec = () => {};
 
+/** React's `jsx`/`jsxs`, typed for element types known only at run time (any tag name). */
+type Jsx = (type: string, props: Props) => ReactElement;
+const jsx = jsxTyped as unknown as Jsx;
+const jsxs = jsxsTyped as unknown as Jsx;
+
+/** Builds one node (an element, a text, a value's nodes) from the render state. */
+type Make = (ctx: ReactContext) => ReactNode;
+
+/** Props of a structured element; `fresh` when each call returns a new object. */
+interface PropsMaker {
+  props: (ctx: ReactContext) => Props;
+  fresh: boolean;
+}
+
+/**
+ * A plain element whose props object is new for each element: it becomes the element's props
+ * as is (React's `jsx` keeps it, where `createElement` would copy it into another object).
+ * Several children go in as one array of static children (`jsxs`, as for literal JSX).
+ */
+function freshElement(tag: string, props: (ctx: ReactContext) => Props, makers: Make[]): Make {
+  const [a, b, c] = makers;
+  switch (makers.length) {
+    case 0:
+      return (ctx) => jsx(tag, props(ctx));
+    case 1:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = a!(ctx);
+        return jsx(tag, own);
+      };
+    case 2:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = [a!(ctx), b!(ctx)];
+        return jsxs(tag, own);
+      };
+    case 3:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = [a!(ctx), b!(ctx), c!(ctx)];
+        return jsxs(tag, own);
+      };
+    default:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = makers.map((make) => make(ctx));
+        return jsxs(tag, own);
+      };
+  }
+}
+
+/** An element that needs `host`'s adjustments (tables, selects, raw text…). */
+function hostElement(tag: string, props: (ctx: ReactContext) => Props, body: Exec): Make {
+  return (ctx) => {
+    const saved = ctx.kids;
+    const own = props(ctx);
+    // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
+    ctx.kids = [];
+    body(ctx);
+    const kids = ctx.kids;
+    ctx.kids = saved;
+    return host(tag, own, kids);
+  };
+}
+
 /** Compiles React code for one parent element (its tag decides how markup is parsed). */
 class NodeCompiler implements Compiler {
   private readonly cache = new WeakMap<object, Exec>();
@@ -161,6 +228,12 @@ class NodeCompiler implements Compiler {
     children: RNode[],
     dynamic: Part[] | 0,
   ): Exec {
+    const make = this.elementMaker(tag, attrs as RAttr[], children, dynamic);
+    return (ctx) => void (ctx as ReactContext).kids.push(make(ctx as ReactContext));
+  }
+
+  /** A function building one structured element. */
+  private elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make {
     const ns =
       tag === 'svg'
         ? Ns.SVG
@@ -169,54 +242,165 @@ class NodeCompiler implements Compiler {
           : tag === 'foreignObject'
             ? Ns.HTML
             : this.ns;
-    const body = this.compilers.get(tag, ns).block(children);
-    const props = this.props(tag, attrs as Array<[string, string | Part[]]>, dynamic);
-    const create = isPlainTag(tag) ? plainHost : host;
+    const inner = this.compilers.get(tag, ns);
+    const { props, fresh } = this.props(tag, attrs, dynamic);
+    const make = isPlainTag(tag)
+      ? inner.plainElement(tag, props, fresh, children)
+      : hostElement(tag, props, inner.block(children));
+    if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) return make;
+    // Nothing in it depends on data: one element serves every render (React elements are
+    // immutable, and React renders a shared element like any other).
+    let made: ReactNode | undefined;
+    return (ctx) => (made ??= make(ctx));
+  }
+
+  /**
+   * A plain element (its compiler is this one). When every child is an element, a text or a
+   * `{value}`, and no two texts meet (their text would have to merge into one string), the
+   * children are passed straight to createElement; otherwise they are collected in `kids`.
+   */
+  plainElement(
+    tag: string,
+    props: (ctx: ReactContext) => Props,
+    fresh: boolean,
+    children: RNode[],
+  ): Make {
+    const makers = this.childMakers(children);
+    if (makers !== null && fresh) return freshElement(tag, props, makers);
+    if (makers === null) {
+      const body = this.block(children);
+      return (ctx) => {
+        const saved = ctx.kids;
+        const own = props(ctx);
+        // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
+        ctx.kids = [];
+        body(ctx);
+        const kids = ctx.kids;
+        ctx.kids = saved;
+        return plainHost(tag, own, kids);
+      };
+    }
+    const [a, b, c, d] = makers;
+    switch (makers.length) {
+      case 0:
+        return (ctx) => createElement(tag, props(ctx));
+      case 1:
+        return (ctx) => createElement(tag, props(ctx), a!(ctx));
+      case 2:
+        return (ctx) => createElement(tag, props(ctx), a!(ctx), b!(ctx));
+      case 3:
+        return (ctx) => createElement(tag, props(ctx), a!(ctx), b!(ctx), c!(ctx));
+      case 4:
+        return (ctx) => createElement(tag, props(ctx), a!(ctx), b!(ctx), c!(ctx), d!(ctx));
+      default:
+        return (ctx) => {
+          const own = props(ctx);
+          return createElement(tag, own, ...makers.map((make) => make(ctx) as ReactNode));
+        };
+    }
+  }
+
+  /** One maker per child, or null when the children must be collected (see plainElement). */
+  private childMakers(children: RNode[]): Make[] | null {
+    const makers: Make[] = [];
+    let texty = false;
+    for (const child of children) {
+      const isText = typeof child === 'string' || child[0] === Kind.HOLE;
+      if (isText && texty) return null;
+      texty = isText;
+      if (typeof child === 'string') makers.push(() => child);
+      else if (child[0] === Kind.ELEMENT) {
+        makers.push(this.elementMaker(child[1], child[2], child[3], child[4]));
+      } else if (
+        child[0] === Kind.HOLE &&
+        child[2] === HoleMode.MARKUP &&
+        componentName(child[1]) === null
+      ) {
+        makers.push(this.valueMaker(child[1]));
+      } else return null;
+    }
+    return makers;
+  }
+
+  /** A `{value}` among elements: text, or its markup's nodes (a fragment when several). */
+  private valueMaker(inst: Instruction): Make {
+    const run: Emit = textStep(inst, this.registry);
     return (ctx) => {
-      const rc = ctx as ReactContext;
-      const saved = rc.kids;
-      const kids: Kid[] = (rc.kids = []);
-      let own: Props;
-      try {
-        own = typeof props === 'function' ? props(rc) : props;
-        body(rc);
-      } finally {
-        rc.kids = saved;
+      const text = run(ctx);
+      if (text.indexOf('<') === -1) {
+        if (text === '') return null;
+        return text.indexOf('&') === -1 ? text : decodeEntities(text);
       }
-      saved.push(create(tag, own, kids));
+      const kids = parseIn(ctx, this, text);
+      // Parsed markup holds no raw regions (only `<head>` has one).
+      if (kids.length === 1) return kids[0] as ReactNode;
+      return kids.length === 0 ? null : createElement(Fragment, null, ...(kids as ReactNode[]));
     };
   }
 
-  /** Static props, or a function building them when attribute values have holes. */
-  private props(
-    tag: string,
-    attrs: Array<[string, string | Part[]]>,
-    dynamic: Part[] | 0,
-  ): Props | ((ctx: ReactContext) => Props) {
+  /**
+   * A function returning each element's props: the static attributes are converted once (and
+   * shared: `createElement` copies props), those with holes are set from their values on a new
+   * object. Of two attributes with one name the first wins, as in HTML; that is settled here,
+   * since names are known in advance.
+   */
+  private props(tag: string, attrs: RAttr[], dynamic: Part[] | 0): PropsMaker {
     if (dynamic !== 0) {
       const source = this.parts(dynamic, false);
-      return (ctx) => propsOf(tag, parseAttributes(source(ctx)));
+      return { props: (ctx) => propsOf(tag, parseAttributes(source(ctx))), fresh: true };
     }
-    if (attrs.every(([, value]) => typeof value === 'string')) {
-      return propsOf(
+    const seen = new Set<string>();
+    const first = attrs.filter(([name]) => {
+      const prop = reactName(name);
+      if (prop === null || seen.has(prop)) return false;
+      seen.add(prop);
+      return true;
+    });
+    if (first.every(([, value]) => typeof value === 'string')) {
+      const fixed = propsOf(
         tag,
-        attrs.map(([name, value]) => ({ name, value: value as string, parts: null })),
+        first.map(([name, value]) => ({ name, value: value as string, parts: null })),
       );
+      return { props: () => fixed, fresh: false };
     }
-    const values = attrs.map(([name, value]) => ({
-      set: attributeSetter(tag, name),
-      value,
-      read: typeof value === 'string' ? null : this.parts(value, true),
-    }));
-    return (ctx) => {
+    // In attribute order (React prints props in order; the string path's HTML has that order):
+    // a static attribute is a key and a converted value, one with holes a setter and a reader.
+    const keys: string[] = [];
+    const values: unknown[] = [];
+    const sets: Array<AttributeSetter | null> = [];
+    const reads: Array<((ctx: ReactContext) => string) | null> = [];
+    let exactStatics = true;
+    for (const [name, value] of first) {
+      if (typeof value === 'string') {
+        const one = propsOf(tag, [{ name, value, parts: null }]);
+        if (one.suppressHydrationWarning === true) exactStatics = false;
+        for (const key of Object.keys(one)) {
+          if (key === 'suppressHydrationWarning') continue;
+          keys.push(key);
+          values.push(one[key]);
+          sets.push(null);
+          reads.push(null);
+        }
+      } else {
+        keys.push('');
+        values.push(undefined);
+        sets.push(attributeSetter(tag, name));
+        reads.push(this.parts(value, true));
+      }
+    }
+    const n = keys.length;
+    const props = (ctx: ReactContext): Props => {
       const props: Props = {};
-      let exact = true;
-      for (const { set, value, read } of values) {
-        exact = set(props, read === null ? (value as string) : read(ctx)) && exact;
+      let exact = exactStatics;
+      for (let i = 0; i < n; i++) {
+        const set = sets[i];
+        if (set === null) props[keys[i]!] = values[i];
+        else exact = set!(props, reads[i]!(ctx)) && exact;
       }
       if (!exact) props.suppressHydrationWarning = true;
       return props;
     };
+    return { props, fresh: true };
   }
 
   /** Static text and instructions joined into one string; instruction output decoded if asked. */
@@ -224,6 +408,11 @@ class NodeCompiler implements Compiler {
     const runs = parts.map((part) =>
       typeof part === 'string' ? part : textStep(part, this.registry),
     );
+    const one = runs.length === 1 ? runs[0]! : null;
+    if (typeof one === 'function') {
+      // A whole value from one instruction (`href="{url}"`): the commonest case.
+      return decode ? (ctx) => decodeEntities(one(ctx), true) : one;
+    }
     return (ctx) => {
       let out = '';
       for (const run of runs) {
@@ -248,7 +437,12 @@ class NodeCompiler implements Compiler {
     if (component === null) {
       return (ctx) => {
         const rc = ctx as ReactContext;
-        pushAll(rc.kids, parseIn(rc, this, run(ctx)));
+        const text = run(ctx);
+        // Most values are plain text: no parse, no array.
+        if (text.indexOf('<') !== -1) pushAll(rc.kids, parseIn(rc, this, text));
+        else if (text !== '') {
+          pushText(rc.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
+        }
       };
     }
     const path = (inst as [number, Path[], unknown])[1][0]!;
@@ -317,12 +511,21 @@ function formatterArgs(inst: Instruction): string[] {
   return Array.isArray(args) && Array.isArray(args[0]) ? args[0] : [];
 }
 
+/** Whether a structured node renders the same whatever the data (no instruction inside). */
+function isStaticElement(node: RNode): boolean {
+  if (typeof node === 'string') return true;
+  if (node[0] !== Kind.ELEMENT || node[4] !== 0) return false;
+  return node[2].every(([, value]) => typeof value === 'string') && node[3].every(isStaticElement);
+}
+
 /** An exception escaping a node is recorded against its instruction; the rest still renders. */
 function guarded(run: Exec, inst: unknown): Exec {
   return (ctx) => {
+    const kids = (ctx as ReactContext).kids;
     try {
       run(ctx);
     } catch (thrown) {
+      (ctx as ReactContext).kids = kids;
       ctx.unexpected(thrown, SHELL_ORIGIN.get(inst as object) ?? inst);
     }
   };
@@ -426,9 +629,11 @@ export function renderReactTemplate(
   const opts = options ?? {};
   const ctx = new ReactContext(data, registry, blockCompiler(registry), opts, base, parse);
   if (opts.components !== undefined) ctx.components = { ...DEFAULT_COMPONENTS, ...opts.components };
+  const kids = ctx.kids;
   try {
     rootCompiler(registry).block(react)(ctx);
   } catch (thrown) {
+    ctx.kids = kids;
     ctx.unexpected(thrown, tpl.code);
   }
   const compileErrors = 'errors' in tpl && Array.isArray(tpl.errors) ? tpl.errors : [];

@@ -20,7 +20,10 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
+// React picks its build when first loaded, and ES imports load before any code of the bundle
+// runs: the production build (what users serve) must be chosen in the environment.
 const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
   stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });
 process.exit(result.status ?? 1);
