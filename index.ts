@@ -12,6 +12,8 @@ import { ALL_FORMATTERS } from './formatters/index.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import {
   renderReactTemplate,
+  structureBlock,
+  structureHtml,
   structureTemplate,
   type ReactRenderOptions,
   type ReactRenderResult,
@@ -103,7 +105,12 @@ export function renderToReact(
   const parse = (source: string, name?: string): Template =>
     compileTemplate(source, registry, name);
   const tpl = typeof template === 'string' ? parse(template) : template;
-  return renderReactTemplate(tpl, data, options, registry, parse, structureTemplate);
+  return renderReactTemplate(tpl, data, options, registry, {
+    parse,
+    structure: structureTemplate,
+    structureBlock,
+    structureHtml,
+  });
 }
 
 /**

@@ -57,14 +57,13 @@ const DEFAULT_MAX_TOKENS = 2000;
 const DEFAULT_MAX_STRING_LENGTH = 1_000_000;
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** The code of a partial that failed to parse: it renders nothing (its errors are recorded). */
+const NO_CODE: Block = [];
+
 /** A source of locations for runtime errors: a template or a parsed partial. */
 interface LocationUnit {
   locations: WeakMap<object, SourceLocation> | undefined;
   source: string | undefined;
-}
-
-function emptyRun(): string {
-  return '';
 }
 
 export class ExecContext implements RenderContext {
@@ -88,7 +87,7 @@ export class ExecContext implements RenderContext {
   // Created on first use: most renders use no partials, and a render is short enough that
   // every allocation or field in this constructor shows up in the small benchmarks (which is
   // also why the options below are getters rather than fields copied here).
-  private partialCache: Map<string, Emit | null> | null = null;
+  private partialCache: Map<string, Block | null> | null = null;
   /** Location sources besides the template itself: the partials parsed in this render. */
   private partialUnits: LocationUnit[] | null = null;
 
@@ -179,6 +178,33 @@ export class ExecContext implements RenderContext {
     }
   }
 
+  /**
+   * `applyPartial` for another output representation (engine/fragments.ts): finds the partial
+   * or macro as `applyPartial` does (recording the same errors) and calls `run` with its code
+   * block inside the partial's frame, with the same recursion accounting. `run` puts the output
+   * wherever its representation keeps it.
+   */
+  applyPartialBlock(
+    name: string,
+    node: unknown,
+    isPrivate: boolean,
+    args: Record<string, string> | null,
+    run: (block: Block) => void,
+  ): void {
+    const block = this.findPartialBlock(name);
+    if (block === undefined || !this.enterPartial(name)) return;
+    const savedFrame = this.cur;
+    const frame = this.push(node);
+    frame.stopResolution = isPrivate;
+    if (args !== null) frame.setVar('@args', args);
+    try {
+      run(block);
+    } finally {
+      this.cur = savedFrame;
+      this.depth--;
+    }
+  }
+
   // ---- executor helpers ----------------------------------------------------------------------
 
   /**
@@ -198,6 +224,12 @@ export class ExecContext implements RenderContext {
 
   /** Records an error at the location of `inst` (0/0 when the code carries no locations). */
   record(code: ErrorCode, message: string, inst: unknown): void {
+    const { loc, source } = this.locate(inst);
+    this.errors.push(makeError(code, message, loc, 'error', source));
+  }
+
+  /** Where `inst` is: in the template, or in a partial parsed in this render (then `source`). */
+  locate(inst: unknown): { loc: SourceLocation | undefined; source: string | undefined } {
     let loc: SourceLocation | undefined;
     let source: string | undefined;
     if (typeof inst === 'object' && inst !== null) {
@@ -213,7 +245,7 @@ export class ExecContext implements RenderContext {
         }
       }
     }
-    this.errors.push(makeError(code, message, loc, 'error', source));
+    return { loc, source };
   }
 
   /** An exception escaped an instruction: record it the way the reference words it. */
@@ -269,24 +301,30 @@ export class ExecContext implements RenderContext {
    * compiled on first use and cached for this render). Records the "could not be found" error.
    */
   private findPartial(name: string): Emit | undefined {
+    const block = this.findPartialBlock(name);
+    return block === undefined ? undefined : this.compile(block);
+  }
+
+  /** `findPartial`'s lookup, giving the code block (compiled by the caller). */
+  private findPartialBlock(name: string): Block | undefined {
     for (let f: StackFrame | null = this.cur; f !== null; f = f.parent) {
       const macro: MacroCode | undefined = f.macros?.get(name);
-      if (macro !== undefined) return this.compile(Array.isArray(macro[2]) ? macro[2] : []);
+      if (macro !== undefined) return Array.isArray(macro[2]) ? macro[2] : [];
     }
     const cached = this.partialCache?.get(name);
-    if (cached !== undefined) return cached ?? emptyRun;
-    const run = this.preparePartial(name);
-    if (run === undefined) {
+    if (cached !== undefined) return cached ?? NO_CODE;
+    const block = this.preparePartial(name);
+    if (block === undefined) {
       this.record(
         ErrorCode.APPLY_PARTIAL_MISSING,
         `RuntimeError: Attempt to apply partial '${name}' which could not be found.`,
         this.inst,
       );
     }
-    return run;
+    return block;
   }
 
-  private preparePartial(name: string): Emit | undefined {
+  private preparePartial(name: string): Block | undefined {
     const partials = this.options.partials;
     if (partials === undefined || partials === null || !hasOwn.call(partials, name))
       return undefined;
@@ -309,7 +347,7 @@ export class ExecContext implements RenderContext {
           );
         }
         this.cachePartial(name, null);
-        return emptyRun;
+        return NO_CODE;
       }
       this.addUnit({ locations: template.locations, source: name });
     } else if (Array.isArray(value)) {
@@ -324,14 +362,13 @@ export class ExecContext implements RenderContext {
     } else {
       return undefined;
     }
-    const block = template.code[2];
-    const run = this.compile(Array.isArray(block) ? block : []);
-    this.cachePartial(name, run);
-    return run;
+    const block = Array.isArray(template.code[2]) ? template.code[2] : [];
+    this.cachePartial(name, block);
+    return block;
   }
 
-  private cachePartial(name: string, run: Emit | null): void {
-    (this.partialCache ??= new Map()).set(name, run);
+  private cachePartial(name: string, block: Block | null): void {
+    (this.partialCache ??= new Map()).set(name, block);
   }
 
   private addUnit(unit: LocationUnit): void {

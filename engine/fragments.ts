@@ -28,6 +28,7 @@ import type { Registry } from './plugin.js';
 export { ExecContext } from './context.js';
 export type { Compiler, Emit, Exec } from './context.js';
 export { blockCompiler } from './executor.js';
+export { partialArgs } from './values.js';
 
 /** One instruction as a string-producing closure (errors isolated like any block step). */
 export function stringStep(inst: Instruction, registry: Registry): Exec {

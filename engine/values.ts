@@ -158,3 +158,29 @@ export function descendValue(value: unknown, key: string | number): unknown {
   }
   return getOwn(value as Record<string, unknown>, String(key));
 }
+
+/** What `{x|apply NAME [private] [k=v…]}`'s arguments after NAME ask for (LANGUAGE.md 4.7). */
+export interface PartialArgs {
+  isPrivate: boolean;
+  /** The `@args` binding: present whenever there is any extra argument, even an ignored one. */
+  bound: Record<string, string> | null;
+}
+
+/** Reads `apply`'s arguments (`args[0]` is the partial's name). */
+export function partialArgs(args: readonly string[]): PartialArgs {
+  let isPrivate = false;
+  const bound: Record<string, string> | null = args.length > 1 ? {} : null;
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === 'private') {
+      isPrivate = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    if (eq < 0) continue;
+    const key = arg.slice(0, eq);
+    // An own `__proto__` key would replace the object's prototype instead.
+    if (key !== '__proto__') bound![key] = arg.slice(eq + 1);
+  }
+  return { isPrivate, bound };
+}

@@ -5,7 +5,14 @@
  * only own properties of the data are ever read, and input data is never mutated.
  */
 import type { Formatter, FormatterTable } from '../engine/plugin.js';
-import { asNumber, asString, descendValue, isObject, splitPath } from '../engine/values.js';
+import {
+  asNumber,
+  asString,
+  descendValue,
+  isObject,
+  partialArgs,
+  splitPath,
+} from '../engine/values.js';
 
 /**
  * The reference assigns keys with `obj[key] = v`, so a `__proto__` key replaces the prototype
@@ -34,20 +41,7 @@ const apply: Formatter = {
       first.set('');
       return;
     }
-    let isPrivate = false;
-    // `@args` is bound whenever there is any extra argument, even one that is ignored.
-    const bound: Record<string, string> | null = args.length > 1 ? {} : null;
-    for (let i = 1; i < args.length; i++) {
-      const arg = args[i]!;
-      if (arg === 'private') {
-        isPrivate = true;
-        continue;
-      }
-      const eq = arg.indexOf('=');
-      if (eq < 0) continue;
-      const key = arg.slice(0, eq);
-      if (key !== PROTO) bound![key] = arg.slice(eq + 1);
-    }
+    const { isPrivate, bound } = partialArgs(args);
     first.set(ctx.applyPartial(args[0]!, first.value, isPrivate, bound));
   },
 };

@@ -97,29 +97,117 @@ export function reactName(name: string): string | null {
 
 export type Props = Record<string, unknown>;
 
+/** How `setAttribute` sets a prop. */
+const enum Kind {
+  PLAIN,
+  STYLE,
+  BOOLEAN,
+  /** `value`: an input's is its defaultValue. */
+  VALUE,
+  CONTENT_EDITABLE,
+}
+
+interface Rule {
+  prop: string;
+  kind: Kind;
+  /** The prop is in every object already (`constructor`, `toString`…): it is never set. */
+  inherited: boolean;
+}
+
+function ruleFor(name: string): Rule | null {
+  const prop = reactName(name);
+  if (prop === null) return null;
+  let kind = Kind.PLAIN;
+  if (prop === 'style') kind = Kind.STYLE;
+  else if (BOOLEAN.has(prop)) kind = Kind.BOOLEAN;
+  else if (prop === 'value') kind = Kind.VALUE;
+  else if (prop === 'contentEditable') kind = Kind.CONTENT_EDITABLE;
+  return { prop, kind, inherited: prop in Object.prototype };
+}
+
+/**
+ * Rules of the names seen so far, in sets of two slots chosen by the name's length and three of
+ * its characters. Parsed markup makes a new string for each attribute name, and a Map lookup
+ * would hash each of them in full; here a name costs three character reads and a comparison
+ * or two with the names last seen in its set.
+ */
+const SETS = 512;
+const slotNames = new Array<string>(2 * SETS).fill('');
+const slotRules = new Array<Rule | null>(2 * SETS).fill(null);
+
+function ruleOf(name: string): Rule | null {
+  const n = name.length;
+  const hash =
+    n * 61 + name.charCodeAt(0) * 7 + name.charCodeAt(n >> 1) * 3 + name.charCodeAt(n - 1);
+  const slot = (hash & (SETS - 1)) * 2;
+  const first = slotNames[slot]!;
+  if (first === name) return slotRules[slot]!;
+  if (slotNames[slot + 1] === name) return slotRules[slot + 1]!;
+  const rule = ruleFor(name);
+  // The name takes the first slot; the one there moves to the second, dropping the other.
+  slotNames[slot + 1] = first;
+  slotRules[slot + 1] = slotRules[slot]!;
+  // A copy: a long name may be a slice sharing the storage of the markup it came from, which
+  // the table would otherwise keep alive.
+  slotNames[slot] = name.split('').join('');
+  slotRules[slot] = rule;
+  return rule;
+}
+
 /**
  * Adds one attribute to `props` (the first of duplicate names wins, as in HTML). Returns
  * false when React will print the attribute differently from the HTML, so the element needs
  * `suppressHydrationWarning` (only a style string differs, and only in spelling).
  */
 export function setAttribute(props: Props, tag: string, name: string, value: string): boolean {
-  let prop = reactName(name);
-  if (prop === null || prop in props) return true;
-  if (prop === 'style') {
-    const style = parseStyle(value);
-    props.style = style;
-    return styleString(style) === value;
+  const rule = ruleOf(name);
+  if (rule === null || rule.prop in props) return true;
+  return setProp(props, tag, rule, value);
+}
+
+/**
+ * `setAttribute` for each attribute, in order, on a new props object. Returns false as
+ * `setAttribute` does.
+ */
+export function setAttributes(
+  props: Props,
+  tag: string,
+  attrs: ReadonlyArray<{ name: string; value: string }>,
+): boolean {
+  let exact = true;
+  for (let i = 0; i < attrs.length; i++) {
+    const attr = attrs[i]!;
+    const rule = ruleOf(attr.name);
+    // The first attribute finds nothing set but what every object inherits.
+    if (rule === null || (i === 0 ? rule.inherited : rule.prop in props)) continue;
+    exact = setProp(props, tag, rule, attr.value) && exact;
   }
-  if (BOOLEAN.has(prop)) {
-    if (prop === 'checked' && tag === 'input') prop = 'defaultChecked';
-    props[prop] = true;
-    return true;
+  return exact;
+}
+
+function setProp(props: Props, tag: string, rule: Rule, value: string): boolean {
+  const prop = rule.prop;
+  switch (rule.kind) {
+    case Kind.PLAIN:
+      props[prop] = value;
+      return true;
+    case Kind.STYLE: {
+      const style = parseStyle(value);
+      props.style = style;
+      return styleString(style) === value;
+    }
+    case Kind.BOOLEAN:
+      props[prop === 'checked' && tag === 'input' ? 'defaultChecked' : prop] = true;
+      return true;
+    case Kind.VALUE:
+      props[tag === 'input' ? 'defaultValue' : prop] = value;
+      return true;
+    case Kind.CONTENT_EDITABLE:
+      props[prop] = value;
+      // The markup is the template's: React need not warn that it manages the children.
+      props.suppressContentEditableWarning = true;
+      return true;
   }
-  if (prop === 'value' && tag === 'input') prop = 'defaultValue';
-  props[prop] = value;
-  // The markup is the template's: React need not warn that it manages the children.
-  if (prop === 'contentEditable') props.suppressContentEditableWarning = true;
-  return true;
 }
 
 /** Sets one attribute's prop; returns false as `setAttribute` does. */

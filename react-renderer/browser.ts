@@ -20,6 +20,7 @@ import { ALL_PREDICATES } from '../predicates/index.js';
 import { isHtmlBlank, TABLE_PARTS } from './elements.js';
 import type { ReactTemplate } from './react-code.js';
 import { renderReactTemplate, type ReactRenderOptions, type ReactRenderResult } from './render.js';
+import { structureBlock, structureHtml } from './structure.js';
 
 export type { ReactTemplate } from './react-code.js';
 export type { ReactRenderOptions } from './render.js';
@@ -32,7 +33,8 @@ export function renderPrepared(
   data: unknown,
   options?: ReactRenderOptions,
 ): ReactRenderResult {
-  return renderReactTemplate(template, data, options, REGISTRY);
+  // Partials are structured here as on the server, so that both build the same tree.
+  return renderReactTemplate(template, data, options, REGISTRY, { structureBlock, structureHtml });
 }
 
 /**

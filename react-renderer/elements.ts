@@ -8,10 +8,11 @@
  * hydrate).
  */
 import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { setAttribute, type Props } from './attributes.js';
+import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
+import { setAttributes, type Props } from './attributes.js';
 import { decodeEntities } from './entities.js';
 import { HtmlTokenizer, RAW_TEXT, type AttrToken } from './html-tokenizer.js';
-import { Ns, TreeBuilder, VOID, type HElement, type HNode } from './html-tree.js';
+import { Ns, TreeBuilder, VOID, type HElement } from './html-tree.js';
 
 /** Markup to be inserted verbatim as an element's content (the `<head>` region). */
 export class RawHtml {
@@ -139,40 +140,128 @@ function selectDefaults(props: Props, kids: Kid[]): Kid[] {
 /** Props from tokenized attributes (static values only). */
 export function propsOf(tag: string, attrs: ReadonlyArray<AttrToken<unknown>>): Props {
   const props: Props = {};
-  let exact = true;
-  for (const attr of attrs) exact = setAttribute(props, tag, attr.name, attr.value) && exact;
-  if (!exact) props.suppressHydrationWarning = true;
+  if (!setAttributes(props, tag, attrs)) props.suppressHydrationWarning = true;
   return props;
 }
 
-function convert(nodes: Array<HNode<never, never>>): Kid[] {
-  const out: Kid[] = [];
-  for (const node of nodes) {
-    if (typeof node === 'string') pushText(out, node);
-    else out.push(element(node));
+/**
+ * Tree construction straight to React nodes: an element's node is created when it closes,
+ * from the children gathered while it was open (the builder already keeps adjacent text as
+ * one string), and only then added to its parent; no intermediate tree is walked afterwards.
+ */
+class MarkupBuilder extends TreeBuilder<never, ReactElement> {
+  /** Set for a value's markup (`parseValue`): `outer` is then every element open around it. */
+  strict = false;
+
+  protected override attach(): void {}
+
+  protected override reachesOutside(
+    matches: (tag: string) => boolean,
+    stops: (tag: string) => boolean,
+  ): boolean {
+    return this.strict && this.searchOuter(matches, stops);
   }
-  return out;
+
+  protected override closed(el: Open, parent: Open): void {
+    const tag = el.tag;
+    const attrs = el.attrs;
+    const kind = HOST_KINDS.get(tag);
+    // A void tag name can still hold children in SVG (`<svg><input>x`); the string path's
+    // HTML cannot show them, so neither does React.
+    const kids = kind === HostKind.VOID ? [] : (el.children as Kid[]);
+    const props = propsOf(tag, attrs);
+    parent.children.push(
+      kind === HostKind.ADJUSTED || hasReservedName(attrs)
+        ? host(tag, props, kids)
+        : ownElement(tag, props, kids),
+    );
+  }
 }
 
-function element(el: HElement<never, never>): ReactElement {
-  const props = propsOf(el.tag, el.attrs);
-  return host(el.tag, props, VOID.has(el.tag) ? [] : convert(el.children));
+type Open = HElement<never, ReactElement>;
+
+/** Tags whose parsed elements `closed` treats apart (one lookup for both kinds). */
+const enum HostKind {
+  VOID,
+  ADJUSTED,
+}
+const HOST_KINDS = new Map<string, HostKind>([
+  ...[...VOID].map((tag): [string, HostKind] => [tag, HostKind.VOID]),
+  ...[...ADJUSTED].map((tag): [string, HostKind] => [tag, HostKind.ADJUSTED]),
+]);
+
+/** React's `jsx`/`jsxs`, typed for element types known only at run time (any tag name). */
+type Jsx = (type: string, props: Props) => ReactElement;
+const jsx = jsxTyped as unknown as Jsx;
+const jsxs = jsxsTyped as unknown as Jsx;
+
+/**
+ * The element `plainHost` makes, for props made for this one element: they become its props
+ * object as they are (React's `jsx` keeps the object; `createElement` would copy it).
+ */
+function ownElement(tag: string, props: Props, kids: Kid[]): ReactElement {
+  if (kids.length === 1) props.children = kids[0];
+  else if (kids.length > 1) {
+    // Static children (`jsxs`): the array is the element's, and needs no keys.
+    props.children = kids;
+    return jsxs(tag, props);
+  }
+  return jsx(tag, props);
+}
+
+/**
+ * Whether an attribute name is one `createElement` takes out of the props (`key`, `__self`,
+ * `__source`) and `jsx` does not: such markup goes through `host`, so that it gives the
+ * element it always gave.
+ */
+function hasReservedName(attrs: ReadonlyArray<AttrToken<never>>): boolean {
+  for (let i = 0; i < attrs.length; i++) {
+    const name = attrs[i]!.name;
+    if (name === 'key' || (name.charCodeAt(0) === 95 && (name === '__self' || name === '__source')))
+      return true;
+  }
+  return false;
 }
 
 /**
  * Markup (a value carrying HTML) as React nodes, parsed as the content of `parent`. Text
  * without `<` or `&` is returned as is: most values are plain text and are not parsed.
  */
+/**
+ * A value's markup as nodes of its `parent` element (inside the `outer` elements, outermost
+ * first), and whether it stays inside that element:
+ * it closes no element it did not open (its parent, or one further out, as `</div>` or `<li>`
+ * may) and leaves none open (template text after it would go inside in the browser). When it
+ * does not, no tree with the value inside `parent` is the browser's (see render.ts).
+ */
+export function parseValue(
+  html: string,
+  parent: string,
+  ns: Ns,
+  outer: readonly string[],
+): { kids: Kid[]; balanced: boolean } {
+  if (html.indexOf('<') === -1) return { kids: parseMarkup(html, parent, ns), balanced: true };
+  const builder = new MarkupBuilder(parent, ns, outer);
+  builder.strict = true;
+  const tokenizer = new HtmlTokenizer<never>(builder);
+  tokenizer.write(html);
+  tokenizer.end();
+  const balanced = !builder.escaped && builder.stack.length === 1;
+  builder.finish();
+  return { kids: builder.root.children as Kid[], balanced };
+}
+
 export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {
   if (html.indexOf('<') === -1) {
     if (html.indexOf('&') === -1) return html === '' ? [] : [html];
     return [decodeEntities(html)];
   }
-  const builder = new TreeBuilder<never, never>(parent, ns);
+  const builder = new MarkupBuilder(parent, ns);
   const tokenizer = new HtmlTokenizer<never>(builder);
   tokenizer.write(html);
   tokenizer.end();
-  return convert(builder.root.children);
+  builder.finish();
+  return builder.root.children as Kid[];
 }
 
 /** Attributes from a tag's attribute source (`class="a" {@|image-meta}` after rendering). */

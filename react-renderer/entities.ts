@@ -88,6 +88,69 @@ const isHex = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) 
 const isAlnum = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 122);
 
 /**
+ * When `decodeEntities` tries `decodeEscapedAscii` on the rest of a text: after this many
+ * references, if they came at least one per DENSE_SPAN characters and DENSE_REST characters
+ * or more remain. Building the string piece by piece costs about as much per reference as
+ * the byte scan costs per 25 characters.
+ */
+const DENSE_COUNT = 16;
+const DENSE_SPAN = 24;
+const DENSE_REST = 512;
+
+let encoder: TextEncoder | null = null;
+let decoder: TextDecoder | null = null;
+let bytes = new Uint8Array(0);
+
+/**
+ * `text` decoded, if it is ASCII and its only references are the four `escapeHtml` writes
+ * (`&quot;` `&amp;` `&lt;` `&gt;`); null otherwise. Such text is encoded into bytes (one per
+ * character), decoded in place and turned back into one string, with no string built per
+ * reference. Every `&` is decoded on its own, from what follows it, exactly as
+ * `decodeEntities` would; anything else (another reference, a lone `&`) gives null, and the
+ * caller decodes the text itself.
+ */
+export function decodeEscapedAscii(text: string): string | null {
+  if (typeof TextEncoder === 'undefined') return null;
+  const n = text.length;
+  if (bytes.length < n + 1) bytes = new Uint8Array(Math.max(n + 1, 2 * bytes.length));
+  const buf = bytes;
+  const { read, written } = (encoder ??= new TextEncoder()).encodeInto(text, buf);
+  // One byte per character: ASCII (UTF-8 writes anything else, surrogates too, as more).
+  if (read !== n || written !== n) return null;
+  // A stop after the end: no match reads past it into an earlier text's bytes.
+  buf[n] = 0;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const b = buf[i]!;
+    if (b !== 38 /* & */) {
+      buf[k++] = b;
+      continue;
+    }
+    const b1 = buf[i + 1];
+    if (
+      b1 === 113 /* q */ &&
+      buf[i + 2] === 117 &&
+      buf[i + 3] === 111 &&
+      buf[i + 4] === 116 &&
+      buf[i + 5] === 59
+    ) {
+      buf[k++] = 34; /* " */
+      i += 5;
+    } else if (b1 === 97 /* a */ && buf[i + 2] === 109 && buf[i + 3] === 112 && buf[i + 4] === 59) {
+      buf[k++] = 38; /* & */
+      i += 4;
+    } else if (b1 === 108 /* l */ && buf[i + 2] === 116 && buf[i + 3] === 59) {
+      buf[k++] = 60; /* < */
+      i += 3;
+    } else if (b1 === 103 /* g */ && buf[i + 2] === 116 && buf[i + 3] === 59) {
+      buf[k++] = 62; /* > */
+      i += 3;
+    } else return null;
+  }
+  return (decoder ??= new TextDecoder()).decode(buf.subarray(0, k));
+}
+
+/**
  * Decodes character references. `inAttribute` applies the attribute-value rule: a legacy name
  * without `;` followed by `=` or an alphanumeric stays literal (`?a=1&copy=2`). A hand-written
  * scan: formatter output is full of `&quot;` (JSON in attributes), and this runs on all of it.
@@ -97,8 +160,15 @@ export function decodeEntities(text: string, inAttribute = false): string {
   if (amp === -1) return text;
   let out = '';
   let from = 0;
+  let count = 0;
   const n = text.length;
   while (amp !== -1) {
+    if (++count === DENSE_COUNT && from <= DENSE_COUNT * DENSE_SPAN && n - from >= DENSE_REST) {
+      // Long and thick with references so far (JSON in an attribute): the rest may go faster
+      // as bytes.
+      const rest = decodeEscapedAscii(text.slice(from));
+      if (rest !== null) return out + rest;
+    }
     let i = amp + 1;
     let value: string | null = null;
     if (text.charCodeAt(i) === 35 /* # */) {
@@ -155,7 +225,9 @@ export function decodeEntities(text: string, inAttribute = false): string {
       }
     }
     if (value !== null) {
-      out += text.slice(from, amp) + value;
+      // Two appends, not `slice + value` first: that would copy both into a new string.
+      out += text.slice(from, amp);
+      out += value;
       from = i;
     }
     amp = text.indexOf('&', value !== null ? i : amp + 1);

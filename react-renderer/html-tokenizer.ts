@@ -75,6 +75,17 @@ export const RAW_TEXT = new Set([
   'noscript',
 ]);
 export const RCDATA = new Set(['textarea', 'title']);
+/** Both sets in one lookup: whether a text-only element decodes entities (RCDATA). */
+const TEXT_ONLY = new Map<string, boolean>([
+  ...[...RAW_TEXT].map((name): [string, boolean] => [name, false]),
+  ...[...RCDATA].map((name): [string, boolean] => [name, true]),
+]);
+
+/** Offset of the first `&` at or after `from`, or the length of the text when there is none. */
+function nextAmp(text: string, from: number): number {
+  const amp = text.indexOf('&', from);
+  return amp === -1 ? text.length : amp;
+}
 
 const isAlpha = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
@@ -86,7 +97,7 @@ export class HtmlTokenizer<H = never> {
   /** Name being read (tag or attribute) and value being read, across chunk boundaries. */
   private buf = '';
   /** Raw source of the current tag after its name, kept while the tag may turn dynamic. */
-  private raw: Array<string | H> = [];
+  private raw: Array<string | H> | null = null;
   private rawFrom = -1;
   /** In RAW state: the element whose end tag ends it, and whether entities are decoded. */
   private rawTag = '';
@@ -100,15 +111,25 @@ export class HtmlTokenizer<H = never> {
 
   /** Feeds one chunk of markup. */
   write(text: string): void {
-    this.chunk++;
+    const chunk = ++this.chunk;
     const n = text.length;
+    const sink = this.sink;
+    // The state lives in a local while the chunk is scanned (stored back at the end): the loop
+    // below runs once per state change, several times per tag.
+    let state = this.state;
     let i = 0;
     let textFrom = 0;
+    /** Where the name or value being read starts in this chunk (earlier chunks' part: buf). */
+    let from = 0;
+    // The next `&` at or after the text or value being read (n: none), found once for all the
+    // runs before it: most runs have none, and need no search or decoding each.
+    let amp = -1;
+    /** Whether the name being read has a character that lower-casing may change. */
+    let cased = false;
     // A tag spanning chunks keeps collecting its raw attribute source.
-    if (this.tag !== null && this.state > State.TAG_NAME) this.rawFrom = 0;
-    const sink = this.sink;
+    if (this.tag !== null && state > State.TAG_NAME) this.rawFrom = 0;
     while (i < n) {
-      switch (this.state) {
+      switch (state) {
         case State.DATA: {
           const lt = text.indexOf('<', i);
           if (lt === -1) {
@@ -116,33 +137,39 @@ export class HtmlTokenizer<H = never> {
             break;
           }
           i = lt + 1;
-          if (lt > textFrom) sink.text(decodeEntities(text.slice(textFrom, lt)));
+          if (lt > textFrom) {
+            if (amp < textFrom) amp = nextAmp(text, textFrom);
+            const run = text.slice(textFrom, lt);
+            sink.text(amp < lt ? decodeEntities(run) : run);
+          }
           textFrom = lt;
-          this.state = State.TAG_OPEN;
+          state = State.TAG_OPEN;
           this.tag = this.newTag(false, lt);
           break;
         }
         case State.TAG_OPEN: {
           const c = text.charCodeAt(i);
           if (isAlpha(c)) {
-            this.state = State.TAG_NAME;
+            state = State.TAG_NAME;
             this.buf = '';
+            from = i;
+            cased = false;
           } else if (c === 47 /* / */) {
-            this.state = State.END_TAG_OPEN;
+            state = State.END_TAG_OPEN;
             this.tag!.end = true;
             i++;
           } else if (c === 33 /* ! */) {
-            this.state = State.MARKUP_DECL;
+            state = State.MARKUP_DECL;
             this.pending = '';
             this.tag = null;
             i++;
           } else if (c === 63 /* ? */) {
-            this.state = State.BOGUS_COMMENT;
+            state = State.BOGUS_COMMENT;
             this.tag = null;
           } else {
             // `a < b`: the `<` is text (already in this chunk's text unless it ended the last).
-            if (this.tag!.chunk !== this.chunk) sink.text('<');
-            this.state = State.DATA;
+            if (this.tag!.chunk !== chunk) sink.text('<');
+            state = State.DATA;
             this.tag = null;
           }
           break;
@@ -150,150 +177,169 @@ export class HtmlTokenizer<H = never> {
         case State.END_TAG_OPEN: {
           const c = text.charCodeAt(i);
           if (isAlpha(c)) {
-            this.state = State.TAG_NAME;
+            state = State.TAG_NAME;
             this.buf = '';
+            from = i;
+            cased = false;
           } else if (c === 62 /* > */) {
-            this.state = State.DATA;
+            state = State.DATA;
             this.tag = null;
             textFrom = ++i;
           } else {
-            this.state = State.BOGUS_COMMENT;
+            state = State.BOGUS_COMMENT;
             this.tag = null;
           }
           break;
         }
         case State.TAG_NAME: {
-          const start = i;
           let c = 0;
           while (i < n) {
             c = text.charCodeAt(i);
-            if (isSpace(c) || c === 47 || c === 62) break;
+            if (c <= 90) {
+              if (c <= 62 && (isSpace(c) || c === 47 || c === 62)) break;
+              if (c >= 65) cased = true;
+            } else if (c > 127) cased = true;
             i++;
           }
-          this.buf += text.slice(start, i);
           if (i === n) break;
-          this.tag!.name = this.buf.toLowerCase();
-          this.raw = [];
+          this.tag!.name = this.name(cased, text, from, i);
+          this.raw = null;
           this.rawFrom = i;
+          i++;
           if (c === 62) {
-            textFrom = this.emitTag(++i, text);
-          } else {
-            this.state = c === 47 ? State.SELF_CLOSING : State.BEFORE_ATTR_NAME;
-            i++;
-          }
+            state = this.emitTag(i, text);
+            textFrom = i;
+          } else state = c === 47 ? State.SELF_CLOSING : State.BEFORE_ATTR_NAME;
           break;
         }
         case State.BEFORE_ATTR_NAME: {
-          const c = text.charCodeAt(i);
-          if (isSpace(c)) i++;
-          else if (c === 47) {
-            this.state = State.SELF_CLOSING;
+          let c = text.charCodeAt(i);
+          while (isSpace(c)) c = text.charCodeAt(++i);
+          if (i === n) break;
+          if (c === 47) {
+            state = State.SELF_CLOSING;
             i++;
-          } else if (c === 62) textFrom = this.emitTag(++i, text);
-          else {
-            this.state = State.ATTR_NAME;
-            this.buf = text[i]!;
-            i++;
+          } else if (c === 62) {
+            state = this.emitTag(++i, text);
+            textFrom = i;
+          } else {
+            // Any other character starts a name, even `=` or a quote (as in the spec).
+            state = State.ATTR_NAME;
+            this.buf = '';
+            from = i++;
+            cased = c >= 65 && (c <= 90 || c > 127);
           }
           break;
         }
         case State.ATTR_NAME: {
-          const start = i;
           let c = 0;
           while (i < n) {
             c = text.charCodeAt(i);
-            if (isSpace(c) || c === 47 || c === 62 || c === 61) break;
+            if (c <= 90) {
+              if (c <= 62 && (isSpace(c) || c === 47 || c === 62 || c === 61)) break;
+              if (c >= 65) cased = true;
+            } else if (c > 127) cased = true;
             i++;
           }
-          this.buf += text.slice(start, i);
           if (i === n) break;
-          this.attr = this.addAttr(this.buf);
-          this.buf = '';
+          this.attr = this.addAttr(this.name(cased, text, from, i));
           if (c === 61) {
-            this.state = State.BEFORE_ATTR_VALUE;
+            state = State.BEFORE_ATTR_VALUE;
             i++;
-          } else this.state = State.AFTER_ATTR_NAME;
+          } else state = State.AFTER_ATTR_NAME;
           break;
         }
         case State.AFTER_ATTR_NAME: {
-          const c = text.charCodeAt(i);
-          if (isSpace(c)) i++;
-          else if (c === 61) {
-            this.state = State.BEFORE_ATTR_VALUE;
+          let c = text.charCodeAt(i);
+          while (isSpace(c)) c = text.charCodeAt(++i);
+          if (i === n) break;
+          if (c === 61) {
+            state = State.BEFORE_ATTR_VALUE;
             i++;
           } else if (c === 47) {
-            this.state = State.SELF_CLOSING;
+            state = State.SELF_CLOSING;
             i++;
-          } else if (c === 62) textFrom = this.emitTag(++i, text);
-          else {
-            this.state = State.ATTR_NAME;
+          } else if (c === 62) {
+            state = this.emitTag(++i, text);
+            textFrom = i;
+          } else {
+            state = State.ATTR_NAME;
             this.buf = '';
+            from = i;
+            cased = false;
           }
           break;
         }
         case State.BEFORE_ATTR_VALUE: {
-          const c = text.charCodeAt(i);
-          if (isSpace(c)) i++;
-          else if (c === 34) {
-            this.state = State.ATTR_VALUE_DQ;
-            i++;
+          let c = text.charCodeAt(i);
+          while (isSpace(c)) c = text.charCodeAt(++i);
+          if (i === n) break;
+          this.buf = '';
+          if (c === 34) {
+            state = State.ATTR_VALUE_DQ;
+            from = ++i;
           } else if (c === 39) {
-            this.state = State.ATTR_VALUE_SQ;
-            i++;
-          } else if (c === 62) textFrom = this.emitTag(++i, text);
-          else this.state = State.ATTR_VALUE_UQ;
+            state = State.ATTR_VALUE_SQ;
+            from = ++i;
+          } else if (c === 62) {
+            state = this.emitTag(++i, text);
+            textFrom = i;
+          } else {
+            state = State.ATTR_VALUE_UQ;
+            from = i;
+          }
           break;
         }
         case State.ATTR_VALUE_DQ:
         case State.ATTR_VALUE_SQ: {
-          const quote = this.state === State.ATTR_VALUE_DQ ? '"' : "'";
-          const q = text.indexOf(quote, i);
-          const end = q === -1 ? n : q;
-          this.buf += text.slice(i, end);
-          i = end;
-          if (q !== -1) {
-            this.finishValue();
-            this.state = State.AFTER_ATTR_VALUE;
-            i++;
+          const q = text.indexOf(state === State.ATTR_VALUE_DQ ? '"' : "'", i);
+          if (q === -1) {
+            i = n;
+            break;
           }
+          if (amp < from) amp = nextAmp(text, from);
+          this.finishValue(this.buf === '' && amp > q, this.take(text, from, q));
+          state = State.AFTER_ATTR_VALUE;
+          i = q + 1;
           break;
         }
         case State.ATTR_VALUE_UQ: {
-          const start = i;
           let c = 0;
           while (i < n) {
             c = text.charCodeAt(i);
-            if (isSpace(c) || c === 62) break;
+            if (c === 62 || isSpace(c)) break;
             i++;
           }
-          this.buf += text.slice(start, i);
           if (i === n) break;
-          this.finishValue();
-          if (c === 62) textFrom = this.emitTag(++i, text);
-          else {
-            this.state = State.BEFORE_ATTR_NAME;
-            i++;
-          }
+          if (amp < from) amp = nextAmp(text, from);
+          this.finishValue(this.buf === '' && amp > i, this.take(text, from, i));
+          i++;
+          if (c === 62) {
+            state = this.emitTag(i, text);
+            textFrom = i;
+          } else state = State.BEFORE_ATTR_NAME;
           break;
         }
         case State.AFTER_ATTR_VALUE: {
           const c = text.charCodeAt(i);
           if (isSpace(c)) {
-            this.state = State.BEFORE_ATTR_NAME;
+            state = State.BEFORE_ATTR_NAME;
             i++;
           } else if (c === 47) {
-            this.state = State.SELF_CLOSING;
+            state = State.SELF_CLOSING;
             i++;
-          } else if (c === 62) textFrom = this.emitTag(++i, text);
-          else this.state = State.BEFORE_ATTR_NAME;
+          } else if (c === 62) {
+            state = this.emitTag(++i, text);
+            textFrom = i;
+          } else state = State.BEFORE_ATTR_NAME;
           break;
         }
         case State.SELF_CLOSING: {
-          const c = text.charCodeAt(i);
-          if (c === 62) {
+          if (text.charCodeAt(i) === 62) {
             this.tag!.selfClosing = true;
-            textFrom = this.emitTag(++i, text);
-          } else this.state = State.BEFORE_ATTR_NAME;
+            state = this.emitTag(++i, text);
+            textFrom = i;
+          } else state = State.BEFORE_ATTR_NAME;
           break;
         }
         case State.MARKUP_DECL: {
@@ -301,10 +347,10 @@ export class HtmlTokenizer<H = never> {
           this.pending += text[i];
           i++;
           if (this.pending === '--') {
-            this.state = State.COMMENT;
+            state = State.COMMENT;
             this.fresh = true;
             this.pending = '';
-          } else if (this.pending !== '-') this.state = State.BOGUS_COMMENT;
+          } else if (this.pending !== '-') state = State.BOGUS_COMMENT;
           break;
         }
         case State.COMMENT: {
@@ -314,7 +360,7 @@ export class HtmlTokenizer<H = never> {
             const abrupt = text.startsWith('>', i) ? 1 : text.startsWith('->', i) ? 2 : 0;
             if (abrupt > 0) {
               i += abrupt;
-              this.state = State.DATA;
+              state = State.DATA;
               textFrom = i;
               break;
             }
@@ -327,7 +373,7 @@ export class HtmlTokenizer<H = never> {
           } else {
             i += close + 3 - this.pending.length;
             this.pending = '';
-            this.state = State.DATA;
+            state = State.DATA;
             textFrom = i;
           }
           break;
@@ -337,7 +383,7 @@ export class HtmlTokenizer<H = never> {
           if (gt === -1) i = n;
           else {
             i = gt + 1;
-            this.state = State.DATA;
+            state = State.DATA;
             textFrom = i;
           }
           break;
@@ -351,19 +397,36 @@ export class HtmlTokenizer<H = never> {
           } else {
             if (end > textFrom) this.rawText(text.slice(textFrom, end));
             this.pending = '';
-            this.state = State.TAG_NAME;
+            state = State.TAG_NAME;
             this.tag = this.newTag(true, end);
             this.buf = '';
-            i = end + 2;
+            i = from = end + 2;
+            cased = false;
             textFrom = end;
           }
           break;
         }
       }
     }
-    if (this.state === State.DATA && n > textFrom) sink.text(decodeEntities(text.slice(textFrom)));
+    this.state = state;
+    if (state === State.DATA) {
+      if (n > textFrom) {
+        if (amp < textFrom) amp = nextAmp(text, textFrom);
+        const run = text.slice(textFrom);
+        sink.text(amp < n ? decodeEntities(run) : run);
+      }
+    } else if (
+      state === State.TAG_NAME ||
+      state === State.ATTR_NAME ||
+      state === State.ATTR_VALUE_DQ ||
+      state === State.ATTR_VALUE_SQ ||
+      state === State.ATTR_VALUE_UQ
+    ) {
+      // A name or value continues in the next chunk.
+      if (from < n) this.buf += text.slice(from);
+    }
     if (this.tag !== null && this.rawFrom !== -1 && this.rawFrom < n) {
-      this.raw.push(text.slice(this.rawFrom));
+      (this.raw ??= []).push(text.slice(this.rawFrom));
     }
     this.rawFrom = -1;
   }
@@ -389,7 +452,7 @@ export class HtmlTokenizer<H = never> {
         this.buf = '';
         parts.push(hole);
         if (this.tag!.dynamic !== null) this.tag!.dynamic.push(hole);
-        else this.raw.push(hole);
+        else (this.raw ??= []).push(hole);
         return 'attr';
       }
       case State.TAG_OPEN:
@@ -403,7 +466,7 @@ export class HtmlTokenizer<H = never> {
           tag.bad = true;
           return 'bad';
         }
-        if (tag.dynamic === null) tag.dynamic = this.raw;
+        tag.dynamic ??= this.raw ??= [];
         tag.dynamic.push(hole);
         return 'tag';
       }
@@ -435,25 +498,45 @@ export class HtmlTokenizer<H = never> {
     };
   }
 
-  private addAttr(name: string): AttrToken<H> {
-    const lower = name.toLowerCase();
+  /** A name or value ending at `to`: `buf` (its part from earlier chunks) and this chunk's part. */
+  private take(text: string, from: number, to: number): string {
+    const part = text.slice(from, to);
+    if (this.buf === '') return part;
+    const whole = this.buf + part;
+    this.buf = '';
+    return whole;
+  }
+
+  /**
+   * A tag or attribute name ending at `to`, lower-cased (`cased`: it has upper-case or
+   * non-ASCII characters in this chunk; most names have neither, and are taken as they are).
+   */
+  private name(cased: boolean, text: string, from: number, to: number): string {
+    const whole = cased || this.buf !== '';
+    const name = this.take(text, from, to);
+    return whole ? name.toLowerCase() : name;
+  }
+
+  private addAttr(lower: string): AttrToken<H> {
     const attr: AttrToken<H> = { name: lower, value: '', parts: null };
     // Duplicates: the first one wins; later ones are parsed and dropped.
-    if (!this.tag!.attrs.some((a) => a.name === lower)) this.tag!.attrs.push(attr);
+    const attrs = this.tag!.attrs;
+    for (let k = 0; k < attrs.length; k++) if (attrs[k]!.name === lower) return attr;
+    attrs.push(attr);
     return attr;
   }
 
-  private finishValue(): void {
+  /** Sets the value just read; `plain` when it is known to hold no `&`. */
+  private finishValue(plain: boolean, source: string): void {
     const attr = this.attr!;
-    const value = decodeEntities(this.buf, true);
+    const value = plain ? source : decodeEntities(source, true);
     if (attr.parts !== null) {
       if (value !== '') attr.parts.push(value);
     } else attr.value = value;
-    this.buf = '';
   }
 
-  /** Emits the finished tag; returns where text starts again. */
-  private emitTag(next: number, text: string): number {
+  /** Emits the finished tag (its end at `next`); returns the state that follows it. */
+  private emitTag(next: number, text: string): State {
     const tag = this.tag!;
     tag.endChunk = this.chunk;
     tag.endOffset = next;
@@ -463,15 +546,16 @@ export class HtmlTokenizer<H = never> {
     this.tag = null;
     this.attr = null;
     this.rawFrom = -1;
-    this.state = State.DATA;
-    if (!tag.end && !tag.bad && (RAW_TEXT.has(tag.name) || RCDATA.has(tag.name))) {
-      this.state = State.RAW;
+    let state = State.DATA;
+    const rcdata = tag.end || tag.bad ? undefined : TEXT_ONLY.get(tag.name);
+    if (rcdata !== undefined) {
+      state = State.RAW;
       this.rawTag = tag.name;
-      this.rcdata = RCDATA.has(tag.name);
+      this.rcdata = rcdata;
       this.pending = '';
     }
     this.sink.tag(tag);
-    return next;
+    return state;
   }
 
   private rawText(text: string): void {

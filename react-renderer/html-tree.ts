@@ -7,10 +7,11 @@
  * hydration fails, so these rules are not optional.
  *
  * One builder serves the structuring pass (whose children also hold instruction nodes, type X)
- * and the runtime parse of markup-bearing values. The builder parses "in context": its root is
- * an element that is already open (the element holding the region); `outer` lists elements
- * open outside the region, so that a token which would close one of them is detected
- * (`escaped`) instead of silently mis-nesting.
+ * and the runtime parse of markup-bearing values, which makes React elements instead of this
+ * tree (elements.ts, through the `attach` and `closed` hooks) by the same algorithm. The
+ * builder parses "in context": its root is an element that is already open (the element
+ * holding the region); `outer` lists elements open outside the region, so that a token which
+ * would close one of them is detected (`escaped`) instead of silently mis-nesting.
  */
 import type { AttrToken, TagToken, TokenSink } from './html-tokenizer.js';
 
@@ -95,6 +96,32 @@ const TABLE_PARTS = new Set([
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const SECTIONS = new Set(['tbody', 'thead', 'tfoot']);
 
+/** What a start tag does besides opening its element, found with one lookup per tag. */
+const enum Start {
+  CLOSES_P = 1,
+  /** Has a case in `closeImplied`. */
+  CLOSES_OTHERS = 2,
+  VOID = 4,
+  SKIPS_NEWLINE = 8,
+  /** `svg`, `math`: may be self-closing. */
+  FOREIGN = 16,
+}
+const START_RULES = new Map<string, number>();
+function startRule(names: Iterable<string>, rule: Start): void {
+  for (const name of names) START_RULES.set(name, (START_RULES.get(name) ?? 0) | rule);
+}
+startRule(CLOSES_P, Start.CLOSES_P);
+startRule(
+  (
+    'li dd dt h1 h2 h3 h4 h5 h6 option optgroup ' +
+    'tr td th tbody thead tfoot caption colgroup col'
+  ).split(' '),
+  Start.CLOSES_OTHERS,
+);
+startRule(VOID, Start.VOID);
+startRule(['pre', 'listing', 'textarea'], Start.SKIPS_NEWLINE);
+startRule(['svg', 'math'], Start.FOREIGN);
+
 /** HTML tags that end foreign (SVG/MathML) content. */
 const BREAKOUT = new Set(
   (
@@ -116,6 +143,16 @@ const SVG_TAGS: Record<string, string> = Object.fromEntries(
     .split(' ')
     .map((name) => [name.toLowerCase(), name]),
 );
+
+/**
+ * Whether no `p` can be open in button scope outside an element: it ends that search (a scope
+ * boundary, or the outermost context), or its own start tag would have closed such a `p`.
+ */
+const isP = (tag: string): boolean => tag === 'p';
+
+function isBoundary(tag: string): boolean {
+  return SCOPE.has(tag) || tag === 'button' || tag === '#root' || CLOSES_P.has(tag);
+}
 
 export class TreeBuilder<H, X> implements TokenSink<H> {
   readonly root: HElement<H, X>;
@@ -178,9 +215,42 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       // foreignObject's children are HTML again.
       ns,
     };
-    parent.children.push(el);
+    this.attach(parent, el);
     this.stack.push(el);
     return el;
+  }
+
+  /** Closes everything still open (the end of the input). */
+  finish(): void {
+    this.popTo(1);
+  }
+
+  /**
+   * Adds a new element to its parent's children. A builder of immutable nodes (React
+   * elements) overrides this and `closed` to add the finished node when the element closes.
+   */
+  protected attach(parent: HElement<H, X>, el: HElement<H, X>): void {
+    parent.children.push(el);
+  }
+
+  /**
+   * Called for each element as it closes, innermost first, with the element that holds it.
+   * An element gets no children after it closes (there is no reopening, as the full
+   * algorithm's formatting elements would need), so it is complete here.
+   */
+  protected closed(_el: HElement<H, X>, _parent: HElement<H, X>): void {}
+
+  /** Closes open elements down to `depth` elements (the context root is never closed). */
+  private popTo(depth: number): void {
+    const stack = this.stack;
+    while (stack.length > depth) {
+      const el = stack.pop()!;
+      this.closed(el, stack[stack.length - 1]!);
+    }
+  }
+
+  private closeCurrent(): void {
+    this.popTo(this.stack.length - 1);
   }
 
   private contentNs(): Ns {
@@ -194,14 +264,25 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
     if (this.contentNs() !== Ns.HTML) {
       if (!BREAKOUT.has(name)) {
         this.open(name, tag.attrs, tag.dynamic);
-        if (tag.selfClosing) this.stack.pop();
+        if (tag.selfClosing) this.closeCurrent();
         return;
       }
       // An HTML tag inside SVG closes the foreign elements first.
-      while (this.stack.length > 1 && this.contentNs() !== Ns.HTML) this.stack.pop();
+      while (this.stack.length > 1 && this.contentNs() !== Ns.HTML) this.closeCurrent();
       if (this.contentNs() !== Ns.HTML) this.escape(this.root.tag);
     }
-    if (CLOSES_P.has(name)) this.closeP();
+    const rules = START_RULES.get(name) ?? 0;
+    if ((rules & Start.CLOSES_P) !== 0) this.closeP();
+    if ((rules & Start.CLOSES_OTHERS) !== 0) this.closeImplied(name);
+    this.open(name, tag.attrs, tag.dynamic);
+    if ((rules & Start.FOREIGN) !== 0) {
+      if (tag.selfClosing) this.closeCurrent();
+    } else if ((rules & Start.VOID) !== 0) this.closeCurrent();
+    else if ((rules & Start.SKIPS_NEWLINE) !== 0) this.skipNewline = true;
+  }
+
+  /** The end tags a start tag implies (list items, headings, options, table parts). */
+  private closeImplied(name: string): void {
     switch (name) {
       case 'li':
         this.closeListItem(['li']);
@@ -216,7 +297,7 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       case 'h4':
       case 'h5':
       case 'h6':
-        if (HEADINGS.has(this.current.tag) && this.stack.length > 1) this.stack.pop();
+        if (HEADINGS.has(this.current.tag) && this.stack.length > 1) this.closeCurrent();
         break;
       case 'option':
         if (this.current.tag === 'option') this.popOne();
@@ -249,25 +330,28 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
         if (this.current.tag === 'table') this.open('colgroup', [], null);
         break;
     }
-    this.open(name, tag.attrs, tag.dynamic);
-    if (name === 'svg' || name === 'math') {
-      if (tag.selfClosing) this.stack.pop();
-    } else if (VOID.has(name)) this.stack.pop();
-    else if (name === 'pre' || name === 'listing' || name === 'textarea') this.skipNewline = true;
   }
 
   private endTag(name: string): void {
+    const stack = this.stack;
+    // Most end tags close the current element: nothing below is looked at. (A `br` is never
+    // the current element: it is void, and ends foreign content.)
+    if (stack.length > 1 && stack[stack.length - 1]!.tag === name) {
+      this.closeCurrent();
+      return;
+    }
     if (name === 'br') {
       this.open('br', [], null);
-      this.stack.pop();
+      this.closeCurrent();
       return;
     }
     if (name === 'p' && !this.inScope('p')) {
       if (this.outer.includes('p')) this.escape('p');
+      else if (!isBoundary(this.root.tag) && this.reachesOutside(isP, isBoundary)) return;
       else {
         // `</p>` without an open p makes an empty paragraph.
         this.open('p', [], null);
-        this.stack.pop();
+        this.closeCurrent();
       }
       return;
     }
@@ -277,7 +361,7 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
     for (let i = this.stack.length - 1; i > 0; i--) {
       const el = this.stack[i]!;
       if (el.tag === name || (el.ns !== Ns.HTML && el.tag.toLowerCase() === name)) {
-        this.stack.length = i;
+        this.popTo(i);
         return;
       }
       if (
@@ -291,15 +375,55 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
     }
     // Not open in this region: it closes something outside, or nothing (then it is ignored).
     if (this.outer.includes(name)) this.escape(name);
+    else {
+      const root = this.root.tag;
+      const stops = (tag: string): boolean =>
+        tableEnd
+          ? tag === 'table' || tag === 'template'
+          : special
+            ? SCOPE.has(tag)
+            : SPECIAL.has(tag);
+      if (!stops(root) && root !== '#root') this.reachesOutside((tag) => tag === name, stops);
+    }
   }
 
-  private escape(tag: string): void {
+  /**
+   * The algorithm goes on to the elements open outside the region, innermost first, looking
+   * for one that `matches` (it would be closed: an escape) until one `stops` the search.
+   * Returns whether it escaped. The structuring pass keeps its own rules for `outer` (above);
+   * the runtime parse of a value checks here (elements.ts).
+   */
+  protected reachesOutside(
+    _matches: (tag: string) => boolean,
+    _stops: (tag: string) => boolean,
+  ): boolean {
+    return false;
+  }
+
+  /** `reachesOutside` over `outer`, for builders that check it. */
+  protected searchOuter(
+    matches: (tag: string) => boolean,
+    stops: (tag: string) => boolean,
+  ): boolean {
+    const outer = this.outer;
+    for (let i = outer.length - 1; i >= 0; i--) {
+      const tag = outer[i]!;
+      if (matches(tag)) {
+        this.escape(tag);
+        return true;
+      }
+      if (stops(tag)) return false;
+    }
+    return false;
+  }
+
+  protected escape(tag: string): void {
     if (!this.escaped) this.escapedBy = tag;
     this.escaped = true;
   }
 
   private popOne(): void {
-    if (this.stack.length > 1) this.stack.pop();
+    if (this.stack.length > 1) this.closeCurrent();
   }
 
   /** Index of the nearest open `name` in (button) scope inside the region, or -1. */
@@ -316,25 +440,36 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
     for (let i = this.stack.length - 1; i > 0; i--) {
       const tag = this.stack[i]!.tag;
       if (tag === 'p') {
-        this.stack.length = i;
+        this.popTo(i);
         return;
       }
       if (SCOPE.has(tag) || tag === 'button') return;
     }
     // A p open outside the region would be closed by this tag in the string path.
     if (this.root.tag === 'p') this.escape('p');
+    else if (!isBoundary(this.root.tag)) this.reachesOutside(isP, isBoundary);
   }
 
   private closeListItem(names: string[]): void {
     for (let i = this.stack.length - 1; i > 0; i--) {
       const tag = this.stack[i]!.tag;
       if (names.includes(tag)) {
-        this.stack.length = i;
+        this.popTo(i);
         return;
       }
       if (SPECIAL.has(tag) && tag !== 'address' && tag !== 'div' && tag !== 'p') return;
     }
-    if (names.includes(this.root.tag)) this.escape(this.root.tag);
+    const root = this.root.tag;
+    if (names.includes(root)) this.escape(root);
+    else if (
+      root !== '#root' &&
+      (!SPECIAL.has(root) || root === 'address' || root === 'div' || root === 'p')
+    ) {
+      this.reachesOutside(
+        (tag) => names.includes(tag),
+        (tag) => SPECIAL.has(tag) && tag !== 'address' && tag !== 'div' && tag !== 'p',
+      );
+    }
   }
 
   /** A new row or cell closes the open cell (and what is open inside it). */
@@ -342,11 +477,18 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
     for (let i = this.stack.length - 1; i > 0; i--) {
       const tag = this.stack[i]!.tag;
       if (tag === 'td' || tag === 'th') {
-        this.stack.length = i;
+        this.popTo(i);
         return;
       }
       if (tag === 'table') return;
     }
-    if (this.root.tag === 'td' || this.root.tag === 'th') this.escape(this.root.tag);
+    const root = this.root.tag;
+    if (root === 'td' || root === 'th') this.escape(root);
+    else if (root !== 'table' && root !== '#root') {
+      this.reachesOutside(
+        (tag) => tag === 'td' || tag === 'th',
+        (tag) => tag === 'table',
+      );
+    }
   }
 }

@@ -9,7 +9,13 @@ export {
   type ReactRenderResult,
   type Structurer,
 } from './render.js';
-export { structureTemplate, type StructureResult } from './structure.js';
+export {
+  structureBlock,
+  structureHtml,
+  structureTemplate,
+  type BlockStructure,
+  type StructureResult,
+} from './structure.js';
 export type { ReactTemplate, RNode } from './react-code.js';
 export {
   COMPONENT_FORMATTERS,

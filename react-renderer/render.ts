@@ -10,12 +10,13 @@
  */
 import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
-import type { Code, Instruction, Path } from '../engine/code.js';
-import { ErrorCode, makeError, type SourceLocation } from '../engine/errors.js';
+import type { Code, Instruction, Path, VariableCode } from '../engine/code.js';
+import { ErrorCode, makeError, type SourceLocation, type TemplateError } from '../engine/errors.js';
 import {
   blockCompiler,
   controlFlow,
   ExecContext,
+  partialArgs,
   textBlock,
   textStep,
   type Compiler,
@@ -33,13 +34,16 @@ import {
   plainHost,
   parseAttributes,
   parseMarkup,
+  parseValue,
   propsOf,
   pushAll,
   pushText,
   RawHtml,
   type Kid,
 } from './elements.js';
+import { renderTemplate } from '../engine/render.js';
 import { decodeEntities } from './entities.js';
+import type { BlockStructure } from './structure.js';
 import { Ns } from './html-tree.js';
 import {
   HoleMode,
@@ -56,6 +60,18 @@ import {
  * browser runtime, which only renders prepared templates, does not carry the structuring pass.
  */
 export type Structurer = (template: Template) => { react: RNode[] };
+
+/**
+ * What the React path is given besides the runtime: partial compilation, and the structuring
+ * pass (structure.ts) for templates, partials and whole-output fallbacks. The browser runtime
+ * brings no compiler (`parse`) and ships templates structured (`structure` unused).
+ */
+export interface RenderHooks {
+  parse?: ParseFunction | undefined;
+  structure?: Structurer | undefined;
+  structureBlock?: BlockStructure | undefined;
+  structureHtml?: ((html: string) => RNode[]) | undefined;
+}
 
 /** Render options of the React path: the string path's, plus the component overrides. */
 export interface ReactRenderOptions extends RenderOptions {
@@ -79,6 +95,30 @@ class ReactContext extends ExecContext {
    * only (nothing is kept across renders).
    */
   parsed: Map<NodeCompiler, ParsedByLength> | null = null;
+  /** Structures partials applied as values (absent: they render as strings, then parse). */
+  structureBlock: BlockStructure | undefined = undefined;
+
+  /** A warning at the first value whose markup did not stay inside its element (`parseIn`). */
+  unbalancedAt: TemplateError | undefined = undefined;
+
+  unbalanced(origin: unknown): void {
+    if (this.unbalancedAt !== undefined) return;
+    const { loc, source } = this.locate(SHELL_ORIGIN.get(origin as object) ?? origin);
+    this.unbalancedAt = makeError(
+      ErrorCode.REACT_UNBALANCED_VALUE,
+      "React: this value's markup closes an element around it or leaves an element open; " +
+        'the page was rendered as one string and parsed (slower, and its widgets are not live)',
+      loc,
+      'warning',
+      source,
+    );
+  }
+
+  /** Errors of instructions inside shells are located at the instructions themselves. */
+  override record(code: ErrorCode, message: string, inst: unknown): void {
+    const origin = typeof inst === 'object' && inst !== null ? SHELL_ORIGIN.get(inst) : undefined;
+    super.record(code, message, origin ?? inst);
+  }
 }
 
 /**
@@ -86,22 +126,33 @@ class ReactContext extends ExecContext {
  * (a partial's output per item), and a Map keyed on the string would hash all of it; a length
  * rarely matches by chance, and comparing unequal strings usually stops at the first characters.
  */
-type ParsedByLength = Map<number, Array<[html: string, kids: Kid[]]>>;
+type ParsedByLength = Map<number, Array<[html: string, kids: Kid[], balanced: boolean]>>;
 
 /** Strings of one length compared before giving up on sharing (bounds the work per parse). */
 const SAME_LENGTH_LIMIT = 8;
 
-/** `parseMarkup` through the render's cache (markup only: plain text has its own fast path). */
-function parseIn(ctx: ReactContext, compiler: NodeCompiler, html: string): Kid[] {
+/**
+ * A value's markup as nodes of `compiler`'s element, through the render's cache. `origin` is
+ * the instruction whose output it is: when the markup does not stay inside that element (it
+ * closes it, or leaves an element open that template text after it would have to enter), the
+ * tree built here cannot be the browser's, and the render is redone as a whole (see
+ * `renderReactTemplate`).
+ */
+function parseIn(ctx: ReactContext, compiler: NodeCompiler, html: string, origin: unknown): Kid[] {
   if (html.indexOf('<') === -1) return parseMarkup(html, compiler.parent, compiler.ns);
   const all = (ctx.parsed ??= new Map());
   let mine = all.get(compiler);
   if (mine === undefined) all.set(compiler, (mine = new Map()));
   let seen = mine.get(html.length);
   if (seen === undefined) mine.set(html.length, (seen = []));
-  for (const [other, kids] of seen) if (other === html) return kids;
-  const kids = parseMarkup(html, compiler.parent, compiler.ns);
-  if (seen.length < SAME_LENGTH_LIMIT) seen.push([html, kids]);
+  for (const [other, kids, balanced] of seen) {
+    if (other !== html) continue;
+    if (!balanced) ctx.unbalanced(origin);
+    return kids;
+  }
+  const { kids, balanced } = parseValue(html, compiler.parent, compiler.ns, compiler.outer);
+  if (!balanced) ctx.unbalanced(origin);
+  if (seen.length < SAME_LENGTH_LIMIT) seen.push([html, kids, balanced]);
   return kids;
 }
 
@@ -111,6 +162,11 @@ const noop: Exec = () => {};
 type Jsx = (type: string, props: Props) => ReactElement;
 const jsx = jsxTyped as unknown as Jsx;
 const jsxs = jsxsTyped as unknown as Jsx;
+
+/** An instruction's output in an attribute value, references decoded (most have none). */
+function attributeText(text: string): string {
+  return text.indexOf('&') === -1 ? text : decodeEntities(text, true);
+}
 
 /** Builds one node (an element, a text, a value's nodes) from the render state. */
 type Make = (ctx: ReactContext) => ReactNode;
@@ -127,7 +183,7 @@ interface PropsMaker {
  * Several children go in as one array of static children (`jsxs`, as for literal JSX).
  */
 function freshElement(tag: string, props: (ctx: ReactContext) => Props, makers: Make[]): Make {
-  const [a, b, c] = makers;
+  const [a, b, c, d] = makers;
   switch (makers.length) {
     case 0:
       return (ctx) => jsx(tag, props(ctx));
@@ -147,6 +203,12 @@ function freshElement(tag: string, props: (ctx: ReactContext) => Props, makers: 
       return (ctx) => {
         const own = props(ctx);
         own.children = [a!(ctx), b!(ctx), c!(ctx)];
+        return jsxs(tag, own);
+      };
+    case 4:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = [a!(ctx), b!(ctx), c!(ctx), d!(ctx)];
         return jsxs(tag, own);
       };
     default:
@@ -175,12 +237,28 @@ function hostElement(tag: string, props: (ctx: ReactContext) => Props, body: Exe
 /** Compiles React code for one parent element (its tag decides how markup is parsed). */
 class NodeCompiler implements Compiler {
   private readonly cache = new WeakMap<object, Exec>();
+  /** The compilers of this element's children, by namespace and tag. */
+  private readonly children = new Map<string, NodeCompiler>();
+
   constructor(
     readonly registry: Registry,
     readonly parent: string,
     readonly ns: Ns,
-    private readonly compilers: CompilerSet,
+    /** Elements open around `parent`, outermost first: what a value's markup could close. */
+    readonly outer: readonly string[],
   ) {}
+
+  /** The compiler for the content of a `tag` element inside this one. */
+  child(tag: string, ns: Ns): NodeCompiler {
+    const key = `${ns}:${tag}`;
+    let compiler = this.children.get(key);
+    if (compiler === undefined) {
+      const outer = this.parent === '#root' ? this.outer : [...this.outer, this.parent];
+      compiler = new NodeCompiler(this.registry, tag, ns, outer);
+      this.children.set(key, compiler);
+    }
+    return compiler;
+  }
 
   block(nodes: unknown): Exec {
     if (!Array.isArray(nodes)) return noop;
@@ -242,7 +320,7 @@ class NodeCompiler implements Compiler {
           : tag === 'foreignObject'
             ? Ns.HTML
             : this.ns;
-    const inner = this.compilers.get(tag, ns);
+    const inner = this.child(tag, ns);
     const { props, fresh } = this.props(tag, attrs, dynamic);
     const make = isPlainTag(tag)
       ? inner.plainElement(tag, props, fresh, children)
@@ -331,7 +409,7 @@ class NodeCompiler implements Compiler {
         if (text === '') return null;
         return text.indexOf('&') === -1 ? text : decodeEntities(text);
       }
-      const kids = parseIn(ctx, this, text);
+      const kids = parseIn(ctx, this, text, inst);
       // Parsed markup holds no raw regions (only `<head>` has one).
       if (kids.length === 1) return kids[0] as ReactNode;
       return kids.length === 0 ? null : createElement(Fragment, null, ...(kids as ReactNode[]));
@@ -411,13 +489,19 @@ class NodeCompiler implements Compiler {
     const one = runs.length === 1 ? runs[0]! : null;
     if (typeof one === 'function') {
       // A whole value from one instruction (`href="{url}"`): the commonest case.
-      return decode ? (ctx) => decodeEntities(one(ctx), true) : one;
+      return decode ? (ctx) => attributeText(one(ctx)) : one;
+    }
+    const [lead, second] = runs;
+    if (runs.length === 2 && typeof lead === 'string' && typeof second === 'function') {
+      // Static text, then one instruction (`href="/shop/p/{urlId}"`).
+      return decode ? (ctx) => lead + attributeText(second(ctx)) : (ctx) => lead + second(ctx);
     }
     return (ctx) => {
       let out = '';
-      for (const run of runs) {
+      for (let i = 0; i < runs.length; i++) {
+        const run = runs[i]!;
         if (typeof run === 'string') out += run;
-        else out += decode ? decodeEntities(run(ctx), true) : run(ctx);
+        else out += decode ? attributeText(run(ctx)) : run(ctx);
       }
       return out;
     };
@@ -433,13 +517,15 @@ class NodeCompiler implements Compiler {
       case HoleMode.SILENT:
         return (ctx) => void run(ctx);
     }
+    const partial = appliedPartial(inst);
+    if (partial !== null) return this.applyHole(inst as VariableCode, partial, run);
     const component = componentName(inst);
     if (component === null) {
       return (ctx) => {
         const rc = ctx as ReactContext;
         const text = run(ctx);
         // Most values are plain text: no parse, no array.
-        if (text.indexOf('<') !== -1) pushAll(rc.kids, parseIn(rc, this, text));
+        if (text.indexOf('<') !== -1) pushAll(rc.kids, parseIn(rc, this, text, inst));
         else if (text !== '') {
           pushText(rc.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
         }
@@ -452,9 +538,63 @@ class NodeCompiler implements Compiler {
       const Component = rc.components[component];
       const node = Component === undefined ? undefined : ctx.resolve(path);
       const html = run(ctx);
-      if (Component === undefined) pushAll(rc.kids, parseIn(rc, this, html));
-      else pushComponent(rc, this, Component, component, html, node, args);
+      if (Component === undefined) pushAll(rc.kids, parseIn(rc, this, html, inst));
+      else pushComponent(rc, this, Component, component, html, node, args, inst);
     };
+  }
+
+  /**
+   * `{x|apply NAME …}`: the partial's code is structured for this parent element once and run
+   * as React code, like the template's own, instead of rendering it to a string and parsing
+   * that. The frame, `@args`, recursion limit and errors are the engine's (`applyPartialBlock`).
+   * A partial that cannot be structured here goes the string way (`text`, the hole as compiled).
+   */
+  private applyHole(inst: VariableCode, args: string[], text: Emit): Exec {
+    const path = inst[1][0]!;
+    const name = args[0]!;
+    const { isPrivate, bound } = partialArgs(args);
+    const parsed = (ctx: ReactContext, html: string): void => {
+      if (html.indexOf('<') !== -1) pushAll(ctx.kids, parseIn(ctx, this, html, inst));
+      else if (html !== '') pushText(ctx.kids, decodeEntities(html));
+    };
+    const asString = (ctx: ReactContext): void => parsed(ctx, text(ctx));
+    // Inside the partial's frame: its code as React code, or as a string when unstructurable.
+    const runPartial = (ctx: ReactContext, block: Instruction[]): void => {
+      const run = this.partialRun(ctx, block);
+      if (run !== null) run(ctx);
+      else parsed(ctx, textBlock(block, this.registry)(ctx));
+    };
+    return (ctx) => {
+      const rc = ctx as ReactContext;
+      if (rc.structureBlock === undefined) {
+        asString(rc);
+        return;
+      }
+      const kids = rc.kids;
+      try {
+        ctx.inst = inst;
+        const node = ctx.resolve(path);
+        rc.applyPartialBlock(name, node, isPrivate, bound, (block) =>
+          runPartial(rc, block as Instruction[]),
+        );
+      } catch (thrown) {
+        rc.kids = kids;
+        ctx.unexpected(thrown, inst);
+      }
+    };
+  }
+
+  /** Structured partials by code block (null: not structurable in this parent element). */
+  private readonly partials = new WeakMap<object, Exec | null>();
+
+  private partialRun(ctx: ReactContext, block: Instruction[]): Exec | null {
+    let run = this.partials.get(block);
+    if (run === undefined) {
+      const nodes = ctx.structureBlock!(block, this.parent, this.ns, this.outer);
+      run = nodes === null ? null : this.block(nodes);
+      this.partials.set(block, run);
+    }
+    return run;
   }
 
   private region(block: Instruction[], raw: boolean): Exec {
@@ -466,7 +606,7 @@ class NodeCompiler implements Compiler {
       };
     }
     return (ctx) =>
-      pushAll((ctx as ReactContext).kids, parseIn(ctx as ReactContext, this, run(ctx)));
+      pushAll((ctx as ReactContext).kids, parseIn(ctx as ReactContext, this, run(ctx), block[0]));
   }
 }
 
@@ -482,19 +622,35 @@ function pushComponent(
   html: string,
   node: unknown,
   args: string[],
+  inst: unknown,
 ): void {
   const kids = ctx.kids;
   const first = html.indexOf('<');
   const last = html.lastIndexOf('>');
   if (first === -1 || last < first) {
-    pushAll(kids, parseIn(ctx, compiler, html));
+    pushAll(kids, parseIn(ctx, compiler, html, inst));
     return;
   }
   pushText(kids, decodeEntities(html.slice(0, first)));
   const inner = first === 0 && last === html.length - 1 ? html : html.slice(first, last + 1);
-  const markup = parseIn(ctx, compiler, inner);
+  const markup = parseIn(ctx, compiler, inner, inst);
   kids.push(createElement(Component, { name, html: inner, markup, node, args }));
   pushText(kids, decodeEntities(html.slice(last + 1)));
+}
+
+/**
+ * The arguments of `{x|apply NAME …}` when that is the whole instruction (one variable, one
+ * formatter, a partial name): the hole is the partial's output.
+ */
+function appliedPartial(inst: Instruction): string[] | null {
+  if (!Array.isArray(inst) || inst[0] !== Op.VARIABLE) return null;
+  const [, paths, formatters] = inst as VariableCode;
+  if (!Array.isArray(paths) || paths.length !== 1 || !Array.isArray(formatters)) return null;
+  if (formatters.length !== 1) return null;
+  const [name, args] = formatters[0]!;
+  if (name !== 'apply' || !Array.isArray(args) || !Array.isArray(args[0])) return null;
+  const list = args[0];
+  return list.length > 0 && typeof list[0] === 'string' ? list : null;
 }
 
 /** The last formatter of a VARIABLE tag, if it names a component-capable formatter. */
@@ -531,30 +687,16 @@ function guarded(run: Exec, inst: unknown): Exec {
   };
 }
 
-/** The node compilers of one registry, one per parent element kind. */
-class CompilerSet {
-  private readonly byParent = new Map<string, NodeCompiler>();
-  constructor(private readonly registry: Registry) {}
-  get(parent: string, ns: Ns): NodeCompiler {
-    const key = `${ns}:${parent}`;
-    let compiler = this.byParent.get(key);
-    if (compiler === undefined) {
-      compiler = new NodeCompiler(this.registry, parent, ns, this);
-      this.byParent.set(key, compiler);
-    }
-    return compiler;
-  }
-}
+const rootCompilers = new WeakMap<Registry, NodeCompiler>();
 
-const compilerSets = new WeakMap<Registry, CompilerSet>();
-
+/** The compiler of a registry's top level; element compilers hang below it by position. */
 function rootCompiler(registry: Registry): NodeCompiler {
-  let set = compilerSets.get(registry);
-  if (set === undefined) {
-    set = new CompilerSet(registry);
-    compilerSets.set(registry, set);
+  let root = rootCompilers.get(registry);
+  if (root === undefined) {
+    root = new NodeCompiler(registry, '#root', Ns.HTML, []);
+    rootCompilers.set(registry, root);
   }
-  return set.get('#root', Ns.HTML);
+  return root;
 }
 
 /** Structured React code per code tree: a template is structured once, however often rendered. */
@@ -604,9 +746,9 @@ export function renderReactTemplate(
   data: unknown,
   options: ReactRenderOptions | undefined,
   registry: Registry,
-  parse?: ParseFunction,
-  structure?: Structurer,
+  hooks: RenderHooks = {},
 ): ReactRenderResult {
+  const { parse, structure, structureBlock } = hooks;
   let tpl: Template | ReactTemplate;
   if (Array.isArray(template)) tpl = { code: template, errors: [] };
   else if (typeof template === 'object' && template !== null && Array.isArray(template.code)) {
@@ -629,6 +771,7 @@ export function renderReactTemplate(
   const opts = options ?? {};
   const ctx = new ReactContext(data, registry, blockCompiler(registry), opts, base, parse);
   if (opts.components !== undefined) ctx.components = { ...DEFAULT_COMPONENTS, ...opts.components };
+  ctx.structureBlock = structureBlock;
   const kids = ctx.kids;
   try {
     rootCompiler(registry).block(react)(ctx);
@@ -636,9 +779,36 @@ export function renderReactTemplate(
     ctx.kids = kids;
     ctx.unexpected(thrown, tpl.code);
   }
+  if (ctx.unbalancedAt !== undefined && hooks.structureHtml !== undefined) {
+    return renderWhole(tpl, data, opts, registry, hooks, ctx.unbalancedAt);
+  }
   const compileErrors = 'errors' in tpl && Array.isArray(tpl.errors) ? tpl.errors : [];
   return {
     element: createElement(Fragment, null, ...(ctx.kids as React.ReactNode[])),
     errors: compileErrors.length > 0 ? [...compileErrors, ...ctx.errors] : ctx.errors,
+  };
+}
+
+/**
+ * The render when a value's markup left its element (closed it, or left an element open for
+ * the template text after it): the string path's HTML, structured whole, as the browser would
+ * parse it. Correct, and slower; formatter widgets are plain markup then. Reported as a
+ * warning at the value's instruction, with the string path's errors.
+ */
+function renderWhole(
+  tpl: Template | ReactTemplate,
+  data: unknown,
+  options: ReactRenderOptions,
+  registry: Registry,
+  hooks: RenderHooks,
+  warning: TemplateError,
+): ReactRenderResult {
+  const { html, errors } = renderTemplate(tpl as Template, data, options, registry, hooks.parse);
+  const nodes = hooks.structureHtml!(html);
+  const ctx = new ReactContext(data, registry, blockCompiler(registry), options, null, undefined);
+  rootCompiler(registry).block(nodes)(ctx);
+  return {
+    element: createElement(Fragment, null, ...(ctx.kids as React.ReactNode[])),
+    errors: [...errors, warning],
   };
 }

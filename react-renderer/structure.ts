@@ -36,24 +36,6 @@ const LITERAL: Record<number, string> = {
   [Op.TAB]: '\t',
 };
 
-/** Elements a block may leave open: the next sibling or the parent's end closes them anyway. */
-const SELF_ENDING = new Set([
-  'li',
-  'dd',
-  'dt',
-  'option',
-  'optgroup',
-  'p',
-  'tr',
-  'td',
-  'th',
-  'thead',
-  'tbody',
-  'tfoot',
-  'colgroup',
-  'caption',
-]);
-
 interface Pos {
   item: number;
   offset: number;
@@ -61,9 +43,28 @@ interface Pos {
 
 interface Region {
   start: Pos;
-  /** Elements opened minus closed since the start (an estimate across unstructured blocks). */
-  depth: number;
+  /**
+   * Elements open in the region, innermost last (an estimate across unstructured blocks, whose
+   * first branch counts; `?` for a tag whose name is an instruction, matching any end tag).
+   */
+  open: string[];
   raw: boolean;
+}
+
+/** A tag met inside a region; false when it is an end tag of no element open in the region. */
+function regionTag(open: string[], name: string, end: boolean, selfClosing: boolean): boolean {
+  if (VOID.has(name)) return true;
+  if (!end) {
+    if (!selfClosing) open.push(name);
+    return true;
+  }
+  for (let i = open.length - 1; i >= 0; i--) {
+    if (open[i] === name || open[i] === '?') {
+      open.length = i;
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Collects warnings (one per instruction) with their locations. */
@@ -153,8 +154,11 @@ class BlockStructurer implements TokenSink<Inst> {
       const open = this.builder.stack.slice(1);
       if (
         this.tokenizer.state !== State.DATA ||
-        (this.region !== null && this.region.depth !== 0) ||
-        open.some((el) => !SELF_ENDING.has(el.tag))
+        (this.region !== null && this.region.open.length !== 0) ||
+        // Even an element whose end tag may be omitted (li, p, td…): in the browser, what
+        // follows the block goes inside it until something closes it, which the tree built
+        // here cannot follow across the block's edge.
+        open.length > 0
       ) {
         this.failure = 'open';
         return null;
@@ -177,25 +181,21 @@ class BlockStructurer implements TokenSink<Inst> {
     const region = this.region;
     if (region !== null) {
       this.badHole = null;
-      if (tag.end) {
-        if (VOID.has(tag.name)) return;
-        if (region.depth > 0) {
-          region.depth--;
-          return;
-        }
-        // This end tag closes the element holding the region: the region ends before it.
-        this.endRegion({ item: this.chunkItem[tag.chunk]!, offset: tag.offset });
-      } else {
-        if (!VOID.has(tag.name) && !tag.selfClosing) region.depth++;
-        return;
-      }
+      const name = tag.bad ? '?' : tag.name;
+      if (regionTag(region.open, name, tag.end, tag.selfClosing)) return;
+      // An end tag of no element open in the region: if it closes the element holding the
+      // region (or one further out), the region ends before it — whatever it left open (an
+      // `<li>` without `</li>`) the browser closes there too. Otherwise it is ignored.
+      const stack = this.builder.stack;
+      if (!stack.some((el) => el.tag === name) && !this.outer.includes(name)) return;
+      this.endRegion({ item: this.chunkItem[tag.chunk]!, offset: tag.offset });
     }
     if (tag.bad) {
       this.report.unstructured(this.badHole, 'an instruction inside a tag name');
       this.badHole = null;
       this.region = {
         start: { item: this.chunkItem[tag.chunk]!, offset: tag.offset },
-        depth: tag.end || VOID.has(tag.name) ? 0 : 1,
+        open: tag.end || VOID.has(tag.name) ? [] : ['?'],
         raw: false,
       };
       return;
@@ -211,7 +211,7 @@ class BlockStructurer implements TokenSink<Inst> {
       // head's content goes in verbatim instead (dangerouslySetInnerHTML) so that it stays put.
       this.region = {
         start: { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset },
-        depth: 0,
+        open: [],
         raw: true,
       };
     }
@@ -227,7 +227,11 @@ class BlockStructurer implements TokenSink<Inst> {
       return;
     }
     if (region !== null) {
-      if (kind === 'data' && isControlFlow(inst)) region.depth += netDepth(inst);
+      if (kind === 'data' && isControlFlow(inst)) {
+        for (const [name, end, selfClosing] of branchTags(inst)) {
+          regionTag(region.open, name, end, selfClosing);
+        }
+      }
       return;
     }
     switch (kind) {
@@ -261,7 +265,7 @@ class BlockStructurer implements TokenSink<Inst> {
     }
     this.report.unstructured(inst, 'a tag opened and closed in different blocks');
     let start: Pos = { item: this.item, offset: 0 };
-    let depth = netDepth(inst);
+    const open: string[] = [];
     if (result !== 'open') {
       // The block closes an element that is open here: the region must start at that
       // element's start tag (it is taken out of the tree and parsed with the rest).
@@ -277,11 +281,14 @@ class BlockStructurer implements TokenSink<Inst> {
         const el = stack[k]!;
         start = this.starts.get(el) ?? start;
         stack[k - 1]!.children.pop();
-        depth += stack.length - k;
+        for (let i = k; i < stack.length; i++) open.push(stack[i]!.tag);
         stack.length = k;
       }
     }
-    this.region = { start, depth, raw: false };
+    for (const [name, end, selfClosing] of branchTags(inst)) {
+      regionTag(open, name, end, selfClosing);
+    }
+    this.region = { start, open, raw: false };
   }
 
   private endRegion(end: Pos): void {
@@ -343,18 +350,15 @@ function sliceBlock(block: Inst[], start: Pos, end: Pos): Inst[] {
 }
 
 /**
- * Elements a block instruction's first branch opens minus those it closes: the estimate that
+ * The tags of a block instruction's first branch, nested blocks included: the estimate that
  * pairs `{.if a}<a …>{.end}` with a later `{.if a}</a>{.end}` inside a region.
  */
-function netDepth(inst: unknown[]): number {
-  const { blocks } = blockSlots(inst[0] as number);
-  let depth = 0;
+function branchTags(inst: unknown[]): Array<[name: string, end: boolean, selfClosing: boolean]> {
+  const tags: Array<[string, boolean, boolean]> = [];
   const counter = new HtmlTokenizer<Inst>({
     text() {},
     tag(tag) {
-      if (VOID.has(tag.name)) return;
-      if (tag.end) depth--;
-      else if (!tag.selfClosing) depth++;
+      tags.push([tag.bad ? '?' : tag.name, tag.end, tag.selfClosing]);
     },
   });
   const walk = (block: unknown): void => {
@@ -362,11 +366,14 @@ function netDepth(inst: unknown[]): number {
     for (const item of block as Inst[]) {
       const text = literalText(item);
       if (text !== null) counter.write(text);
-      else if (isControlFlow(item)) depth += netDepth(item);
+      else if (isControlFlow(item)) {
+        const { blocks } = blockSlots(item[0] as number);
+        walk(item[blocks[0]!]);
+      }
     }
   };
-  walk(inst[blocks[0]!]);
-  return depth;
+  walk(inst[blockSlots(inst[0] as number).blocks[0]!]);
+  return tags;
 }
 
 function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
@@ -411,4 +418,33 @@ export function structureTemplate(template: Template): StructureResult {
     react = dropWhitespace(react);
   }
   return { react, warnings: report.warnings };
+}
+
+/** Structures a block for rendering inside an open element (see `structureBlock`). */
+export type BlockStructure = (
+  block: Instruction[],
+  context: string,
+  ns: Ns,
+  outer: readonly string[],
+) => RNode[] | null;
+
+/** Collects nothing: warnings about partials belong to `jsont check` of the partial itself. */
+const QUIET: Template = { code: [Op.ROOT, 1, [], Op.EOF], errors: [] };
+
+/**
+ * Structures a partial's code for the React path, as the content of an open `context` element
+ * (inside the `outer` elements, outermost first).
+ * Null when it cannot be structured as a whole there (it leaves an element open or closes one
+ * outside): the caller then renders it to a string and parses that, as for any value.
+ */
+export const structureBlock: BlockStructure = (block, context, ns, outer) =>
+  new BlockStructurer(block, context, ns, [...outer], new Reporter(QUIET), true).run();
+
+/**
+ * HTML (a whole render's output) as React code, structured as a template of that one text
+ * would be: the React path's answer when a value's markup did not stay inside its element.
+ */
+export function structureHtml(html: string): RNode[] {
+  const template: Template = { code: [Op.ROOT, 1, [[Op.TEXT, html]], Op.EOF], errors: [] };
+  return structureTemplate(template).react;
 }

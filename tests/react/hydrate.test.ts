@@ -97,6 +97,33 @@ describe('hydration of server HTML with the React path', () => {
     expect(logged).toEqual([]);
   });
 
+  it('hydrates values whose markup closes their element or leaves one open', async () => {
+    // `<p>{body}</p>` with paragraphs in the body: the browser closes the template's <p> at the
+    // body's first <p>; an unclosed <li> in a value takes the template's text after it.
+    const cases: Array<[string, unknown]> = [
+      ['<div class="post"><p>{body}</p><span>after</span></div>', { body: '<p>one</p><p>two</p>' }],
+      [
+        '<ul>{.repeated section items}{open}{title}</li>{.end}</ul>',
+        {
+          items: [
+            { open: '<li class="i">', title: 'A' },
+            { open: '<li class="i">', title: 'B' },
+          ],
+        },
+      ],
+      ['<section><div>{html}</div><p>tail</p></section>', { html: '</div><div class="x">moved' }],
+    ];
+    for (const [source, data] of cases) {
+      const { container, recoverable } = await hydrate(source, data);
+      expect(recoverable).toEqual([]);
+      expect(logged).toEqual([]);
+      expect(container.innerHTML).toBe(
+        Object.assign(document.createElement('div'), { innerHTML: render(source, data).html })
+          .innerHTML,
+      );
+    }
+  });
+
   it('hydrates tables with whitespace between their parts (React dev build stays quiet)', async () => {
     const source = `<table class="t">
   <caption> Rows </caption>
