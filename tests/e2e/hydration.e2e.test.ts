@@ -112,6 +112,49 @@ describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Ch
     }
   });
 
+  it('hydrates pages built from partials, whose widgets are React-owned too', async () => {
+    // /shop and / render every product card with `{@|apply product-card.block}`: the partial
+    // runs as structured React code, so the quick-view widget inside it is a component.
+    const { page, problems, pageErrors } = await openPage();
+    try {
+      for (const url of ['/shop', '/']) {
+        problems.length = 0;
+        await loadServerHtml(page, url);
+        expect(await page.locator('.product-card').count(), url).toBeGreaterThan(0);
+        await page.evaluate(() => {
+          const w = window as unknown as { __card: Node };
+          w.__card = document.querySelector('.product-card')!;
+        });
+        const serverHtml = await page.locator('#__jsont-root').innerHTML();
+        await runClient(page);
+        expect(
+          await page.evaluate(() => (window as unknown as { __card: Node }).__card.isConnected),
+          url,
+        ).toBe(true);
+        const strip = (html: string) => html.replace(/ src="[^"]*"/g, '');
+        expect(strip(await page.locator('#__jsont-root').innerHTML()), url).toBe(strip(serverHtml));
+        expect(problems, url).toEqual([]);
+      }
+      await page.evaluate(() => {
+        const w = window as unknown as { __events: string[] };
+        w.__events = [];
+        document.addEventListener('jsont:product-quick-view', (event) => {
+          w.__events.push((event as CustomEvent<{ name: string }>).detail.name);
+        });
+      });
+      await page.locator('.product-card .sqs-product-quick-view-button').first().click();
+      await page.waitForFunction(
+        () => (window as unknown as { __events: string[] }).__events.length > 0,
+      );
+      expect(
+        await page.evaluate(() => (window as unknown as { __events: string[] }).__events),
+      ).toEqual(['product-quick-view']);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('hydrates the cart page with entries, whose table has whitespace between rows', async () => {
     const { page, problems, pageErrors } = await openPage();
     try {
