@@ -19,7 +19,7 @@ import { compile, render, renderToReact, type Code } from '../index.js';
 import { parseMarkup } from '../react-renderer/index.js';
 import type { BenchOptions, BenchSuite, PairCase, SuiteReport } from './suite.js';
 import { runPairs } from './suite.js';
-import { formatNs, geometricMean, measure } from './timing.js';
+import { formatNs, geometricMean, measurePair } from './timing.js';
 
 const SITE = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'site');
 const readJson = (path: string): Record<string, unknown> =>
@@ -138,13 +138,14 @@ export function runReactSuite(options: BenchOptions): SuiteReport {
     { ...options, timing },
   );
   const results = (report.data as { results: Array<{ ratio: number; theirsNs: number }> }).results;
-  const floors = all.map((c, i) => {
-    const stringNs = measure(c.stringRender, {
+  // Timed paired with bare React again (batches alternate, as for the table): this machine's
+  // speed drifts between measurements, and a ratio of two separate runs would carry the drift.
+  const floors = all.map((c) => {
+    const [string, bare] = measurePair(c.stringRender, c.theirs, {
       budgetMs: timing.budgetMs / 2,
       warmupMs: timing.warmupMs,
-    }).nsPerOp;
-    const bareNs = results[i]!.theirsNs;
-    return { stringNs, floor: (stringNs + bareNs) / bareNs };
+    });
+    return { stringNs: string.nsPerOp, floor: (string.nsPerOp + bare.nsPerOp) / bare.nsPerOp };
   });
   report.columns = [...report.columns, 'cost', 'string', 'floor'];
   report.rows = report.rows.map((row, i) => [

@@ -73,7 +73,8 @@ class Reporter {
   private readonly seen = new Set<unknown>();
   constructor(private readonly template: Template) {}
 
-  unstructured(inst: unknown, why: string): void {
+  /** `what`: the part parsed at render time instead (by default, the template around it). */
+  unstructured(inst: unknown, why: string, what = 'this part of the template'): void {
     if (this.seen.has(inst)) return;
     this.seen.add(inst);
     const loc =
@@ -81,7 +82,7 @@ class Reporter {
     this.warnings.push(
       makeError(
         ErrorCode.REACT_UNSTRUCTURED,
-        `React: ${why}; this part of the template is parsed at render time`,
+        `React: ${why}; ${what} is parsed at render time`,
         loc,
         'warning',
         this.template.source,
@@ -249,7 +250,12 @@ class BlockStructurer implements TokenSink<Inst> {
         this.builder.append([Kind.HOLE, inst, HoleMode.SILENT]);
         break;
       case 'tag':
-        this.report.unstructured(inst, 'an instruction among the attributes of a tag');
+        // The element is still structured; only its attribute list is tokenized per render.
+        this.report.unstructured(
+          inst,
+          'an instruction among the attributes of a tag',
+          "this tag's attribute list",
+        );
         break;
       default:
         // 'attr': the tokenizer filed it as a part of the attribute value.
