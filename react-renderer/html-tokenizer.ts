@@ -82,6 +82,18 @@ const TEXT_ONLY = new Map<string, boolean>([
 ]);
 
 /** Offset of the first `&` at or after `from`, or the length of the text when there is none. */
+/** Whether the `&` at `at` starts a reference that the text ends before finishing. */
+function isUnfinishedReference(text: string, at: number): boolean {
+  const n = text.length;
+  if (n - at > 34) return false;
+  for (let i = at + 1; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const alnum = (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+    if (!alnum && !(c === 35 && i === at + 1)) return false;
+  }
+  return true;
+}
+
 function nextAmp(text: string, from: number): number {
   const amp = text.indexOf('&', from);
   return amp === -1 ? text.length : amp;
@@ -104,6 +116,8 @@ export class HtmlTokenizer<H = never> {
   private rcdata = false;
   /** Text carried over from the previous chunk in COMMENT/MARKUP_DECL/RAW lookahead. */
   private pending = '';
+  /** An unfinished character reference at the end of the last chunk's text (see endText). */
+  private held = '';
   private fresh = false;
   private chunk = -1;
 
@@ -139,9 +153,8 @@ export class HtmlTokenizer<H = never> {
           i = lt + 1;
           if (lt > textFrom) {
             if (amp < textFrom) amp = nextAmp(text, textFrom);
-            const run = text.slice(textFrom, lt);
-            sink.text(amp < lt ? decodeEntities(run) : run);
-          }
+            this.emitText(text.slice(textFrom, lt), amp < lt);
+          } else if (this.held !== '') this.emitText('', false);
           textFrom = lt;
           state = State.TAG_OPEN;
           this.tag = this.newTag(false, lt);
@@ -412,8 +425,7 @@ export class HtmlTokenizer<H = never> {
     if (state === State.DATA) {
       if (n > textFrom) {
         if (amp < textFrom) amp = nextAmp(text, textFrom);
-        const run = text.slice(textFrom);
-        sink.text(amp < n ? decodeEntities(run) : run);
+        this.endText(text.slice(textFrom), amp < n);
       }
     } else if (
       state === State.TAG_NAME ||
@@ -431,10 +443,36 @@ export class HtmlTokenizer<H = never> {
     this.rawFrom = -1;
   }
 
+  /**
+   * Text ending a chunk: a character reference it ends in the middle of (`&am`) is held back
+   * and decoded with the next chunk's text, so that text decodes the same however it is cut.
+   */
+  private endText(run: string, hasAmp: boolean): void {
+    const text = this.held + run;
+    this.held = '';
+    const last = hasAmp || text !== run ? text.lastIndexOf('&') : -1;
+    if (last !== -1 && isUnfinishedReference(text, last)) {
+      if (last > 0) this.sink.text(decodeEntities(text.slice(0, last)));
+      this.held = text.slice(last);
+    } else if (text !== '') this.sink.text(hasAmp || text !== run ? decodeEntities(text) : text);
+  }
+
+  /** Text up to a tag (or a hole), after what an earlier chunk held back. */
+  private emitText(run: string, hasAmp: boolean): void {
+    if (this.held !== '') {
+      run = this.held + run;
+      this.held = '';
+      hasAmp = true;
+    }
+    if (run !== '') this.sink.text(hasAmp ? decodeEntities(run) : run);
+  }
+
   /** Files a hole at the current position and says where it fell. */
   hole(hole: H): HoleKind {
     switch (this.state) {
       case State.DATA:
+        // A held `&…` is not continued by an instruction's output: it is text as it stands.
+        if (this.held !== '') this.emitText('', false);
         return 'data';
       case State.RAW:
         this.pending = '';
@@ -475,6 +513,7 @@ export class HtmlTokenizer<H = never> {
 
   /** End of input: a dangling `<` is text; an unfinished tag or comment is dropped (as HTML does). */
   end(): void {
+    if (this.held !== '') this.emitText('', false);
     if (this.state === State.TAG_OPEN) this.sink.text('<');
     else if (this.state === State.END_TAG_OPEN) this.sink.text('</');
     this.state = State.DATA;

@@ -150,6 +150,19 @@ const SVG_TAGS: Record<string, string> = Object.fromEntries(
  */
 const isP = (tag: string): boolean => tag === 'p';
 
+/** Start tags that only mean something inside a table. */
+const TABLE_START = new Set([
+  'caption',
+  'col',
+  'colgroup',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+]);
+
 function isBoundary(tag: string): boolean {
   return SCOPE.has(tag) || tag === 'button' || tag === '#root' || CLOSES_P.has(tag);
 }
@@ -272,6 +285,8 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       if (this.contentNs() !== Ns.HTML) this.escape(this.root.tag);
     }
     const rules = START_RULES.get(name) ?? 0;
+    // Outside any table, the parser ignores table-part start tags (`<td>` in a div is dropped).
+    if (TABLE_START.has(name) && !this.inTable()) return;
     if ((rules & Start.CLOSES_P) !== 0) this.closeP();
     if ((rules & Start.CLOSES_OTHERS) !== 0) this.closeImplied(name);
     this.open(name, tag.attrs, tag.dynamic);
@@ -346,7 +361,7 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       return;
     }
     if (name === 'p' && !this.inScope('p')) {
-      if (this.outer.includes('p')) this.escape('p');
+      if (this.root.tag === 'p' || this.outer.includes('p')) this.escape('p');
       else if (!isBoundary(this.root.tag) && this.reachesOutside(isP, isBoundary)) return;
       else {
         // `</p>` without an open p makes an empty paragraph.
@@ -415,6 +430,12 @@ export class TreeBuilder<H, X> implements TokenSink<H> {
       if (stops(tag)) return false;
     }
     return false;
+  }
+
+  /** Whether a table is open here (in this region or around it). */
+  private inTable(): boolean {
+    for (const el of this.stack) if (el.tag === 'table') return true;
+    return this.outer.includes('table');
   }
 
   protected escape(tag: string): void {
