@@ -11,7 +11,7 @@
 import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import type { Code, Instruction, Path, VariableCode } from '../engine/code.js';
-import { ErrorCode, makeError, type SourceLocation, type TemplateError } from '../engine/errors.js';
+import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
 import {
   blockCompiler,
   controlFlow,
@@ -702,17 +702,6 @@ function rootCompiler(registry: Registry): NodeCompiler {
 /** Structured React code per code tree: a template is structured once, however often rendered. */
 const structured = new WeakMap<object, RNode[]>();
 
-/** A Template whose location lookups also find the instructions that shells were made from. */
-class ShellLocations extends WeakMap<object, SourceLocation> {
-  constructor(private readonly base: WeakMap<object, SourceLocation> | undefined) {
-    super();
-  }
-  override get(key: object): SourceLocation | undefined {
-    const origin = SHELL_ORIGIN.get(key);
-    return this.base?.get((origin as object | undefined) ?? key);
-  }
-}
-
 function isReactTemplate(value: unknown): value is ReactTemplate {
   return (
     typeof value === 'object' &&
@@ -762,11 +751,10 @@ export function renderReactTemplate(
     };
   }
   const react = reactCodeOf(tpl, structure);
-  const base: Template = {
-    code: tpl.code,
-    errors: [],
-    locations: new ShellLocations((tpl as Template).locations),
-  };
+  // Errors at shells are located at the instructions they were made from (ReactContext.record).
+  const base: Template = { code: tpl.code, errors: [] };
+  const locations = (tpl as Template).locations;
+  if (locations !== undefined) base.locations = locations;
   if ((tpl as Template).source !== undefined) base.source = (tpl as Template).source!;
   const opts = options ?? {};
   const ctx = new ReactContext(data, registry, blockCompiler(registry), opts, base, parse);
