@@ -229,26 +229,29 @@ function hasReservedName(attrs: ReadonlyArray<AttrToken<never>>): boolean {
  */
 /**
  * A value's markup as nodes of its `parent` element (inside the `outer` elements, outermost
- * first), and whether it stays inside that element:
- * it closes no element it did not open (its parent, or one further out, as `</div>` or `<li>`
- * may) and leaves none open (template text after it would go inside in the browser). When it
- * does not, no tree with the value inside `parent` is the browser's (see render.ts).
+ * first), and how it sits there: `escaped` when it closes an element it did not open (its
+ * parent, or one further out, as `</div>` or `<li>` may), `leftOpen` names those it leaves
+ * open (template text after it would go inside in the browser). Either way, a tree with the value
+ * inside `parent` may not be the browser's (see render.ts `parseIn`).
  */
 export function parseValue(
   html: string,
   parent: string,
   ns: Ns,
   outer: readonly string[],
-): { kids: Kid[]; balanced: boolean } {
-  if (html.indexOf('<') === -1) return { kids: parseMarkup(html, parent, ns), balanced: true };
-  const builder = new MarkupBuilder(parent, ns, outer);
+): { kids: Kid[]; escaped: boolean; leftOpen: string[] | null } {
+  if (html.indexOf('<') === -1) {
+    return { kids: parseMarkup(html, parent, ns), escaped: false, leftOpen: null };
+  }
+  // The parent is listed too: an end tag of the element holding the value closes it.
+  const builder = new MarkupBuilder(parent, ns, [...outer, parent]);
   builder.strict = true;
   const tokenizer = new HtmlTokenizer<never>(builder);
   tokenizer.write(html);
   tokenizer.end();
-  const balanced = !builder.escaped && builder.stack.length === 1;
+  const leftOpen = builder.stack.length > 1 ? builder.stack.slice(1).map((el) => el.tag) : null;
   builder.finish();
-  return { kids: builder.root.children as Kid[], balanced };
+  return { kids: builder.root.children as Kid[], escaped: builder.escaped, leftOpen };
 }
 
 export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {

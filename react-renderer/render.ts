@@ -30,6 +30,7 @@ import { attributeSetter, reactName, type AttributeSetter, type Props } from './
 import { DEFAULT_COMPONENTS, type ComponentTable } from './components/index.js';
 import {
   host,
+  isHtmlBlank,
   isPlainTag,
   plainHost,
   parseAttributes,
@@ -51,6 +52,7 @@ import {
   SHELL_ORIGIN,
   type Part,
   type RAttr,
+  type RHole,
   type ReactTemplate,
   type RNode,
 } from './react-code.js';
@@ -126,7 +128,45 @@ class ReactContext extends ExecContext {
  * (a partial's output per item), and a Map keyed on the string would hash all of it; a length
  * rarely matches by chance, and comparing unequal strings usually stops at the first characters.
  */
-type ParsedByLength = Map<number, Array<[html: string, kids: Kid[], balanced: boolean]>>;
+type ParsedByLength = Map<number, Array<[html: string, kids: Kid[], fit: Fit]>>;
+
+/**
+ * How a value's markup sits in its element. Left open is harmless when the value ends its
+ * element (`last`) and the element's end closes what the value left open in the browser too
+ * (`closesAll`).
+ */
+const enum Fit {
+  INSIDE,
+  LEAVES_OPEN,
+  ESCAPES,
+}
+
+/** Elements whose end tag pops every element open inside them (HTML's end-tag rules). */
+const POPS_THROUGH = new Set(
+  (
+    'address article aside blockquote center details dialog dir div dl fieldset figcaption ' +
+    'figure footer header hgroup listing main menu nav ol pre section summary ul p li dd dt ' +
+    'h1 h2 h3 h4 h5 h6'
+  ).split(' '),
+);
+
+/**
+ * Elements that must not be left open even so: formatting elements (the parser reopens them in
+ * the text after), scope boundaries (the end tag would not reach past them), and elements that
+ * change how what follows is parsed.
+ */
+const KEEPS_OPEN = new Set(
+  (
+    'a b big code em font i nobr s small strike strong tt u applet caption html table td th ' +
+    'marquee object template button select option optgroup tbody thead tfoot tr colgroup svg ' +
+    'math script style textarea title xmp iframe noembed noframes noscript plaintext form'
+  ).split(' '),
+);
+
+/** Whether the end tag of `parent` closes the elements a value left open, as the browser does. */
+function closesAll(parent: string, leftOpen: readonly string[]): boolean {
+  return POPS_THROUGH.has(parent) && !leftOpen.some((tag) => KEEPS_OPEN.has(tag));
+}
 
 /** Strings of one length compared before giving up on sharing (bounds the work per parse). */
 const SAME_LENGTH_LIMIT = 8;
@@ -138,21 +178,37 @@ const SAME_LENGTH_LIMIT = 8;
  * tree built here cannot be the browser's, and the render is redone as a whole (see
  * `renderReactTemplate`).
  */
-function parseIn(ctx: ReactContext, compiler: NodeCompiler, html: string, origin: unknown): Kid[] {
+function parseIn(
+  ctx: ReactContext,
+  compiler: NodeCompiler,
+  html: string,
+  origin: unknown,
+  last = false,
+): Kid[] {
   if (html.indexOf('<') === -1) return parseMarkup(html, compiler.parent, compiler.ns);
   const all = (ctx.parsed ??= new Map());
   let mine = all.get(compiler);
   if (mine === undefined) all.set(compiler, (mine = new Map()));
   let seen = mine.get(html.length);
   if (seen === undefined) mine.set(html.length, (seen = []));
-  for (const [other, kids, balanced] of seen) {
+  for (const [other, kids, fit] of seen) {
     if (other !== html) continue;
-    if (!balanced) ctx.unbalanced(origin);
+    if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);
     return kids;
   }
-  const { kids, balanced } = parseValue(html, compiler.parent, compiler.ns, compiler.outer);
-  if (!balanced) ctx.unbalanced(origin);
-  if (seen.length < SAME_LENGTH_LIMIT) seen.push([html, kids, balanced]);
+  const { kids, escaped, leftOpen } = parseValue(
+    html,
+    compiler.parent,
+    compiler.ns,
+    compiler.outer,
+  );
+  let fit = Fit.INSIDE;
+  if (escaped) fit = Fit.ESCAPES;
+  else if (leftOpen !== null) {
+    fit = closesAll(compiler.parent, leftOpen) ? Fit.LEAVES_OPEN : Fit.ESCAPES;
+  }
+  if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);
+  if (seen.length < SAME_LENGTH_LIMIT) seen.push([html, kids, fit]);
   return kids;
 }
 
@@ -261,10 +317,19 @@ class NodeCompiler implements Compiler {
   }
 
   block(nodes: unknown): Exec {
+    return this.compiled(nodes, false);
+  }
+
+  /** An element's children (`block` is for a block instruction's). */
+  body(nodes: RNode[]): Exec {
+    return this.compiled(nodes, true);
+  }
+
+  private compiled(nodes: unknown, body: boolean): Exec {
     if (!Array.isArray(nodes)) return noop;
     let run = this.cache.get(nodes);
     if (run === undefined) {
-      run = this.sequence(nodes as RNode[]);
+      run = this.sequence(nodes as RNode[], body);
       this.cache.set(nodes, run);
     }
     return run;
@@ -274,8 +339,15 @@ class NodeCompiler implements Compiler {
     return Array.isArray(alternate) ? guarded(controlFlow(alternate, this), alternate) : noop;
   }
 
-  private sequence(nodes: RNode[]): Exec {
-    const runs = nodes.map((node) => this.node(node));
+  private sequence(nodes: RNode[], body: boolean): Exec {
+    const tail = body ? tailValue(nodes) : -1;
+    const runs =
+      tail === -1
+        ? nodes.map((node) => this.node(node))
+        : [
+            ...nodes.slice(0, tail).map((node) => this.node(node)),
+            this.tailHole((nodes[tail] as RHole)[1], (nodes[tail + 1] as string | undefined) ?? ''),
+          ];
     const n = runs.length;
     if (n === 0) return noop;
     if (n === 1) return runs[0]!;
@@ -324,7 +396,7 @@ class NodeCompiler implements Compiler {
     const { props, fresh } = this.props(tag, attrs, dynamic);
     const make = isPlainTag(tag)
       ? inner.plainElement(tag, props, fresh, children)
-      : hostElement(tag, props, inner.block(children));
+      : hostElement(tag, props, inner.body(children));
     if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) return make;
     // Nothing in it depends on data: one element serves every render (React elements are
     // immutable, and React renders a shared element like any other).
@@ -346,7 +418,7 @@ class NodeCompiler implements Compiler {
     const makers = this.childMakers(children);
     if (makers !== null && fresh) return freshElement(tag, props, makers);
     if (makers === null) {
-      const body = this.block(children);
+      const body = this.body(children);
       return (ctx) => {
         const saved = ctx.kids;
         const own = props(ctx);
@@ -394,14 +466,30 @@ class NodeCompiler implements Compiler {
         child[2] === HoleMode.MARKUP &&
         componentName(child[1]) === null
       ) {
-        makers.push(this.valueMaker(child[1]));
+        makers.push(this.valueMaker(child[1], child === children[children.length - 1]));
       } else return null;
     }
     return makers;
   }
 
+  /**
+   * The `{value}` that ends its element, with the whitespace after it: parsed together, since
+   * an element the value leaves open (`<p>` without `</p>`) takes that whitespace in the
+   * browser and is closed by its parent's end; such a value stays in the structured tree.
+   */
+  private tailHole(inst: Instruction, trailing: string): Exec {
+    const run: Emit = textStep(inst, this.registry);
+    return (ctx) => {
+      const rc = ctx as ReactContext;
+      const text = run(ctx) + trailing;
+      if (text.indexOf('<') !== -1) pushAll(rc.kids, parseIn(rc, this, text, inst, true));
+      else if (text !== '')
+        pushText(rc.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
+    };
+  }
+
   /** A `{value}` among elements: text, or its markup's nodes (a fragment when several). */
-  private valueMaker(inst: Instruction): Make {
+  private valueMaker(inst: Instruction, last: boolean): Make {
     const run: Emit = textStep(inst, this.registry);
     return (ctx) => {
       const text = run(ctx);
@@ -409,7 +497,7 @@ class NodeCompiler implements Compiler {
         if (text === '') return null;
         return text.indexOf('&') === -1 ? text : decodeEntities(text);
       }
-      const kids = parseIn(ctx, this, text, inst);
+      const kids = parseIn(ctx, this, text, inst, last);
       // Parsed markup holds no raw regions (only `<head>` has one).
       if (kids.length === 1) return kids[0] as ReactNode;
       return kids.length === 0 ? null : createElement(Fragment, null, ...(kids as ReactNode[]));
@@ -608,6 +696,20 @@ class NodeCompiler implements Compiler {
     return (ctx) =>
       pushAll((ctx as ReactContext).kids, parseIn(ctx as ReactContext, this, run(ctx), block[0]));
   }
+}
+
+/**
+ * Where an element's children end with a plain `{value}` (then only whitespace): its index, or
+ * -1. See `tailHole`.
+ */
+function tailValue(nodes: RNode[]): number {
+  let i = nodes.length - 1;
+  const end = nodes[i];
+  if (typeof end === 'string' && isHtmlBlank(end)) i--;
+  const node = nodes[i];
+  if (i < 0 || !Array.isArray(node) || node[0] !== Kind.HOLE || node[2] !== HoleMode.MARKUP)
+    return -1;
+  return appliedPartial(node[1]) === null && componentName(node[1]) === null ? i : -1;
 }
 
 /**

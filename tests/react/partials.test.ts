@@ -148,6 +148,30 @@ describe('values whose markup leaves their element', () => {
     expect(warning).toMatchObject({ severity: 'warning', line: 2, column: 6 });
   });
 
+  it('keeps a value that ends its element structured when that end closes what it left open', () => {
+    // A description with an unclosed paragraph, last in its div (whitespace after it included):
+    // the div's end tag closes the paragraph in the browser too, so no fallback is needed.
+    for (const source of [
+      '<div class="d">{body}</div><p>after</p>',
+      '<div class="d">\n  {body}\n</div><p>after</p>',
+    ]) {
+      const data = { body: '<p>one</p><p>unclosed' };
+      const result = renderToReact(source, data);
+      expect(result.errors).toEqual([]);
+      expect(normalDom(renderToString(result.element))).toBe(normalDom(render(source, data).html));
+    }
+    // Not when the parent's end tag stops short: a span's end does not close a <p>.
+    const source = '<div><span>{body}</span>text</div>';
+    const data = { body: '<p>unclosed' };
+    const result = renderToReact(source, data);
+    expect(result.errors.map((e) => e.code)).toEqual(['REACT_UNBALANCED_VALUE']);
+    expect(normalDom(renderToString(result.element))).toBe(normalDom(render(source, data).html));
+    // Nor for a formatting element left open, which the parser reopens in the text after (the
+    // fallback is reported; our tree builder does not reopen formatting elements, see README).
+    const bold = renderToReact('<div>{body}</div>after', { body: '<b>bold' });
+    expect(bold.errors.map((e) => e.code)).toEqual(['REACT_UNBALANCED_VALUE']);
+  });
+
   it('keeps the structured render (no warning) for balanced markup', () => {
     const result = renderToReact('<div><p>{body}</p></div>', { body: 'a <em>b</em> &amp; c' });
     expect(result.errors).toEqual([]);
