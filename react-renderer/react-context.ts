@@ -1,0 +1,146 @@
+/**
+ * The React path's render state (the engine's context plus the children being collected) and
+ * the parsing of markup-bearing values, which decides whether a value's markup fits where the
+ * structured tree puts it.
+ */
+import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
+import { ExecContext } from '../engine/fragments.js';
+import { DEFAULT_COMPONENTS, type ComponentTable } from './components/index.js';
+import { parseMarkup, parseValue, type Kid } from './elements.js';
+import type { Ns } from './html-tree.js';
+import { SHELL_ORIGIN } from './react-code.js';
+import type { BlockStructure } from './structure.js';
+
+/** Where a value is parsed: inside a `parent` element, itself inside the `outer` elements. */
+export interface ParseSite {
+  readonly parent: string;
+  readonly ns: Ns;
+  /** Elements open around `parent`, outermost first. */
+  readonly outer: readonly string[];
+}
+
+/** The render state: the engine's context plus the children being collected. */
+export class ReactContext extends ExecContext {
+  kids: Kid[] = [];
+  components: ComponentTable = DEFAULT_COMPONENTS;
+  /**
+   * Markup parsed in this render, per parsing compiler and HTML string: a repeated section
+   * often emits the same markup-bearing value (a badge, an excerpt, a widget) many times, and
+   * React elements are immutable, so identical markup can share one parse. Lives for one render
+   * only (nothing is kept across renders).
+   */
+  parsed: Map<ParseSite, ParsedByLength> | null = null;
+  /** Structures partials applied as values (absent: they render as strings, then parse). */
+  structureBlock: BlockStructure | undefined = undefined;
+
+  /** A warning at the first value whose markup did not stay inside its element (`parseIn`). */
+  unbalancedAt: TemplateError | undefined = undefined;
+
+  unbalanced(origin: unknown): void {
+    if (this.unbalancedAt !== undefined) return;
+    const { loc, source } = this.locate(SHELL_ORIGIN.get(origin as object) ?? origin);
+    this.unbalancedAt = makeError(
+      ErrorCode.REACT_UNBALANCED_VALUE,
+      "React: this value's markup closes an element around it or leaves an element open; " +
+        'the page was rendered as one string and parsed (slower, and its widgets are not live)',
+      loc,
+      'warning',
+      source,
+    );
+  }
+
+  /** Errors of instructions inside shells are located at the instructions themselves. */
+  override record(code: ErrorCode, message: string, inst: unknown): void {
+    const origin = typeof inst === 'object' && inst !== null ? SHELL_ORIGIN.get(inst) : undefined;
+    super.record(code, message, origin ?? inst);
+  }
+}
+
+/**
+ * Parses by length, then by string compared with `===`: most markup in a render is unique
+ * (a partial's output per item), and a Map keyed on the string would hash all of it; a length
+ * rarely matches by chance, and comparing unequal strings usually stops at the first characters.
+ */
+type ParsedByLength = Map<number, Array<[html: string, kids: Kid[], fit: Fit]>>;
+
+/**
+ * How a value's markup sits in its element. Left open is harmless when the value ends its
+ * element (`last`) and the element's end closes what the value left open in the browser too
+ * (`closesAll`).
+ */
+const enum Fit {
+  INSIDE,
+  LEAVES_OPEN,
+  ESCAPES,
+}
+
+/** Elements whose end tag pops every element open inside them (HTML's end-tag rules). */
+const POPS_THROUGH = new Set(
+  (
+    'address article aside blockquote center details dialog dir div dl fieldset figcaption ' +
+    'figure footer header hgroup listing main menu nav ol pre section summary ul p li dd dt ' +
+    'h1 h2 h3 h4 h5 h6'
+  ).split(' '),
+);
+
+/**
+ * Elements that must not be left open even so: formatting elements (the parser reopens them in
+ * the text after), scope boundaries (the end tag would not reach past them), and elements that
+ * change how what follows is parsed.
+ */
+const KEEPS_OPEN = new Set(
+  (
+    'a b big code em font i nobr s small strike strong tt u applet caption html table td th ' +
+    'marquee object template button select option optgroup tbody thead tfoot tr colgroup svg ' +
+    'math script style textarea title xmp iframe noembed noframes noscript plaintext form'
+  ).split(' '),
+);
+
+/** Whether the end tag of `parent` closes the elements a value left open, as the browser does. */
+function closesAll(parent: string, leftOpen: readonly string[]): boolean {
+  return POPS_THROUGH.has(parent) && !leftOpen.some((tag) => KEEPS_OPEN.has(tag));
+}
+
+/** Strings of one length compared before giving up on sharing (bounds the work per parse). */
+const SAME_LENGTH_LIMIT = 8;
+
+/**
+ * A value's markup as nodes of `compiler`'s element, through the render's cache. `origin` is
+ * the instruction whose output it is: when the markup does not stay inside that element (it
+ * closes it, or leaves an element open that template text after it would have to enter), the
+ * tree built here cannot be the browser's, and the render is redone as a whole (see
+ * `renderReactTemplate`).
+ */
+export function parseIn(
+  ctx: ReactContext,
+  compiler: ParseSite,
+  html: string,
+  origin: unknown,
+  last = false,
+): Kid[] {
+  if (html.indexOf('<') === -1) return parseMarkup(html, compiler.parent, compiler.ns);
+  const all = (ctx.parsed ??= new Map());
+  let mine = all.get(compiler);
+  if (mine === undefined) all.set(compiler, (mine = new Map()));
+  let seen = mine.get(html.length);
+  if (seen === undefined) mine.set(html.length, (seen = []));
+  for (const [other, kids, fit] of seen) {
+    if (other !== html) continue;
+    if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);
+    return kids;
+  }
+  const { kids, escaped, leftOpen } = parseValue(
+    html,
+    compiler.parent,
+    compiler.ns,
+    compiler.outer,
+  );
+  let fit = Fit.INSIDE;
+  if (escaped) fit = Fit.ESCAPES;
+  else if (leftOpen !== null) {
+    fit = closesAll(compiler.parent, leftOpen) ? Fit.LEAVES_OPEN : Fit.ESCAPES;
+  }
+  if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);
+  if (seen.length < SAME_LENGTH_LIMIT) seen.push([html, kids, fit]);
+  return kids;
+}
