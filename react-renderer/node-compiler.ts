@@ -112,8 +112,17 @@ function freshElement(tag: string, props: (ctx: ReactContext) => Props, makers: 
   }
 }
 
-/** An element that needs `host`'s adjustments (tables, selects, raw text…). */
-function hostElement(tag: string, props: (ctx: ReactContext) => Props, body: Exec): Make {
+/**
+ * An element whose children `body` collects in `ctx.kids` first, then made by `create`:
+ * `host` for elements that need its adjustments (tables, selects, raw text…), `plainHost`
+ * for the others.
+ */
+function collectedElement(
+  tag: string,
+  props: (ctx: ReactContext) => Props,
+  body: Exec,
+  create: typeof host,
+): Make {
   return (ctx) => {
     const saved = ctx.kids;
     const own = props(ctx);
@@ -122,7 +131,7 @@ function hostElement(tag: string, props: (ctx: ReactContext) => Props, body: Exe
     body(ctx);
     const kids = ctx.kids;
     ctx.kids = saved;
-    return host(tag, own, kids);
+    return create(tag, own, kids);
   };
 }
 
@@ -232,7 +241,7 @@ export class NodeCompiler implements Compiler {
     const { props, fresh } = this.props(tag, attrs, dynamic);
     const make = isPlainTag(tag)
       ? inner.plainElement(tag, props, fresh, children)
-      : hostElement(tag, props, inner.body(children));
+      : collectedElement(tag, props, inner.body(children), host);
     if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) return make;
     // Nothing in it depends on data: one element serves every render (React elements are
     // immutable, and React renders a shared element like any other).
@@ -253,19 +262,7 @@ export class NodeCompiler implements Compiler {
   ): Make {
     const makers = this.childMakers(children);
     if (makers !== null && fresh) return freshElement(tag, props, makers);
-    if (makers === null) {
-      const body = this.body(children);
-      return (ctx) => {
-        const saved = ctx.kids;
-        const own = props(ctx);
-        // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
-        ctx.kids = [];
-        body(ctx);
-        const kids = ctx.kids;
-        ctx.kids = saved;
-        return plainHost(tag, own, kids);
-      };
-    }
+    if (makers === null) return collectedElement(tag, props, this.body(children), plainHost);
     const [a, b, c, d] = makers;
     switch (makers.length) {
       case 0:
