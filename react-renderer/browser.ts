@@ -14,6 +14,7 @@
  */
 import { createElement, useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
+import type { TemplateError } from '../engine/errors.js';
 import type { Registry } from '../engine/plugin.js';
 import { ALL_FORMATTERS } from '../formatters/index.js';
 import { ALL_PREDICATES } from '../predicates/index.js';
@@ -61,6 +62,12 @@ export interface HydrateOptions extends ReactRenderOptions {
   hydration?: HydrationOptions;
   /** Called once, after hydration has committed (the components are live from then on). */
   onHydrated?: () => void;
+  /**
+   * Called with the errors of the React render before hydrating: the template's runtime
+   * errors (the server's render reported them too) and the React path's own warnings, such as
+   * REACT_UNBALANCED_VALUE.
+   */
+  onErrors?: (errors: TemplateError[]) => void;
 }
 
 /**
@@ -73,7 +80,8 @@ export function hydrateTemplate(
   data: unknown,
   options?: HydrateOptions,
 ): Root {
-  const { element } = renderPrepared(template, data, options);
+  const { element, errors } = renderPrepared(template, data, options);
+  if (errors.length > 0) options?.onErrors?.(errors);
   dropTableWhitespace(container);
   const onHydrated = options?.onHydrated;
   let done = false;

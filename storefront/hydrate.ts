@@ -44,7 +44,7 @@ export function readHydrationBoot(doc: Document = document): HydrationBoot | und
  * Hydrates the page described by `#__jsont`. Returns the React root, or undefined when the
  * page has nothing to hydrate. `onHydrated` runs after the first commit; the document is then
  * marked with `data-hydrated="true"` on <html> (tests and scripts wait for it). Mismatches and
- * other recoverable errors go to console.error.
+ * other recoverable errors go to console.error, the React path's warnings to console.warn.
  */
 export function hydratePage(onHydrated?: () => void): Root | undefined {
   const boot = readHydrationBoot();
@@ -58,6 +58,17 @@ export function hydratePage(onHydrated?: () => void): Root | undefined {
       onRecoverableError(error, info) {
         console.error('[jsont] hydration error:', error, info.componentStack ?? '');
       },
+    },
+    onErrors(errors) {
+      // The server reported the template's own errors; the React path's warnings (a value
+      // whose markup made the page fall back to a whole-output parse) are news to the author.
+      for (const e of errors) {
+        if (e.code.startsWith('REACT_')) {
+          // Prepared templates ship without source locations (0:0): no position then.
+          const at = e.line > 0 ? ` at ${e.line}:${e.column}` : '';
+          console.warn(`[jsont] ${e.code}${at}: ${e.message}`);
+        }
+      }
     },
     onHydrated() {
       document.documentElement.dataset['hydrated'] = 'true';

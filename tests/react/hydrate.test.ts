@@ -124,6 +124,24 @@ describe('hydration of server HTML with the React path', () => {
     }
   });
 
+  it("hands the React render's warnings to onErrors before hydrating", async () => {
+    const source = '<div class="post">\n<p>{body}</p><span>after</span></div>';
+    const data = { body: '<p>one</p><p>two</p>' };
+    const template = compile(source);
+    const container = document.createElement('div');
+    container.innerHTML = render(template, data).html;
+    document.body.appendChild(container);
+    const seen: string[] = [];
+    await act(async () => {
+      hydrateTemplate(container, prepareReact(template), data, {
+        onErrors: (errors) => seen.push(...errors.map((e) => e.code)),
+      });
+    });
+    // A prepared template carries no source locations: the code is what the browser can name.
+    expect(seen).toEqual(['REACT_UNBALANCED_VALUE']);
+    expect(logged).toEqual([]);
+  });
+
   it('hydrates tables with whitespace between their parts (React dev build stays quiet)', async () => {
     const source = `<table class="t">
   <caption> Rows </caption>
