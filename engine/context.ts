@@ -193,14 +193,17 @@ export class ExecContext implements RenderContext {
   ): void {
     const block = this.findPartialBlock(name);
     if (block === undefined || !this.enterPartial(name)) return;
-    const savedFrame = this.cur;
-    const frame = this.push(node);
-    frame.stopResolution = isPrivate;
-    if (args !== null) frame.setVar('@args', args);
     try {
-      run(block);
+      this.runInNewFrame(
+        () => {
+          run(block);
+          return '';
+        },
+        node,
+        isPrivate,
+        args,
+      );
     } finally {
-      this.cur = savedFrame;
       this.depth--;
     }
   }

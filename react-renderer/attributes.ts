@@ -252,6 +252,13 @@ function styleName(name: string): string {
  */
 export function parseStyle(text: string): Record<string, string> {
   const style: Record<string, string> = {};
+  for (const [name, value] of styleDeclarations(text)) style[styleName(name)] = value;
+  return style;
+}
+
+/** An inline style's declarations as `[name, value]`, as written (see `parseStyle`). */
+export function styleDeclarations(text: string): Array<[name: string, value: string]> {
+  const decls: Array<[string, string]> = [];
   let depth = 0;
   let quote = '';
   let start = 0;
@@ -263,7 +270,7 @@ export function parseStyle(text: string): Record<string, string> {
     const name = decl.slice(0, colon).trim();
     const value = decl.slice(colon + 1).trim();
     if (name === '' || value === '' || !/^-?-?[A-Za-z_][\w-]*$/.test(name)) return;
-    style[styleName(name)] = value;
+    decls.push([name, value]);
   };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
@@ -276,7 +283,7 @@ export function parseStyle(text: string): Record<string, string> {
     else if (c === ';' && depth === 0) flush(i);
   }
   flush(text.length);
-  return style;
+  return decls;
 }
 
 /** The style attribute React prints for a style object (to know when hydration would warn). */

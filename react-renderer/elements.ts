@@ -228,8 +228,8 @@ function hasReservedName(attrs: ReadonlyArray<AttrToken<never>>): boolean {
  * without `<` or `&` is returned as is: most values are plain text and are not parsed.
  */
 /**
- * A value's markup as nodes of its `parent` element (inside the `outer` elements, outermost
- * first), and how it sits there: `escaped` when it closes an element it did not open (its
+ * A value's markup as nodes of its `parent` element (`enclosing`: the elements open around the
+ * value, outermost first, `parent` last), and how it sits there: `escaped` when it closes an element it did not open (its
  * parent, or one further out, as `</div>` or `<li>` may), `leftOpen` names those it leaves
  * open (template text after it would go inside in the browser). Either way, a tree with the value
  * inside `parent` may not be the browser's (see render.ts `parseIn`).
@@ -238,17 +238,12 @@ export function parseValue(
   html: string,
   parent: string,
   ns: Ns,
-  outer: readonly string[],
+  enclosing: readonly string[],
 ): { kids: Kid[]; escaped: boolean; leftOpen: string[] | null } {
   if (html.indexOf('<') === -1) {
     return { kids: parseMarkup(html, parent, ns), escaped: false, leftOpen: null };
   }
-  // The parent is listed too: an end tag of the element holding the value closes it.
-  const builder = new MarkupBuilder(parent, ns, [...outer, parent]);
-  builder.strict = true;
-  const tokenizer = new HtmlTokenizer<never>(builder);
-  tokenizer.write(html);
-  tokenizer.end();
+  const builder = tokenize(html, parent, ns, enclosing, true);
   const leftOpen = builder.stack.length > 1 ? builder.stack.slice(1).map((el) => el.tag) : null;
   builder.finish();
   return { kids: builder.root.children as Kid[], escaped: builder.escaped, leftOpen };
@@ -259,12 +254,25 @@ export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {
     if (html.indexOf('&') === -1) return html === '' ? [] : [html];
     return [decodeEntities(html)];
   }
-  const builder = new MarkupBuilder(parent, ns);
+  const builder = tokenize(html, parent, ns, [], false);
+  builder.finish();
+  return builder.root.children as Kid[];
+}
+
+/** Markup run through a builder of React nodes; the caller closes what is still open. */
+function tokenize(
+  html: string,
+  parent: string,
+  ns: Ns,
+  outer: readonly string[],
+  strict: boolean,
+): MarkupBuilder {
+  const builder = new MarkupBuilder(parent, ns, outer);
+  builder.strict = strict;
   const tokenizer = new HtmlTokenizer<never>(builder);
   tokenizer.write(html);
   tokenizer.end();
-  builder.finish();
-  return builder.root.children as Kid[];
+  return builder;
 }
 
 /** Attributes from a tag's attribute source (`class="a" {@|image-meta}` after rendering). */

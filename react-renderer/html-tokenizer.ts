@@ -269,17 +269,9 @@ export class HtmlTokenizer<H = never> {
           if (c === 61) {
             state = State.BEFORE_ATTR_VALUE;
             i++;
-          } else if (c === 47) {
-            state = State.SELF_CLOSING;
-            i++;
-          } else if (c === 62) {
-            state = this.emitTag(++i, text);
-            textFrom = i;
           } else {
-            state = State.ATTR_NAME;
-            this.buf = '';
-            from = i;
-            cased = false;
+            // No value: what follows is read as before any attribute (`/`, `>` or a name).
+            state = State.BEFORE_ATTR_NAME;
           }
           break;
         }

@@ -136,10 +136,13 @@ function collectedElement(
 }
 
 /** Compiles React code for one parent element (its tag decides how markup is parsed). */
-export class NodeCompiler implements Compiler {
+class NodeCompiler implements Compiler {
   private readonly cache = new WeakMap<object, Exec>();
   /** The compilers of this element's children, by namespace and tag. */
   private readonly children = new Map<string, NodeCompiler>();
+
+  /** `outer` and `parent`, made once: every value parsed here is checked against it. */
+  readonly enclosing: readonly string[];
 
   constructor(
     readonly registry: Registry,
@@ -147,14 +150,16 @@ export class NodeCompiler implements Compiler {
     readonly ns: Ns,
     /** Elements open around `parent`, outermost first: what a value's markup could close. */
     readonly outer: readonly string[],
-  ) {}
+  ) {
+    this.enclosing = [...outer, parent];
+  }
 
   /** The compiler for the content of a `tag` element inside this one. */
   child(tag: string, ns: Ns): NodeCompiler {
     const key = `${ns}:${tag}`;
     let compiler = this.children.get(key);
     if (compiler === undefined) {
-      const outer = this.parent === '#root' ? this.outer : [...this.outer, this.parent];
+      const outer = this.parent === '#root' ? this.outer : this.enclosing;
       compiler = new NodeCompiler(this.registry, tag, ns, outer);
       this.children.set(key, compiler);
     }
@@ -312,13 +317,7 @@ export class NodeCompiler implements Compiler {
    */
   private tailHole(inst: Instruction, trailing: string): Exec {
     const run: Emit = textStep(inst, this.registry);
-    return (ctx) => {
-      const rc = ctx as ReactContext;
-      const text = run(ctx) + trailing;
-      if (text.indexOf('<') !== -1) pushAll(rc.kids, parseIn(rc, this, text, inst, true));
-      else if (text !== '')
-        pushText(rc.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
-    };
+    return (ctx) => pushValue(ctx as ReactContext, this, run(ctx) + trailing, inst, true);
   }
 
   /** A `{value}` among elements: text, or its markup's nodes (a fragment when several). */
@@ -441,17 +440,7 @@ export class NodeCompiler implements Compiler {
     const partial = appliedPartial(inst);
     if (partial !== null) return this.applyHole(inst as VariableCode, partial, run);
     const component = componentName(inst);
-    if (component === null) {
-      return (ctx) => {
-        const rc = ctx as ReactContext;
-        const text = run(ctx);
-        // Most values are plain text: no parse, no array.
-        if (text.indexOf('<') !== -1) pushAll(rc.kids, parseIn(rc, this, text, inst));
-        else if (text !== '') {
-          pushText(rc.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
-        }
-      };
-    }
+    if (component === null) return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), inst);
     const path = (inst as [number, Path[], unknown])[1][0]!;
     const args = formatterArgs(inst);
     return (ctx) => {
@@ -459,7 +448,7 @@ export class NodeCompiler implements Compiler {
       const Component = rc.components[component];
       const node = Component === undefined ? undefined : ctx.resolve(path);
       const html = run(ctx);
-      if (Component === undefined) pushAll(rc.kids, parseIn(rc, this, html, inst));
+      if (Component === undefined) pushValue(rc, this, html, inst);
       else pushComponent(rc, this, Component, component, html, node, args, inst);
     };
   }
@@ -474,16 +463,12 @@ export class NodeCompiler implements Compiler {
     const path = inst[1][0]!;
     const name = args[0]!;
     const { isPrivate, bound } = partialArgs(args);
-    const parsed = (ctx: ReactContext, html: string): void => {
-      if (html.indexOf('<') !== -1) pushAll(ctx.kids, parseIn(ctx, this, html, inst));
-      else if (html !== '') pushText(ctx.kids, decodeEntities(html));
-    };
-    const asString = (ctx: ReactContext): void => parsed(ctx, text(ctx));
+    const asString = (ctx: ReactContext): void => pushValue(ctx, this, text(ctx), inst);
     // Inside the partial's frame: its code as React code, or as a string when unstructurable.
     const runPartial = (ctx: ReactContext, block: Instruction[]): void => {
       const run = this.partialRun(ctx, block);
       if (run !== null) run(ctx);
-      else parsed(ctx, textBlock(block, this.registry)(ctx));
+      else pushValue(ctx, this, textBlock(block, this.registry)(ctx), inst);
     };
     return (ctx) => {
       const rc = ctx as ReactContext;
@@ -526,9 +511,24 @@ export class NodeCompiler implements Compiler {
         if (html !== '') (ctx as ReactContext).kids.push(new RawHtml(html));
       };
     }
-    return (ctx) =>
-      pushAll((ctx as ReactContext).kids, parseIn(ctx as ReactContext, this, run(ctx), block[0]));
+    return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), block[0]);
   }
+}
+
+/**
+ * A value's output into `ctx.kids`: most values are plain text, added as it is (no parse, no
+ * array); markup is parsed as content of `site`'s element (see `parseIn`, and `tailHole` for
+ * `last`).
+ */
+function pushValue(
+  ctx: ReactContext,
+  site: NodeCompiler,
+  text: string,
+  origin: unknown,
+  last = false,
+): void {
+  if (text.indexOf('<') !== -1) pushAll(ctx.kids, parseIn(ctx, site, text, origin, last));
+  else if (text !== '') pushText(ctx.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
 }
 
 /**
@@ -563,7 +563,7 @@ function pushComponent(
   const first = html.indexOf('<');
   const last = html.lastIndexOf('>');
   if (first === -1 || last < first) {
-    pushAll(kids, parseIn(ctx, compiler, html, inst));
+    pushValue(ctx, compiler, html, inst);
     return;
   }
   pushText(kids, decodeEntities(html.slice(0, first)));

@@ -17,6 +17,8 @@ export interface ParseSite {
   readonly ns: Ns;
   /** Elements open around `parent`, outermost first. */
   readonly outer: readonly string[];
+  /** `outer` and `parent`: every element a value's markup could close. */
+  readonly enclosing: readonly string[];
 }
 
 /** The render state: the engine's context plus the children being collected. */
@@ -133,7 +135,7 @@ export function parseIn(
     html,
     compiler.parent,
     compiler.ns,
-    compiler.outer,
+    compiler.enclosing,
   );
   let fit = Fit.INSIDE;
   if (escaped) fit = Fit.ESCAPES;

@@ -21,7 +21,7 @@ export const BINARY_OPS = [
 export type BinaryOp = (typeof BINARY_OPS)[number];
 
 /** LANGUAGE.md 5.3. */
-const PRECEDENCE: Record<BinaryOp, number> = {
+export const PRECEDENCE: Record<BinaryOp, number> = {
   '**': 16,
   '*': 15,
   '/': 15,
@@ -39,8 +39,8 @@ const PRECEDENCE: Record<BinaryOp, number> = {
   '&&': 7,
   '||': 6,
 };
-const UNARY = 17;
-const ATOM = 99;
+export const UNARY = 17;
+export const ATOM = 99;
 
 const DECIMAL = /^[+-]?\d+(\.\d*)?([eE][+-]?\d+)?$/;
 const HEX = /^([+-]?)0[xX]([0-9a-fA-F]+)$/;

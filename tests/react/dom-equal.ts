@@ -11,6 +11,7 @@
  * browsers never render and the React tree leaves out (react-renderer/elements.ts, TABLE_PARTS).
  */
 import { parse } from 'parse5';
+import { styleDeclarations } from '../../react-renderer/attributes.js';
 import { isHtmlBlank, TABLE_PARTS } from '../../react-renderer/elements.js';
 
 interface P5Node {
@@ -23,32 +24,9 @@ interface P5Node {
 }
 
 function normalStyle(value: string): string {
-  const decls: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  const flush = (end: number): void => {
-    const decl = value.slice(start, end);
-    start = end + 1;
-    const colon = decl.indexOf(':');
-    if (colon === -1) return;
-    const name = decl.slice(0, colon).trim();
-    const val = decl.slice(colon + 1).trim();
-    if (name === '' || val === '' || !/^-?-?[A-Za-z_][\w-]*$/.test(name)) return;
-    decls.push(`${name.startsWith('--') ? name : name.toLowerCase()}:${val}`);
-  };
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (quote !== '') {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (c === ';' && depth === 0) flush(i);
-  }
-  flush(value.length);
-  return decls.join(';');
+  return styleDeclarations(value)
+    .map(([name, val]) => `${name.startsWith('--') ? name : name.toLowerCase()}:${val}`)
+    .join(';');
 }
 
 const BOOLEAN = new Set(

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ATOM, PRECEDENCE, UNARY } from '../../properties/expression-model.js';
 import { evaluate } from './helpers.js';
 
 type NumExpr =
@@ -22,23 +23,6 @@ type BoolExpr =
   | { kind: 'logic'; op: '&&' | '||'; left: BoolExpr; right: BoolExpr }
   | { kind: 'paren'; inner: BoolExpr };
 type Expr = NumExpr | BoolExpr;
-
-// The precedence table of LANGUAGE.md 5.3, restated for the printer.
-const PRECEDENCE: Record<string, number> = {
-  '*': 15,
-  '+': 14,
-  '-': 14,
-  '<': 12,
-  '>': 12,
-  '<=': 12,
-  '>=': 12,
-  '==': 11,
-  '!=': 11,
-  '&&': 7,
-  '||': 6,
-};
-const UNARY = 17;
-const ATOM = 99;
 
 const { num } = fc.letrec<{ num: NumExpr }>((tie) => ({
   num: fc.oneof(
