@@ -111,7 +111,7 @@ function mappedVariable(
  * The key of a `{name}` tag (one plain path segment, no formatters that exist), which the
  * executor looks up inline; null for any other tag.
  */
-export function plainKey(inst: VariableCode, compiler: EmitCompiler): string | number | null {
+export function plainKey(inst: VariableCode, registry: Registry): string | number | null {
   const paths = inst[1];
   if (!Array.isArray(paths) || paths.length === 0) return null;
   const path: unknown = paths[0];
@@ -119,7 +119,7 @@ export function plainKey(inst: VariableCode, compiler: EmitCompiler): string | n
   const key: unknown = path[0];
   if (typeof key !== 'string' && typeof key !== 'number') return null;
   if (!isPlainKey(key)) return null;
-  return compileFormatters(inst[2], compiler.registry).length === 0 ? key : null;
+  return compileFormatters(inst[2], registry).length === 0 ? key : null;
 }
 
 /**

@@ -250,7 +250,7 @@ function compileStep(inst: unknown, compiler: EmitCompiler): Step | null {
   if (inst[0] === Op.COMMENT || inst[0] === Op.ATOM) return null;
   try {
     if (inst[0] === Op.VARIABLE) {
-      const key = plainKey(inst as VariableCode, compiler);
+      const key = plainKey(inst as VariableCode, compiler.registry);
       if (key !== null) return { key, run: noop, inst };
     }
     return { key: null, run: compileInstruction(inst as Instruction, compiler), inst };

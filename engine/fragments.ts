@@ -12,7 +12,7 @@
  *
  * Nothing here knows about React; engine/ imports no other folder.
  */
-import type { Block, Instruction } from './code.js';
+import type { Block, Instruction, VariableCode } from './code.js';
 import type { Compiler, Emit, EmitCompiler, Exec, ExecContext } from './context.js';
 import {
   compileIf,
@@ -21,6 +21,7 @@ import {
   compileRepeated,
   compileSection,
 } from './exec-blocks.js';
+import { plainKey } from './exec-vars.js';
 import { compileCode, compilerFor } from './executor.js';
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
@@ -43,6 +44,15 @@ export function stringBlock(block: Block, registry: Registry): Exec {
 /** One instruction as the executor's own closure, which returns its text. */
 export function textStep(inst: Instruction, registry: Registry): Emit {
   return compileCode(inst, registry);
+}
+
+/**
+ * The key of a `{name}` tag (one plain segment, no formatters), or null: such a tag's text is
+ * `renderValue(lookupKey(ctx.cur, key))`, which another compiler may inline.
+ */
+export function inlineKey(inst: Instruction, registry: Registry): string | number | null {
+  if (!Array.isArray(inst) || inst[0] !== Op.VARIABLE) return null;
+  return plainKey(inst as VariableCode, registry);
 }
 
 /** A block as the executor's own closure, which returns its text. */

@@ -222,6 +222,12 @@ const ignore: AttributeSetter = () => true;
 export function attributeSetter(tag: string, name: string): AttributeSetter {
   const prop = reactName(name);
   if (prop === null) return ignore;
+  if (plainAttributeProp(tag, name) === prop) {
+    return (props, value) => {
+      props[prop] = value;
+      return true;
+    };
+  }
   if (prop === 'style') {
     return (props, value) => {
       const style = parseStyle(value);
@@ -229,13 +235,19 @@ export function attributeSetter(tag: string, name: string): AttributeSetter {
       return styleString(style) === value;
     };
   }
-  if (BOOLEAN.has(prop) || (prop === 'value' && tag === 'input') || prop === 'contentEditable') {
-    return (props, value) => setAttribute(props, tag, name, value);
+  return (props, value) => setAttribute(props, tag, name, value);
+}
+
+/**
+ * The prop an attribute's value is stored in as it is (no conversion, nothing else set), or
+ * null: such an attribute needs no setter (the generated element code writes it directly).
+ */
+export function plainAttributeProp(tag: string, name: string): string | null {
+  const prop = reactName(name);
+  if (prop === null || prop === 'style' || prop === 'contentEditable' || BOOLEAN.has(prop)) {
+    return null;
   }
-  return (props, value) => {
-    props[prop] = value;
-    return true;
-  };
+  return prop === 'value' && tag === 'input' ? null : prop;
 }
 
 /** React's name for a CSS property (`background-color` -> backgroundColor, `-ms-x` -> msX). */

@@ -35,7 +35,11 @@ export function renderPrepared(
   options?: ReactRenderOptions,
 ): ReactRenderResult {
   // Partials are structured here as on the server, so that both build the same tree.
-  return renderReactTemplate(template, data, options, REGISTRY, { structureBlock, structureHtml });
+  return renderReactTemplate(template, data, options, REGISTRY, {
+    structureBlock,
+    structureHtml,
+    generateCode: false,
+  });
 }
 
 /**

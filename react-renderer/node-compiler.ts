@@ -13,6 +13,7 @@ import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import type { Instruction, Path, VariableCode } from '../engine/code.js';
 import {
   controlFlow,
+  inlineKey,
   partialArgs,
   textBlock,
   textStep,
@@ -22,7 +23,13 @@ import {
 } from '../engine/fragments.js';
 import { Op } from '../engine/opcodes.js';
 import type { Registry } from '../engine/plugin.js';
-import { attributeSetter, reactName, type AttributeSetter, type Props } from './attributes.js';
+import {
+  attributeSetter,
+  plainAttributeProp,
+  reactName,
+  type AttributeSetter,
+  type Props,
+} from './attributes.js';
 import type { ComponentTable } from './components/index.js';
 import {
   host,
@@ -35,6 +42,7 @@ import {
   pushText,
   RawHtml,
 } from './elements.js';
+import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
 import { decodeEntities } from './entities.js';
 import { Ns } from './html-tree.js';
 import { parseIn, type ReactContext } from './react-context.js';
@@ -44,6 +52,7 @@ import {
   SHELL_ORIGIN,
   type Part,
   type RAttr,
+  type RElement,
   type RHole,
   type RNode,
 } from './react-code.js';
@@ -150,6 +159,8 @@ class NodeCompiler implements Compiler {
     readonly ns: Ns,
     /** Elements open around `parent`, outermost first: what a value's markup could close. */
     readonly outer: readonly string[],
+    /** Whether plain elements are compiled to generated code (element-code.ts). */
+    readonly generate: boolean,
   ) {
     this.enclosing = [...outer, parent];
   }
@@ -160,7 +171,7 @@ class NodeCompiler implements Compiler {
     let compiler = this.children.get(key);
     if (compiler === undefined) {
       const outer = this.parent === '#root' ? this.outer : this.enclosing;
-      compiler = new NodeCompiler(this.registry, tag, ns, outer);
+      compiler = new NodeCompiler(this.registry, tag, ns, outer, this.generate);
       this.children.set(key, compiler);
     }
     return compiler;
@@ -234,24 +245,116 @@ class NodeCompiler implements Compiler {
 
   /** A function building one structured element. */
   private elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make {
-    const ns =
-      tag === 'svg'
-        ? Ns.SVG
-        : tag === 'math'
-          ? Ns.MATH
-          : tag === 'foreignObject'
-            ? Ns.HTML
-            : this.ns;
-    const inner = this.child(tag, ns);
-    const { props, fresh } = this.props(tag, attrs, dynamic);
-    const make = isPlainTag(tag)
-      ? inner.plainElement(tag, props, fresh, children)
-      : collectedElement(tag, props, inner.body(children), host);
+    const make =
+      this.generatedElement(tag, attrs, children, dynamic) ??
+      this.elementClosure(tag, attrs, children, dynamic);
     if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) return make;
     // Nothing in it depends on data: one element serves every render (React elements are
     // immutable, and React renders a shared element like any other).
     let made: ReactNode | undefined;
     return (ctx) => (made ??= make(ctx));
+  }
+
+  private elementClosure(
+    tag: string,
+    attrs: RAttr[],
+    children: RNode[],
+    dynamic: Part[] | 0,
+  ): Make {
+    const inner = this.child(tag, nsOf(tag, this.ns));
+    const { props, fresh } = this.props(tag, attrs, dynamic);
+    return isPlainTag(tag)
+      ? inner.plainElement(tag, props, fresh, children)
+      : collectedElement(tag, props, inner.body(children), host);
+  }
+
+  /** The element as generated code (see element-code.ts), or null where it does not apply. */
+  private generatedElement(
+    tag: string,
+    attrs: RAttr[],
+    children: RNode[],
+    dynamic: Part[] | 0,
+  ): Make | null {
+    if (!this.generate) return null;
+    const code = new ElementCode();
+    const expr = this.elementExpr(code, tag, attrs, children, dynamic);
+    return expr === null ? null : code.compile<Make>(expr, this.helpers);
+  }
+
+  private get helpers(): CodeHelpers {
+    return { J: jsx, X: jsxs, A: attributeText, V: valueNode };
+  }
+
+  /**
+   * An expression building the element: a plain element whose attributes are static or set
+   * as they are (`plainAttributeProp`) and whose children `childMakers` could pass straight
+   * to React; null otherwise.
+   */
+  private elementExpr(
+    code: ElementCode,
+    tag: string,
+    attrs: RAttr[],
+    children: RNode[],
+    dynamic: Part[] | 0,
+  ): string | null {
+    if (dynamic !== 0 || !isPlainTag(tag)) return null;
+    const entries = this.propEntries(code, tag, attrs);
+    if (entries === null) return null;
+    const kids = this.child(tag, nsOf(tag, this.ns)).childExprs(code, children);
+    if (kids === null) return null;
+    if (kids.length === 1) entries.push(`children: ${kids[0]}`);
+    else if (kids.length > 1) entries.push(`children: [${kids.join(', ')}]`);
+    return `${kids.length > 1 ? 'X' : 'J'}(${JSON.stringify(tag)}, {${entries.join(', ')}})`;
+  }
+
+  /** `key: value` source for each prop, in attribute order; null when a setter is needed. */
+  private propEntries(code: ElementCode, tag: string, attrs: RAttr[]): string[] | null {
+    const entries: string[] = [];
+    for (const [name, value] of firstAttributes(attrs)) {
+      if (typeof value === 'string') {
+        const one = propsOf(tag, [{ name, value, parts: null }]);
+        if (one.suppressHydrationWarning === true) return null;
+        for (const key of Object.keys(one)) {
+          if (key === '__proto__') return null;
+          entries.push(`${JSON.stringify(key)}: ${code.value(one[key])}`);
+        }
+      } else {
+        const prop = plainAttributeProp(tag, name);
+        if (prop === null || prop === '__proto__') return null;
+        const pieces = value.map((part) =>
+          typeof part === 'string' ? JSON.stringify(part) : `A(${this.textExpr(code, part)})`,
+        );
+        entries.push(`${JSON.stringify(prop)}: ${pieces.length === 0 ? '""' : pieces.join(' + ')}`);
+      }
+    }
+    return entries;
+  }
+
+  /** An instruction's text: a `{name}` read inline, any other instruction's closure called. */
+  private textExpr(code: ElementCode, inst: Instruction): string {
+    const key = inlineKey(inst, this.registry);
+    return key !== null
+      ? code.plainVariable(key)
+      : `${code.ref(textStep(inst, this.registry))}(ctx)`;
+  }
+
+  /** `childMakers` as expressions (null where it returns null). */
+  private childExprs(code: ElementCode, children: RNode[]): string[] | null {
+    const straight = straightChildren(children);
+    if (straight === null) return null;
+    return straight.map((child) => {
+      if (typeof child === 'string') return JSON.stringify(child);
+      if (child[0] === Kind.HOLE) {
+        const last = child === children[children.length - 1];
+        const text = this.textExpr(code, child[1]);
+        return `V(ctx, ${code.ref(this)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
+      }
+      const [, tag, attrs, grandchildren, dynamic] = child;
+      const inline = isStaticElement(child)
+        ? null
+        : this.elementExpr(code, tag, attrs, grandchildren, dynamic);
+      return inline ?? `${code.ref(this.elementMaker(tag, attrs, grandchildren, dynamic))}(ctx)`;
+    });
   }
 
   /**
@@ -290,24 +393,15 @@ class NodeCompiler implements Compiler {
 
   /** One maker per child, or null when the children must be collected (see plainElement). */
   private childMakers(children: RNode[]): Make[] | null {
-    const makers: Make[] = [];
-    let texty = false;
-    for (const child of children) {
-      const isText = typeof child === 'string' || child[0] === Kind.HOLE;
-      if (isText && texty) return null;
-      texty = isText;
-      if (typeof child === 'string') makers.push(() => child);
-      else if (child[0] === Kind.ELEMENT) {
-        makers.push(this.elementMaker(child[1], child[2], child[3], child[4]));
-      } else if (
-        child[0] === Kind.HOLE &&
-        child[2] === HoleMode.MARKUP &&
-        componentName(child[1]) === null
-      ) {
-        makers.push(this.valueMaker(child[1], child === children[children.length - 1]));
-      } else return null;
-    }
-    return makers;
+    const straight = straightChildren(children);
+    if (straight === null) return null;
+    return straight.map((child): Make => {
+      if (typeof child === 'string') return () => child;
+      if (child[0] === Kind.HOLE) {
+        return this.valueMaker(child[1], child === children[children.length - 1]);
+      }
+      return this.elementMaker(child[1], child[2], child[3], child[4]);
+    });
   }
 
   /**
@@ -323,17 +417,7 @@ class NodeCompiler implements Compiler {
   /** A `{value}` among elements: text, or its markup's nodes (a fragment when several). */
   private valueMaker(inst: Instruction, last: boolean): Make {
     const run: Emit = textStep(inst, this.registry);
-    return (ctx) => {
-      const text = run(ctx);
-      if (text.indexOf('<') === -1) {
-        if (text === '') return null;
-        return text.indexOf('&') === -1 ? text : decodeEntities(text);
-      }
-      const kids = parseIn(ctx, this, text, inst, last);
-      // Parsed markup holds no raw regions (only `<head>` has one).
-      if (kids.length === 1) return kids[0] as ReactNode;
-      return kids.length === 0 ? null : createElement(Fragment, null, ...(kids as ReactNode[]));
-    };
+    return (ctx) => valueNode(ctx, this, run(ctx), inst, last);
   }
 
   /**
@@ -347,13 +431,7 @@ class NodeCompiler implements Compiler {
       const source = this.parts(dynamic, false);
       return { props: (ctx) => propsOf(tag, parseAttributes(source(ctx))), fresh: true };
     }
-    const seen = new Set<string>();
-    const first = attrs.filter(([name]) => {
-      const prop = reactName(name);
-      if (prop === null || seen.has(prop)) return false;
-      seen.add(prop);
-      return true;
-    });
+    const first = firstAttributes(attrs);
     if (first.every(([, value]) => typeof value === 'string')) {
       const fixed = propsOf(
         tag,
@@ -515,6 +593,68 @@ class NodeCompiler implements Compiler {
   }
 }
 
+/** The nodes of a `{value}` among elements: text, its markup's nodes (a fragment), or null. */
+function valueNode(
+  ctx: ReactContext,
+  site: NodeCompiler,
+  text: string,
+  inst: Instruction,
+  last: boolean,
+): ReactNode {
+  if (text.indexOf('<') === -1) {
+    if (text === '') return null;
+    return text.indexOf('&') === -1 ? text : decodeEntities(text);
+  }
+  const kids = parseIn(ctx, site, text, inst, last);
+  // Parsed markup holds no raw regions (only `<head>` has one).
+  if (kids.length === 1) return kids[0] as ReactNode;
+  return kids.length === 0 ? null : createElement(Fragment, null, ...(kids as ReactNode[]));
+}
+
+/**
+ * An element's children when they can be passed straight to React: elements, texts and plain
+ * `{value}`s, no two texts adjacent (their text would have to merge into one string). Null
+ * otherwise (blocks, regions, widgets): the children are collected in `ctx.kids`.
+ */
+function straightChildren(children: RNode[]): Array<string | RElement | RHole> | null {
+  let texty = false;
+  for (const child of children) {
+    const isText = typeof child === 'string' || child[0] === Kind.HOLE;
+    if (isText && texty) return null;
+    texty = isText;
+    if (typeof child === 'string' || child[0] === Kind.ELEMENT) continue;
+    if (
+      child[0] !== Kind.HOLE ||
+      child[2] !== HoleMode.MARKUP ||
+      componentName(child[1]) !== null
+    ) {
+      return null;
+    }
+  }
+  return children as Array<string | RElement | RHole>;
+}
+
+/**
+ * Of two attributes with one React name the first wins, as in HTML; that is settled at compile
+ * time, since names are known in advance. Attributes React cannot render are dropped.
+ */
+function firstAttributes(attrs: RAttr[]): RAttr[] {
+  const seen = new Set<string>();
+  return attrs.filter(([name]) => {
+    const prop = reactName(name);
+    if (prop === null || seen.has(prop)) return false;
+    seen.add(prop);
+    return true;
+  });
+}
+
+/** The namespace of a `tag` element's content inside an element whose content is in `ns`. */
+function nsOf(tag: string, ns: Ns): Ns {
+  if (tag === 'svg') return Ns.SVG;
+  if (tag === 'math') return Ns.MATH;
+  return tag === 'foreignObject' ? Ns.HTML : ns;
+}
+
 /**
  * A value's output into `ctx.kids`: most values are plain text, added as it is (no parse, no
  * array); markup is parsed as content of `site`'s element (see `parseIn`, and `tailHole` for
@@ -622,14 +762,22 @@ function guarded(run: Exec, inst: unknown): Exec {
   };
 }
 
-const rootCompilers = new WeakMap<Registry, NodeCompiler>();
+const rootCompilers = [
+  new WeakMap<Registry, NodeCompiler>(),
+  new WeakMap<Registry, NodeCompiler>(),
+];
 
-/** The compiler of a registry's top level; element compilers hang below it by position. */
-export function rootCompiler(registry: Registry): NodeCompiler {
-  let root = rootCompilers.get(registry);
+/**
+ * The compiler of a registry's top level; element compilers hang below it by position.
+ * `generate`: plain elements become generated code where eval is allowed (element-code.ts);
+ * false keeps every element a closure (the tests run both).
+ */
+export function rootCompiler(registry: Registry, generate = canGenerateCode()): NodeCompiler {
+  const cache = rootCompilers[generate ? 1 : 0]!;
+  let root = cache.get(registry);
   if (root === undefined) {
-    root = new NodeCompiler(registry, '#root', Ns.HTML, []);
-    rootCompilers.set(registry, root);
+    root = new NodeCompiler(registry, '#root', Ns.HTML, [], generate);
+    cache.set(registry, root);
   }
   return root;
 }

@@ -33,6 +33,12 @@ export interface RenderHooks {
   structure?: Structurer | undefined;
   structureBlock?: BlockStructure | undefined;
   structureHtml?: ((html: string) => RNode[]) | undefined;
+  /**
+   * Whether elements may be compiled to generated code (element-code.ts; default: where eval
+   * works). The browser passes false: it renders a template once or twice, fewer times than
+   * generating code pays for, and a strict CSP would log an error for the attempt.
+   */
+  generateCode?: boolean | undefined;
 }
 
 /** Render options of the React path: the string path's, plus the component overrides. */
@@ -109,7 +115,7 @@ export function renderReactTemplate(
   ctx.structureBlock = structureBlock;
   const kids = ctx.kids;
   try {
-    rootCompiler(registry).block(react)(ctx);
+    rootCompiler(registry, hooks.generateCode).block(react)(ctx);
   } catch (thrown) {
     ctx.kids = kids;
     ctx.unexpected(thrown, tpl.code);
@@ -141,7 +147,7 @@ function renderWhole(
   const { html, errors } = renderTemplate(tpl as Template, data, options, registry, hooks.parse);
   const nodes = hooks.structureHtml!(html);
   const ctx = new ReactContext(data, registry, blockCompiler(registry), options, null, undefined);
-  rootCompiler(registry).block(nodes)(ctx);
+  rootCompiler(registry, hooks.generateCode).block(nodes)(ctx);
   return {
     element: createElement(Fragment, null, ...(ctx.kids as React.ReactNode[])),
     errors: [...errors, warning],

@@ -3,10 +3,13 @@
  * tests/conformance.test.ts): `renderToString(renderToReact(t, d).element)` is DOM-equivalent
  * to the fixture's :OUTPUT (tests/react/dom-equal.ts). At least 98% must pass; the exceptions
  * are listed with their reasons in dom-exceptions.ts, and a listed fixture that passes fails.
+ * Run twice: with elements as generated code (the server's default) and as closures (the
+ * browser's, and a server's where eval is forbidden).
  */
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, renderToReact } from '../../index.js';
+import { useGeneratedCode } from '../../react-renderer/element-code.js';
 import { fixtureParams, loadFixtures, type Fixture } from '../support/fixtures.js';
 import { DOM_EXCEPTIONS } from './dom-exceptions.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
@@ -42,7 +45,13 @@ function equivalent(fixture: Fixture): { actual: string; expected: string } {
   };
 }
 
-describe('React path: DOM-equivalent to every fixture output', () => {
+describe.each([
+  ['generated code', true],
+  ['closures', false],
+])('React path (%s): DOM-equivalent to every fixture output', (_, generated) => {
+  beforeAll(() => useGeneratedCode(generated));
+  afterAll(() => useGeneratedCode(undefined));
+
   for (const fixture of fixtures) {
     const reason = DOM_EXCEPTIONS[fixture.id];
     if (reason !== undefined) {

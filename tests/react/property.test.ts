@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bothPaths } from './support.js';
+import { bothPaths, reactHtmlWith } from './support.js';
 
 const VALUES = [
   'plain',
@@ -163,6 +163,15 @@ describe('React path = string path (generated templates)', () => {
         expect(react).toBe(string);
       }),
       { numRuns: 300 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
+    );
+  });
+
+  it('generated element code and closures give the same HTML, byte for byte', () => {
+    fc.assert(
+      fc.property(flow, data, (template, values) => {
+        expect(reactHtmlWith(true, template, values)).toBe(reactHtmlWith(false, template, values));
+      }),
+      { numRuns: 200 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
     );
   });
 

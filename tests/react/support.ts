@@ -2,6 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { vi } from 'vitest';
 import { render, renderToReact } from '../../index.js';
+import { useGeneratedCode } from '../../react-renderer/element-code.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
 
 /** Both paths' HTML, normalised, plus React's dev warnings during renderToString. */
@@ -21,4 +22,14 @@ export function bothPaths(
     spy.mockRestore();
   }
   return { string: normalDom(html), react: normalDom(reactHtml), reactHtml, warnings };
+}
+
+/** React's HTML for a template, with elements as generated code or as closures. */
+export function reactHtmlWith(generated: boolean, source: string, data: unknown): string {
+  useGeneratedCode(generated);
+  try {
+    return renderToString(renderToReact(source, data).element);
+  } finally {
+    useGeneratedCode(undefined);
+  }
 }
