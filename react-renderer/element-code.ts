@@ -27,6 +27,33 @@ export interface CodeHelpers {
   A: (text: string) => string;
   /** A `{value}` child's node (text, parsed markup, or null). */
   V: unknown;
+  /** React's element tag (`$$typeof`) when elements may be written as literals, else null. */
+  E: symbol | null;
+}
+
+/**
+ * React's element tag when the elements React's `jsx` makes are plain objects this code can
+ * write as literals (what the inline-elements transform of production JSX compilers does):
+ * checked on a probe element, which must have exactly the fields
+ * `{ $$typeof, type, key: null, ref: null, props }` with props the object passed in. React's
+ * development build adds fields (and freezes elements), as other versions may: then null, and
+ * `jsx` is called.
+ */
+export function inlineElementTag(
+  jsx: (type: string, props: Record<string, unknown>) => unknown,
+): symbol | null {
+  const props = { id: 'probe' };
+  const probe = jsx('p', props) as Record<string, unknown>;
+  const tag = probe.$$typeof;
+  const plain =
+    typeof tag === 'symbol' &&
+    Object.keys(probe).join() === '$$typeof,type,key,ref,props' &&
+    probe.type === 'p' &&
+    probe.key === null &&
+    probe.ref === null &&
+    probe.props === props &&
+    !Object.isFrozen(probe);
+  return plain ? tag : null;
 }
 
 let evalAllowed: boolean | undefined;
@@ -97,10 +124,10 @@ export class ElementCode {
     // `n` and `v` are scratch for `plainVariable`: each read uses them within its own
     // conditional expression, so reads never interleave.
     const source = `"use strict"; return function element(ctx) { let n, v; return ${expr}; };`;
-    const factory = new Function('$', 'H', 'L', 'R', 'J', 'X', 'A', 'V', source) as (
+    const factory = new Function('$', 'H', 'L', 'R', 'J', 'X', 'A', 'V', 'E', source) as (
       ...args: unknown[]
     ) => T;
-    const { J, X, A, V } = helpers;
+    const { J, X, A, V, E } = helpers;
     return factory(
       this.values,
       Object.prototype.hasOwnProperty,
@@ -110,6 +137,7 @@ export class ElementCode {
       X,
       A,
       V,
+      E,
     );
   }
 }

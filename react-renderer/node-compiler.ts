@@ -42,7 +42,12 @@ import {
   pushText,
   RawHtml,
 } from './elements.js';
-import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
+import {
+  canGenerateCode,
+  ElementCode,
+  inlineElementTag,
+  type CodeHelpers,
+} from './element-code.js';
 import { decodeEntities } from './entities.js';
 import { Ns } from './html-tree.js';
 import { parseIn, type ReactContext } from './react-context.js';
@@ -282,7 +287,7 @@ class NodeCompiler implements Compiler {
   }
 
   private get helpers(): CodeHelpers {
-    return { J: jsx, X: jsxs, A: attributeText, V: valueNode };
+    return { J: jsx, X: jsxs, A: attributeText, V: valueNode, E: elementTag() };
   }
 
   /**
@@ -302,9 +307,14 @@ class NodeCompiler implements Compiler {
     if (entries === null) return null;
     const kids = this.child(tag, nsOf(tag, this.ns)).childExprs(code, children);
     if (kids === null) return null;
+    // React's own handling of `key` and `ref` props is left to `jsx`.
+    const literal = elementTag() !== null && !entries.some((entry) => /^"(key|ref)":/.test(entry));
     if (kids.length === 1) entries.push(`children: ${kids[0]}`);
     else if (kids.length > 1) entries.push(`children: [${kids.join(', ')}]`);
-    return `${kids.length > 1 ? 'X' : 'J'}(${JSON.stringify(tag)}, {${entries.join(', ')}})`;
+    const props = `{${entries.join(', ')}}`;
+    if (literal)
+      return `{$$typeof: E, type: ${JSON.stringify(tag)}, key: null, ref: null, props: ${props}}`;
+    return `${kids.length > 1 ? 'X' : 'J'}(${JSON.stringify(tag)}, ${props})`;
   }
 
   /** `key: value` source for each prop, in attribute order; null when a setter is needed. */
@@ -591,6 +601,14 @@ class NodeCompiler implements Compiler {
     }
     return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), block[0]);
   }
+}
+
+let probedTag: symbol | null | undefined;
+
+/** React's element tag if elements may be written as literals (`inlineElementTag`), once. */
+function elementTag(): symbol | null {
+  probedTag ??= inlineElementTag(jsx);
+  return probedTag;
 }
 
 /** The nodes of a `{value}` among elements: text, its markup's nodes (a fragment), or null. */

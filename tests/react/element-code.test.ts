@@ -1,7 +1,8 @@
 /**
  * Generated element code (react-renderer/element-code.ts): its `{name}` reads follow the
  * engine's lookup rules, it renders exactly what the closures render (attribute order and
- * all), and a process that forbids code generation from strings still renders, with closures.
+ * all), with React's production build too (where elements are written as object literals), and
+ * a process that forbids code generation from strings still renders, with closures.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,12 @@ import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { StackFrame } from '../../engine/frame.js';
 import { render, renderToReact } from '../../index.js';
-import { ElementCode, useGeneratedCode } from '../../react-renderer/element-code.js';
+import { jsx } from 'react/jsx-runtime';
+import {
+  ElementCode,
+  inlineElementTag,
+  useGeneratedCode,
+} from '../../react-renderer/element-code.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
 import { reactHtmlWith } from './support.js';
 
@@ -22,6 +28,7 @@ function readAt(key: string | number, frame: StackFrame): string {
     X: null,
     A: (text) => text,
     V: null,
+    E: null,
   });
   return read({ cur: frame });
 }
@@ -114,41 +121,69 @@ describe('generated element code renders what the closures render', () => {
   });
 });
 
-describe('where code generation from strings is forbidden', () => {
-  it('renders with closures', () => {
-    // Inside the repository, so that the bundle's `import 'react'` resolves.
-    const cache = resolve(__dirname, '../../node_modules/.cache');
-    mkdirSync(cache, { recursive: true });
-    const dir = mkdtempSync(join(cache, 'jsont-noeval-'));
-    try {
-      const entry = join(dir, 'entry.ts');
-      const index = resolve(__dirname, '../../index.ts');
-      writeFileSync(
-        entry,
-        `import { renderToString } from 'react-dom/server';\n` +
-          `import { renderToReact } from ${JSON.stringify(index)};\n` +
-          `const { element } = renderToReact(${JSON.stringify(CASES[9]![0])}, ${JSON.stringify(CASES[9]![1])});\n` +
-          `process.stdout.write(renderToString(element));\n`,
-      );
-      const bundle = join(dir, 'entry.mjs');
-      buildSync({
-        entryPoints: [entry],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        outfile: bundle,
-        external: ['react', 'react-dom'],
-        logLevel: 'silent',
-      });
-      const out = execFileSync(
-        process.execPath,
-        ['--disallow-code-generation-from-strings', bundle],
-        { encoding: 'utf8' },
-      );
-      expect(out).toBe(reactHtml(CASES[9]![0], CASES[9]![1], true));
-      expect(out).toContain('<li class="i hot">a</li>');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+/**
+ * Renders every case in a process of its own (the code bundled with esbuild, React from the
+ * repository), with `flags` and `env`: the way to run React's production build, or a Node that
+ * forbids code generation from strings. Prints whether elements are written as literals.
+ */
+function renderElsewhere(
+  flags: string[],
+  env: Record<string, string>,
+): { literal: boolean; html: string[] } {
+  // Inside the repository, so that the bundle's `import 'react'` resolves.
+  const cache = resolve(__dirname, '../../node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'jsont-elsewhere-'));
+  try {
+    const entry = join(dir, 'entry.ts');
+    const here = (path: string): string => JSON.stringify(resolve(__dirname, path));
+    writeFileSync(
+      entry,
+      `import { renderToString } from 'react-dom/server';\n` +
+        `import { jsx } from 'react/jsx-runtime';\n` +
+        `import { renderToReact } from ${here('../../index.ts')};\n` +
+        `import { inlineElementTag } from ${here('../../react-renderer/element-code.ts')};\n` +
+        `const cases = ${JSON.stringify(CASES)};\n` +
+        `const html = cases.map(([source, data]) => renderToString(renderToReact(source, data).element));\n` +
+        `process.stdout.write(JSON.stringify({ literal: inlineElementTag(jsx) !== null, html }));\n`,
+    );
+    const bundle = join(dir, 'entry.mjs');
+    buildSync({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      external: ['react', 'react-dom'],
+      logLevel: 'silent',
+    });
+    const out = execFileSync(process.execPath, [...flags, bundle], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+    return JSON.parse(out) as { literal: boolean; html: string[] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('in other processes', () => {
+  const expected = CASES.map(([source, data]) => reactHtml(source, data, false));
+
+  it("React's production build: elements written as literals, the same HTML", () => {
+    const { literal, html } = renderElsewhere([], { NODE_ENV: 'production' });
+    expect(literal).toBe(true);
+    expect(html).toEqual(expected);
+  });
+
+  it('code generation from strings forbidden: closures, the same HTML', () => {
+    const { html } = renderElsewhere(['--disallow-code-generation-from-strings'], {
+      NODE_ENV: 'production',
+    });
+    expect(html).toEqual(expected);
+  });
+
+  it("React's development build: jsx called (its elements carry more fields)", () => {
+    expect(inlineElementTag(jsx as never)).toBeNull();
   });
 });
