@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compareDecimal,
@@ -135,6 +136,54 @@ describe('legacy native money', () => {
 
   it('keeps precision beyond doubles', () => {
     expect(formatAmountNative(dec('12345678901234567.125'))).toBe('12,345,678,901,234,567.13');
+  });
+});
+
+describe('legacy native amount, written digit by digit', () => {
+  // The oracle: what en-US Intl.NumberFormat with two decimals prints for the exact decimal.
+  const intl = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+
+  it('rounds half away from zero, carries, groups, and signs negative zero', () => {
+    const cases: Array<[string, string]> = [
+      ['0.005', '0.01'],
+      ['0.0049999', '0.00'],
+      ['-0.005', '-0.01'],
+      ['-0.001', '-0.00'],
+      ['-0', '-0.00'],
+      ['999.995', '1,000.00'],
+      ['999999.999', '1,000,000.00'],
+      ['1e3', '1,000.00'],
+      ['123.456e2', '12,345.60'],
+      ['12345678901234567890.125', '12,345,678,901,234,567,890.13'],
+    ];
+    for (const [text, expected] of cases) {
+      expect(formatAmountNative(dec(text))).toBe(expected);
+      expect(intl.format(text as unknown as number)).toBe(expected);
+    }
+  });
+
+  it('prints what Intl prints for any decimal', () => {
+    const decimal = fc
+      .tuple(
+        fc.boolean(),
+        fc.stringMatching(/^[0-9]{1,25}$/),
+        fc.stringMatching(/^[0-9]{0,8}$/),
+        fc.integer({ min: -12, max: 12 }),
+      )
+      .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac ? '.' + frac : ''}e${exp}`);
+    fc.assert(
+      fc.property(decimal, (text) => {
+        expect(formatAmountNative(dec(text))).toBe(intl.format(text as unknown as number));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves special values to Intl', () => {
+    expect(formatAmountNative(dec('Infinity'))).toBe('∞');
   });
 });
 
