@@ -85,6 +85,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   let problems: SiteProblem[] = [];
   /** The last problems printed, so a reload of a broken page does not print them again. */
   let printed = '';
+  /** React-path warnings printed since the last change (each once, not on every reload). */
+  const warned = new Set<string>();
   /** Changes with every save and every server start (see LiveEvent). */
   const bootId = Math.random().toString(36).slice(2, 8);
   let changes = 0;
@@ -99,6 +101,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
 
   const recheck = (): SiteProblem[] => {
     commerce.invalidate();
+    warned.clear();
     problems = site.check();
     report(problems);
     return problems;
@@ -134,9 +137,17 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       pathname,
       query: url.searchParams,
       extra: { cart: commerce.cartFor(req) },
+      checkReact: preview,
     });
     if (outcome.status === 200) {
       if (printed !== '' && problems.length === 0) printed = '';
+      for (const warning of outcome.reactWarnings ?? []) {
+        if (warned.has(warning.frame)) continue;
+        warned.add(warning.frame);
+        log(
+          `\n[preview] ${pathname}: React render warning (the page is served):\n${warning.frame}\n`,
+        );
+      }
       const boot = { preview, route: outcome.url, problems: [], version: version() };
       const html = injectClient(outcome.html, boot, outcome.hydration);
       send(res, 200, html, 'text/html; charset=utf-8');

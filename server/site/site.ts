@@ -10,6 +10,7 @@ import {
   compile,
   prepareReact,
   render,
+  renderToReact,
   type Code,
   type ReactTemplate,
   type Template,
@@ -29,6 +30,12 @@ export interface RenderRequest {
   query?: URLSearchParams;
   /** Values merged over the route data last (e.g. the visitor's cart from the commerce API). */
   extra?: Rec;
+  /**
+   * Also render the hydrated body the React way and report its warnings (`reactWarnings`):
+   * the preview does, so that an author learns when a value's markup costs a page its live
+   * widgets (REACT_UNBALANCED_VALUE depends on the data, which `jsont check` does not see).
+   */
+  checkReact?: boolean;
 }
 
 export type RenderOutcome =
@@ -38,6 +45,8 @@ export type RenderOutcome =
       url: string;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
+      /** The React render's warnings (with `checkReact`), located in their files. */
+      reactWarnings?: SiteProblem[];
     }
   | { status: 404 }
   | { status: 500; problems: SiteProblem[] };
@@ -197,9 +206,14 @@ export class Site {
       }
     }
     if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
-    return hydration === undefined
-      ? { status: 200, html, url: match.url }
-      : { status: 200, html, url: match.url, hydration };
+    if (hydration === undefined) return { status: 200, html, url: match.url };
+    if (request.checkReact !== true) return { status: 200, html, url: match.url, hydration };
+    // The page template itself (not the prepared copy the browser gets): it has locations.
+    const react = renderToReact(page.template, data, renderOptions);
+    const reactWarnings = this.mapErrors(react.errors, page, partials, 'warning').filter(
+      (problem) => problem.code.startsWith('REACT_'),
+    );
+    return { status: 200, html, url: match.url, hydration, reactWarnings: dedupe(reactWarnings) };
   }
 
   /** Shared data, then route data files, then collection/item, then search results and extras. */
@@ -307,9 +321,10 @@ export class Site {
     errors: readonly TemplateError[],
     main: CompiledFile,
     partials: PartialSet,
+    severity: TemplateError['severity'] = 'error',
   ): SiteProblem[] {
     return errors
-      .filter((e) => e.severity === 'error')
+      .filter((e) => e.severity === severity)
       .map((e) => {
         const unit =
           e.source === undefined || e.source === main.file

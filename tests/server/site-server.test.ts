@@ -323,6 +323,39 @@ describe('site server on a copy of the site', () => {
     expect((await get(base, '/gallery')).status).toBe(200);
   });
 
+  it("prints a page's React warnings once, at the value's file:line:col", async () => {
+    const logs: string[] = [];
+    server = createSiteServer({
+      root: dir,
+      preview: true,
+      dbFile: ':memory:',
+      now: () => NOW,
+      log: (m) => logs.push(m),
+    });
+    const base = await server.listen(0, '127.0.0.1');
+    const excerpt = 'Stonewashed Lithuanian linen with a cross-back strap and two deep pockets.';
+    await withEdit(
+      join(dir, 'data/collections/shop.json'),
+      // Markup that closes the excerpt's <div>: the browser's tree is not the template's.
+      (t) => t.replace(excerpt, '</div><div class=\\"moved\\">moved'),
+      async () => {
+        const page = await get(base, '/shop/p/linen-work-apron');
+        expect(page.status).toBe(200);
+        const printed = logs.join('\n');
+        expect(printed).toContain('templates/product.html:17:34');
+        expect(printed).toContain('REACT_UNBALANCED_VALUE');
+        const count = logs.length;
+        await get(base, '/shop/p/linen-work-apron');
+        expect(logs.length).toBe(count);
+      },
+    );
+    // Other pages, and the page once the data is fixed, print nothing of the kind.
+    logs.length = 0;
+    await get(base, '/shop/p/linen-work-apron');
+    await get(base, '/shop');
+    expect(logs.join('\n')).not.toContain('REACT_');
+  });
+
   it('reports problems in partials and data files with their own file names', async () => {
     server = createSiteServer({
       root: dir,
