@@ -4,10 +4,6 @@
  * all), with React's production build too (where elements are written as object literals), and
  * a process that forbids code generation from strings still renders, with closures.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { StackFrame } from '../../engine/frame.js';
 import { render, renderToReact } from '../../index.js';
@@ -18,7 +14,7 @@ import {
   useGeneratedCode,
 } from '../../react-renderer/element-code.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
-import { reactHtmlWith } from './support.js';
+import { reactHtmlWith, renderElsewhere } from './support.js';
 
 /** A generated function returning `{key}`'s text at `frame`. */
 function readAt(key: string | number, frame: StackFrame): string {
@@ -121,63 +117,17 @@ describe('generated element code renders what the closures render', () => {
   });
 });
 
-/**
- * Renders every case in a process of its own (the code bundled with esbuild, React from the
- * repository), with `flags` and `env`: the way to run React's production build, or a Node that
- * forbids code generation from strings. Prints whether elements are written as literals.
- */
-function renderElsewhere(
-  flags: string[],
-  env: Record<string, string>,
-): { literal: boolean; html: string[] } {
-  // Inside the repository, so that the bundle's `import 'react'` resolves.
-  const cache = resolve(__dirname, '../../node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'jsont-elsewhere-'));
-  try {
-    const entry = join(dir, 'entry.ts');
-    const here = (path: string): string => JSON.stringify(resolve(__dirname, path));
-    writeFileSync(
-      entry,
-      `import { renderToString } from 'react-dom/server';\n` +
-        `import { jsx } from 'react/jsx-runtime';\n` +
-        `import { renderToReact } from ${here('../../index.ts')};\n` +
-        `import { inlineElementTag } from ${here('../../react-renderer/element-code.ts')};\n` +
-        `const cases = ${JSON.stringify(CASES)};\n` +
-        `const html = cases.map(([source, data]) => renderToString(renderToReact(source, data).element));\n` +
-        `process.stdout.write(JSON.stringify({ literal: inlineElementTag(jsx) !== null, html }));\n`,
-    );
-    const bundle = join(dir, 'entry.mjs');
-    buildSync({
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: bundle,
-      external: ['react', 'react-dom'],
-      logLevel: 'silent',
-    });
-    const out = execFileSync(process.execPath, [...flags, bundle], {
-      encoding: 'utf8',
-      env: { ...process.env, ...env },
-    });
-    return JSON.parse(out) as { literal: boolean; html: string[] };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe('in other processes', () => {
   const expected = CASES.map(([source, data]) => reactHtml(source, data, false));
 
   it("React's production build: elements written as literals, the same HTML", () => {
-    const { literal, html } = renderElsewhere([], { NODE_ENV: 'production' });
+    const { literal, html } = renderElsewhere(CASES, [], { NODE_ENV: 'production' });
     expect(literal).toBe(true);
     expect(html).toEqual(expected);
   });
 
   it('code generation from strings forbidden: closures, the same HTML', () => {
-    const { html } = renderElsewhere(['--disallow-code-generation-from-strings'], {
+    const { html } = renderElsewhere(CASES, ['--disallow-code-generation-from-strings'], {
       NODE_ENV: 'production',
     });
     expect(html).toEqual(expected);

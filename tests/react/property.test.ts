@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bothPaths, reactHtmlWith } from './support.js';
+import { bothPaths, reactHtmlWith, renderElsewhere } from './support.js';
 
 const VALUES = [
   'plain',
@@ -173,6 +173,20 @@ describe('React path = string path (generated templates)', () => {
       }),
       { numRuns: 200 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
     );
+  });
+
+  it("React's production build (elements written as literals) gives the same HTML", () => {
+    // Vitest runs React's development build, where generated code calls jsx: the literals are
+    // checked in a process of their own, on a sample of the same generated templates.
+    const cases = fc.sample(
+      fc.tuple(flow, data),
+      300 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1),
+    );
+    const { literal, html } = renderElsewhere(cases, [], { NODE_ENV: 'production' });
+    expect(literal).toBe(true);
+    cases.forEach(([template, values], i) => {
+      expect(html[i], template).toBe(reactHtmlWith(false, template, values));
+    });
   });
 
   it('values whose markup leaves their element, in any context', () => {

@@ -1,4 +1,8 @@
 /** Helpers shared by the React tests. */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
 import { renderToString } from 'react-dom/server';
 import { vi } from 'vitest';
 import { render, renderToReact } from '../../index.js';
@@ -31,5 +35,52 @@ export function reactHtmlWith(generated: boolean, source: string, data: unknown)
     return renderToString(renderToReact(source, data).element);
   } finally {
     useGeneratedCode(undefined);
+  }
+}
+
+/**
+ * React's HTML for each `[template, data]`, rendered in a process of its own (the code bundled
+ * with esbuild, React from the repository), with `flags` and `env`: the way to run React's production build, or a Node that
+ * forbids code generation from strings. Prints whether elements are written as literals.
+ */
+export function renderElsewhere(
+  cases: ReadonlyArray<readonly [string, unknown]>,
+  flags: string[],
+  env: Record<string, string>,
+): { literal: boolean; html: string[] } {
+  // Inside the repository, so that the bundle's `import 'react'` resolves.
+  const cache = resolve(__dirname, '../../node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'jsont-elsewhere-'));
+  try {
+    const entry = join(dir, 'entry.ts');
+    const here = (path: string): string => JSON.stringify(resolve(__dirname, path));
+    writeFileSync(
+      entry,
+      `import { renderToString } from 'react-dom/server';\n` +
+        `import { jsx } from 'react/jsx-runtime';\n` +
+        `import { renderToReact } from ${here('../../index.ts')};\n` +
+        `import { inlineElementTag } from ${here('../../react-renderer/element-code.ts')};\n` +
+        `const cases = ${JSON.stringify(cases)};\n` +
+        `const html = cases.map(([source, data]) => renderToString(renderToReact(source, data).element));\n` +
+        `process.stdout.write(JSON.stringify({ literal: inlineElementTag(jsx) !== null, html }));\n`,
+    );
+    const bundle = join(dir, 'entry.mjs');
+    buildSync({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      external: ['react', 'react-dom'],
+      logLevel: 'silent',
+    });
+    const out = execFileSync(process.execPath, [...flags, bundle], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+    return JSON.parse(out) as { literal: boolean; html: string[] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
