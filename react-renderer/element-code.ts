@@ -12,6 +12,7 @@
  * The semantics are the closures': the same values converted by the same functions, evaluated
  * in the same order (attributes in order, then children in order).
  */
+import { jsx } from 'react/jsx-runtime';
 import { lookupKey } from '../engine/resolve.js';
 import { renderValue } from '../engine/values.js';
 
@@ -54,6 +55,16 @@ export function inlineElementTag(
     probe.props === props &&
     !Object.isFrozen(probe);
   return plain ? tag : null;
+}
+
+let probedTag: symbol | null | undefined;
+
+/** `inlineElementTag` of the React this process runs, probed once. */
+export function reactElementTag(): symbol | null {
+  if (probedTag === undefined) {
+    probedTag = inlineElementTag(jsx as (type: string, props: Record<string, unknown>) => unknown);
+  }
+  return probedTag;
 }
 
 let evalAllowed: boolean | undefined;

@@ -42,12 +42,7 @@ import {
   pushText,
   RawHtml,
 } from './elements.js';
-import {
-  canGenerateCode,
-  ElementCode,
-  inlineElementTag,
-  type CodeHelpers,
-} from './element-code.js';
+import { canGenerateCode, ElementCode, reactElementTag, type CodeHelpers } from './element-code.js';
 import { decodeEntities } from './entities.js';
 import { Ns } from './html-tree.js';
 import { parseIn, type ReactContext } from './react-context.js';
@@ -287,7 +282,7 @@ class NodeCompiler implements Compiler {
   }
 
   private get helpers(): CodeHelpers {
-    return { J: jsx, X: jsxs, A: attributeText, V: valueNode, E: elementTag() };
+    return { J: jsx, X: jsxs, A: attributeText, V: valueNode, E: reactElementTag() };
   }
 
   /**
@@ -308,7 +303,8 @@ class NodeCompiler implements Compiler {
     const kids = this.child(tag, nsOf(tag, this.ns)).childExprs(code, children);
     if (kids === null) return null;
     // React's own handling of `key` and `ref` props is left to `jsx`.
-    const literal = elementTag() !== null && !entries.some((entry) => /^"(key|ref)":/.test(entry));
+    const literal =
+      reactElementTag() !== null && !entries.some((entry) => /^"(key|ref)":/.test(entry));
     if (kids.length === 1) entries.push(`children: ${kids[0]}`);
     else if (kids.length > 1) entries.push(`children: [${kids.join(', ')}]`);
     const props = `{${entries.join(', ')}}`;
@@ -601,14 +597,6 @@ class NodeCompiler implements Compiler {
     }
     return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), block[0]);
   }
-}
-
-let probedTag: symbol | null | undefined;
-
-/** React's element tag if elements may be written as literals (`inlineElementTag`), once. */
-function elementTag(): symbol | null {
-  probedTag ??= inlineElementTag(jsx);
-  return probedTag;
 }
 
 /** The nodes of a `{value}` among elements: text, its markup's nodes (a fragment), or null. */
