@@ -28,6 +28,8 @@ export interface CodeHelpers {
   A: (text: string) => string;
   /** A `{value}` child's node (text, parsed markup, or null). */
   V: unknown;
+  /** An element whose children are collected by closures (node-compiler.ts `collectedNode`). */
+  C: unknown;
   /** React's element tag (`$$typeof`) when elements may be written as literals, else null. */
   E: symbol | null;
 }
@@ -135,10 +137,10 @@ export class ElementCode {
     // `n` and `v` are scratch for `plainVariable`: each read uses them within its own
     // conditional expression, so reads never interleave.
     const source = `"use strict"; return function element(ctx) { let n, v; return ${expr}; };`;
-    const factory = new Function('$', 'H', 'L', 'R', 'J', 'X', 'A', 'V', 'E', source) as (
+    const factory = new Function('$', 'H', 'L', 'R', 'J', 'X', 'A', 'V', 'C', 'E', source) as (
       ...args: unknown[]
     ) => T;
-    const { J, X, A, V, E } = helpers;
+    const { J, X, A, V, C, E } = helpers;
     return factory(
       this.values,
       Object.prototype.hasOwnProperty,
@@ -148,6 +150,7 @@ export class ElementCode {
       X,
       A,
       V,
+      C,
       E,
     );
   }

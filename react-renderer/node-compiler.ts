@@ -245,12 +245,16 @@ class NodeCompiler implements Compiler {
 
   /** A function building one structured element. */
   private elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make {
-    const make =
-      this.generatedElement(tag, attrs, children, dynamic) ??
-      this.elementClosure(tag, attrs, children, dynamic);
-    if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) return make;
+    if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) {
+      return (
+        this.generatedElement(tag, attrs, children, dynamic) ??
+        this.elementClosure(tag, attrs, children, dynamic)
+      );
+    }
     // Nothing in it depends on data: one element serves every render (React elements are
-    // immutable, and React renders a shared element like any other).
+    // immutable, and React renders a shared element like any other). Made once, so made by
+    // the closures (generating code for it would not pay).
+    const make = this.elementClosure(tag, attrs, children, dynamic);
     let made: ReactNode | undefined;
     return (ctx) => (made ??= make(ctx));
   }
@@ -282,7 +286,14 @@ class NodeCompiler implements Compiler {
   }
 
   private get helpers(): CodeHelpers {
-    return { J: jsx, X: jsxs, A: attributeText, V: valueNode, E: reactElementTag() };
+    return {
+      J: jsx,
+      X: jsxs,
+      A: attributeText,
+      V: valueNode,
+      C: collectedNode,
+      E: reactElementTag(),
+    };
   }
 
   /**
@@ -300,11 +311,16 @@ class NodeCompiler implements Compiler {
     if (dynamic !== 0 || !isPlainTag(tag)) return null;
     const entries = this.propEntries(code, tag, attrs);
     if (entries === null) return null;
-    const kids = this.child(tag, nsOf(tag, this.ns)).childExprs(code, children);
-    if (kids === null) return null;
+    const inner = this.child(tag, nsOf(tag, this.ns));
+    const kids = inner.childExprs(code, children);
     // React's own handling of `key` and `ref` props is left to `jsx`.
     const literal =
       reactElementTag() !== null && !entries.some((entry) => /^"(key|ref)":/.test(entry));
+    if (kids === null) {
+      // Children collected by the closures (blocks, widgets, texts that merge), then added.
+      const body = code.ref(inner.body(children));
+      return `C(ctx, ${JSON.stringify(tag)}, {${entries.join(', ')}}, ${body}, ${String(literal)})`;
+    }
     if (kids.length === 1) entries.push(`children: ${kids[0]}`);
     else if (kids.length > 1) entries.push(`children: [${kids.join(', ')}]`);
     const props = `{${entries.join(', ')}}`;
@@ -597,6 +613,32 @@ class NodeCompiler implements Compiler {
     }
     return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), block[0]);
   }
+}
+
+/**
+ * A plain element of generated code whose children `body` collects in `ctx.kids` (what
+ * `collectedElement` does for the closures): `props` is the element's own, so the children go
+ * into it, and the element is written as a literal where `literal` (see element-code.ts).
+ */
+function collectedNode(
+  ctx: ReactContext,
+  tag: string,
+  props: Props,
+  body: Exec,
+  literal: boolean,
+): ReactElement {
+  const saved = ctx.kids;
+  // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
+  ctx.kids = [];
+  body(ctx);
+  const kids = ctx.kids;
+  ctx.kids = saved;
+  if (kids.length === 1) props.children = kids[0];
+  else if (kids.length > 1) props.children = kids;
+  if (literal) {
+    return { $$typeof: reactElementTag(), type: tag, key: null, ref: null, props } as ReactElement;
+  }
+  return kids.length > 1 ? jsxs(tag, props) : jsx(tag, props);
 }
 
 /** The nodes of a `{value}` among elements: text, its markup's nodes (a fragment), or null. */

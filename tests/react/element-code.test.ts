@@ -24,6 +24,7 @@ function readAt(key: string | number, frame: StackFrame): string {
     X: null,
     A: (text) => text,
     V: null,
+    C: null,
     E: null,
   });
   return read({ cur: frame });
