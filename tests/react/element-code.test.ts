@@ -106,6 +106,19 @@ describe('generated element code renders what the closures render', () => {
     expect(normalDom(dropImagePreloads(generated, html))).toBe(normalDom(html));
   });
 
+  it('keeps template text and names out of the generated code (no injection)', () => {
+    const hostile = [
+      `<p data-q='");globalThis.pwned=1;("' title="\\";globalThis.pwned=2;//">{a}</p>`,
+      '<div>`${globalThis.pwned=3}`</div><span class="*/globalThis.pwned=4/*">x</span>',
+      '<b title="{a}" data-\u2028="y">"+(globalThis.pwned=5)+"</b>',
+    ];
+    for (const source of hostile) {
+      const data = { a: '"+(globalThis.pwned=6)+"', 'x"y': 1 };
+      expect(reactHtml(source, data, true)).toBe(reactHtml(source, data, false));
+    }
+    expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+
   it('gives the same errors', () => {
     const source = '<p title="{a|apply missing.block}">{b|apply nope.block}</p>';
     useGeneratedCode(true);
