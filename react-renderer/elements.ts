@@ -10,6 +10,7 @@
 import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import { setAttributes, type Props } from './attributes.js';
+import { reactElementTag } from './element-code.js';
 import { decodeEntities } from './entities.js';
 import { HtmlTokenizer, RAW_TEXT, type AttrToken } from './html-tokenizer.js';
 import { Ns, TreeBuilder, VOID, type HElement } from './html-tree.js';
@@ -201,12 +202,15 @@ const jsxs = jsxsTyped as unknown as Jsx;
  */
 function ownElement(tag: string, props: Props, kids: Kid[]): ReactElement {
   if (kids.length === 1) props.children = kids[0];
-  else if (kids.length > 1) {
-    // Static children (`jsxs`): the array is the element's, and needs no keys.
-    props.children = kids;
-    return jsxs(tag, props);
+  else if (kids.length > 1) props.children = kids;
+  const element = reactElementTag();
+  // What `jsx` would make, made here (see element-code.ts), unless React wants the props'
+  // `ref` (no `key`: such markup goes through `host`).
+  if (element !== null && props.ref === undefined) {
+    return { $$typeof: element, type: tag, key: null, ref: null, props } as unknown as ReactElement;
   }
-  return jsx(tag, props);
+  // Static children (`jsxs`): the array is the element's, and needs no keys.
+  return kids.length > 1 ? jsxs(tag, props) : jsx(tag, props);
 }
 
 /**
@@ -244,7 +248,9 @@ export function parseValue(
     return { kids: parseMarkup(html, parent, ns), escaped: false, leftOpen: null };
   }
   const builder = tokenize(html, parent, ns, enclosing, true);
-  const leftOpen = builder.stack.length > 1 ? builder.stack.slice(1).map((el) => el.tag) : null;
+  // A formatting element closed without its end tag counts as open: the browser would reopen
+  // it in the text after the value.
+  const leftOpen = builder.leftOpen();
   builder.finish();
   return { kids: builder.root.children as Kid[], escaped: builder.escaped, leftOpen };
 }

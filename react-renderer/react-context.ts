@@ -87,8 +87,9 @@ const POPS_THROUGH = new Set(
 
 /**
  * Elements that must not be left open even so: formatting elements (the parser reopens them in
- * the text after), scope boundaries (the end tag would not reach past them), and elements that
- * change how what follows is parsed.
+ * the text after, even past the parent's end tag; `parseValue` lists those a block closed in
+ * the value too, as in `<p><b>x</p>`), scope boundaries (the end tag would not reach past
+ * them), and elements that change how what follows is parsed.
  */
 const KEEPS_OPEN = new Set(
   (

@@ -67,6 +67,56 @@ function regionTag(open: string[], name: string, end: boolean, selfClosing: bool
   return false;
 }
 
+/**
+ * A point where a region may start: before a tag, in the element that was current there
+ * (which then held `index` children, the last a text of `text` characters, or -1), with no
+ * formatting element closed short of its end tag (html-tree.ts: the list of active formatting
+ * elements held open elements only). Parsed from there at render time, as that element's
+ * content, the rest of the element gives what the browser builds.
+ */
+interface Restart {
+  pos: Pos;
+  index: number;
+  text: number;
+}
+
+/**
+ * The pass's tree builder: it may not copy an element with instructions among its attributes
+ * (they would run twice) nor move instruction nodes (their output was parsed where the
+ * template put them); where the HTML parser would, it stops short (`tangled`).
+ */
+class TemplateTree extends TreeBuilder<Inst, RNode> {
+  constructor(
+    context: string,
+    ns: Ns,
+    outer: string[],
+    private readonly restarts: Map<HElement<Inst, RNode>, Restart>,
+  ) {
+    super(context, ns, outer);
+  }
+
+  protected override rebuildable(el: HElement<Inst, RNode>): boolean {
+    return el.dynamic === null && el.attrs.every((attr) => attr.parts === null);
+  }
+
+  protected override movable(el: HElement<Inst, RNode>): boolean {
+    return !holdsInstructions(el);
+  }
+
+  /** Its children moved into a new element: a region can no longer start among them. */
+  protected override emptied(el: HElement<Inst, RNode>): void {
+    this.restarts.delete(el);
+  }
+}
+
+function holdsInstructions(el: HElement<Inst, RNode>): boolean {
+  return el.children.some(
+    (child) =>
+      typeof child === 'object' &&
+      (Array.isArray(child) || holdsInstructions(child as HElement<Inst, RNode>)),
+  );
+}
+
 /** Collects warnings (one per instruction) with their locations. */
 class Reporter {
   readonly warnings: TemplateError[] = [];
@@ -103,7 +153,7 @@ function literalText(inst: Inst): string | null {
  * not leave the HTML as it found it (the caller then makes the whole instruction a region).
  */
 class BlockStructurer implements TokenSink<Inst> {
-  private readonly builder: Builder;
+  private readonly builder: TemplateTree;
   private readonly tokenizer: HtmlTokenizer<Inst>;
   /** Item index of each tokenizer chunk. */
   private readonly chunkItem: number[] = [];
@@ -113,8 +163,8 @@ class BlockStructurer implements TokenSink<Inst> {
   private item = 0;
   /** Why run() returned null: an element left open, or an outer element closed (which). */
   failure: { escape: string } | 'open' | null = null;
-  /** Where each element opened in this block starts, for regions that must include it. */
-  private readonly starts = new Map<object, Pos>();
+  /** The latest restart point in each open element (see `Restart`). */
+  private readonly restarts = new Map<HElement<Inst, RNode>, Restart>();
 
   constructor(
     private readonly block: Inst[],
@@ -124,7 +174,7 @@ class BlockStructurer implements TokenSink<Inst> {
     private readonly report: Reporter,
     private readonly nested: boolean,
   ) {
-    this.builder = new TreeBuilder(context, ns, outer);
+    this.builder = new TemplateTree(context, ns, outer, this.restarts);
     this.tokenizer = new HtmlTokenizer(this);
   }
 
@@ -152,14 +202,14 @@ class BlockStructurer implements TokenSink<Inst> {
     }
     const end: Pos = { item: block.length, offset: 0 };
     if (this.nested) {
-      const open = this.builder.stack.slice(1);
       if (
         this.tokenizer.state !== State.DATA ||
         (this.region !== null && this.region.open.length !== 0) ||
         // Even an element whose end tag may be omitted (li, p, td…): in the browser, what
         // follows the block goes inside it until something closes it, which the tree built
-        // here cannot follow across the block's edge.
-        open.length > 0
+        // here cannot follow across the block's edge. So with a formatting element closed
+        // short of its end tag: the browser reopens it in what follows.
+        this.builder.leftOpen() !== null
       ) {
         this.failure = 'open';
         return null;
@@ -175,7 +225,9 @@ class BlockStructurer implements TokenSink<Inst> {
   // ---- TokenSink ----------------------------------------------------------------------------
 
   text(text: string): void {
-    if (this.region === null) this.builder.text(text);
+    if (this.region !== null) return;
+    this.builder.text(text);
+    if (this.builder.tangled) this.giveUp(this.builder.tangledDepth, this.block[this.item]);
   }
 
   tag(tag: TagToken<Inst>): void {
@@ -191,21 +243,25 @@ class BlockStructurer implements TokenSink<Inst> {
       if (!stack.some((el) => el.tag === name) && !this.outer.includes(name)) return;
       this.endRegion({ item: this.chunkItem[tag.chunk]!, offset: tag.offset });
     }
+    const builder = this.builder;
+    const pos: Pos = { item: this.chunkItem[tag.chunk]!, offset: tag.offset };
     if (tag.bad) {
       this.report.unstructured(this.badHole, 'an instruction inside a tag name');
       this.badHole = null;
-      this.region = {
-        start: { item: this.chunkItem[tag.chunk]!, offset: tag.offset },
-        open: tag.end || VOID.has(tag.name) ? [] : ['?'],
-        raw: false,
-      };
+      const open = tag.end || VOID.has(tag.name) ? [] : ['?'];
+      if (builder.isClean()) this.region = { start: pos, open, raw: false };
+      else {
+        this.giveUp(builder.stack.length - 1);
+        this.region!.open.push(...open);
+      }
       return;
     }
-    const before = this.builder.current;
-    this.builder.tag(tag);
-    const opened = this.builder.current;
-    if (opened !== before && !tag.end) {
-      this.starts.set(opened, { item: this.chunkItem[tag.chunk]!, offset: tag.offset });
+    if (builder.isClean()) this.markRestart(pos);
+    builder.tag(tag);
+    if (builder.tangled) {
+      this.giveUp(builder.tangledDepth, this.block[pos.item]);
+      regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
+      return;
     }
     if (tag.name === 'head' && !tag.end) {
       // React hoists and reorders <title>, <meta>, <link> and async scripts it renders; the
@@ -227,10 +283,15 @@ class BlockStructurer implements TokenSink<Inst> {
       this.badHole ??= inst;
       return;
     }
-    if (region !== null) {
+    if (region === null && kind === 'data' && !this.builder.isClean()) {
+      // The browser would reopen a formatting element around the instruction's output, or not
+      // (an empty output): its element is parsed at render time, from before that element.
+      this.giveUp(this.builder.stack.length - 1, inst);
+    }
+    if (this.region !== null) {
       if (kind === 'data' && isControlFlow(inst)) {
         for (const [name, end, selfClosing] of branchTags(inst)) {
-          regionTag(region.open, name, end, selfClosing);
+          regionTag(this.region.open, name, end, selfClosing);
         }
       }
       return;
@@ -270,31 +331,67 @@ class BlockStructurer implements TokenSink<Inst> {
       return;
     }
     this.report.unstructured(inst, 'a tag opened and closed in different blocks');
-    let start: Pos = { item: this.item, offset: 0 };
-    const open: string[] = [];
     if (result !== 'open') {
       // The block closes an element that is open here: the region must start at that
-      // element's start tag (it is taken out of the tree and parsed with the rest).
+      // element's start tag, or before (it is taken out of the tree and parsed with the rest).
       const stack = this.builder.stack;
       let k = stack.length - 1;
       while (k > 0 && stack[k]!.tag !== result.escape) k--;
-      if (k === 0) {
-        if (this.nested) {
-          this.failure = result;
-          return;
-        }
-      } else {
-        const el = stack[k]!;
-        start = this.starts.get(el) ?? start;
-        stack[k - 1]!.children.pop();
-        for (let i = k; i < stack.length; i++) open.push(stack[i]!.tag);
-        stack.length = k;
+      if (k > 0) this.giveUp(k - 1);
+      else if (this.nested) {
+        this.failure = result;
+        return;
       }
     }
+    this.region ??= { start: { item: this.item, offset: 0 }, open: [], raw: false };
     for (const [name, end, selfClosing] of branchTags(inst)) {
-      regionTag(open, name, end, selfClosing);
+      regionTag(this.region.open, name, end, selfClosing);
     }
-    this.region = { start, open, raw: false };
+  }
+
+  /** Records a restart point before a tag, in the current element (see `Restart`). */
+  private markRestart(pos: Pos): void {
+    const holder = this.builder.current;
+    const kids = holder.children;
+    const last = kids[kids.length - 1];
+    this.restarts.set(holder, {
+      pos,
+      index: kids.length,
+      text: typeof last === 'string' ? last.length : -1,
+    });
+  }
+
+  /**
+   * Leaves the rest of an element to render time, from its latest restart point: in the
+   * deepest open element at or below `depth` that has one (the block's start is one). What was
+   * built since is taken out of the tree, and a region starts there. `inst`: where to report
+   * it, for a reason other than an escape.
+   */
+  private giveUp(depth: number, inst?: unknown): void {
+    const stack = this.builder.stack;
+    let at = Math.min(depth, stack.length - 1);
+    while (at > 0 && !this.restarts.has(stack[at]!)) at--;
+    const holder = stack[at]!;
+    const restart = this.restarts.get(holder) ?? {
+      pos: { item: 0, offset: 0 },
+      index: 0,
+      text: -1,
+    };
+    if (inst !== undefined) {
+      this.report.unstructured(
+        inst,
+        'formatting elements (b, a, em…) misnested around instructions',
+        'the element holding them',
+      );
+    }
+    const open = stack.slice(at + 1).map((el) => el.tag);
+    const kids = holder.children;
+    kids.length = restart.index;
+    if (restart.text >= 0) {
+      kids[restart.index - 1] = (kids[restart.index - 1] as string).slice(0, restart.text);
+    }
+    this.builder.dropAbove(at);
+    this.region = { start: restart.pos, open, raw: false };
   }
 
   private endRegion(end: Pos): void {

@@ -48,7 +48,10 @@ function print(node: P5Node, indent: string, out: string[]): void {
     if (text !== '') out.push(`${indent}${JSON.stringify(text)}`);
     text = '';
   };
-  let children = node.content?.childNodes ?? node.childNodes ?? [];
+  // Comments go first: a blank text they separate from the end of <body> is still its end.
+  let children = (node.content?.childNodes ?? node.childNodes ?? []).filter(
+    (c) => c.nodeName !== '#comment' && c.nodeName !== '#documentType',
+  );
   if (node.nodeName === 'html') children = children.filter((c) => !isBlank(c));
   if (TABLE_PARTS.has(node.nodeName)) {
     children = children.filter((c) => c.nodeName !== '#text' || !isHtmlBlank(c.value ?? ''));
@@ -62,7 +65,6 @@ function print(node: P5Node, indent: string, out: string[]): void {
       text += child.value ?? '';
       continue;
     }
-    if (child.nodeName === '#comment' || child.nodeName === '#documentType') continue;
     flushText();
     const attrs = (child.attrs ?? [])
       .map((a) => {

@@ -181,6 +181,9 @@ describe('elements', () => {
 
   it('comments are dropped, including instructions inside them', () => {
     same('<p>a<!-- {x} --->b<!---->c<!-->d</p><!DOCTYPE html>', { x: 1 });
+    // Whitespace then a comment ending the page: the comparison drops the comment first, so
+    // that whitespace ends the body on both sides (a flaky property counterexample).
+    same('Hello{a}\n  <!-- {a} -->', { a: '<span>s</span>' });
   });
 
   it('pre drops its first newline', () => {

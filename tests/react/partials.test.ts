@@ -166,10 +166,14 @@ describe('values whose markup leaves their element', () => {
     const result = renderToReact(source, data);
     expect(result.errors.map((e) => e.code)).toEqual(['REACT_UNBALANCED_VALUE']);
     expect(normalDom(renderToString(result.element))).toBe(normalDom(render(source, data).html));
-    // Nor for a formatting element left open, which the parser reopens in the text after (the
-    // fallback is reported; our tree builder does not reopen formatting elements, see README).
+    // Nor for a formatting element left open, which the parser reopens in the text after the
+    // div: the fallback is reported, and builds that DOM (the tree builder reopens it too).
     const bold = renderToReact('<div>{body}</div>after', { body: '<b>bold' });
     expect(bold.errors.map((e) => e.code)).toEqual(['REACT_UNBALANCED_VALUE']);
+    expect(normalDom(renderToString(bold.element))).toBe(
+      normalDom(render('<div>{body}</div>after', { body: '<b>bold' }).html),
+    );
+    expect(renderToString(bold.element)).toContain('<b>after</b>');
   });
 
   it('keeps the structured render (no warning) for balanced markup', () => {

@@ -28,9 +28,9 @@ const VALUES = [
 
 /**
  * Markup that does not stay inside its element: the React path falls back to the whole output
- * parsed (REACT_UNBALANCED_VALUE) and must still give the same DOM. Kept out of formatting
- * elements (`a`, `b`, `em`…): misnested formatting elements need the HTML parser's adoption
- * agency, which our tree builder does not implement (html-tree.ts), on either path.
+ * parsed (REACT_UNBALANCED_VALUE) and must still give the same DOM. Formatting elements (`a`,
+ * `b`, `em`…) left open, closed by a block, or ending one around the value included: the
+ * tree builder reopens them and runs the adoption agency as the browser does (html-tree.ts).
  */
 const UNBALANCED = [
   '<p>one</p><p>two</p>',
@@ -40,6 +40,11 @@ const UNBALANCED = [
   '<p>unclosed',
   '</p>',
   '<td>cell',
+  '<b>bold',
+  '</b>after',
+  '<p><em>x</p>y',
+  '<i>1<p>2</i>3',
+  '<a href="/y">inner',
 ];
 
 const KEYS = ['a', 'b', 'c'] as const;
@@ -198,6 +203,8 @@ describe('React path = string path (generated templates)', () => {
       (x: string) => `<div><span>${x}</span>text</div>`,
       (x: string) => `<table><tr><td>${x}</td><td>b</td></tr></table>`,
       (x: string) => `{.section a}<div>${x}</div>{.end}<p>after</p>`,
+      (x: string) => `<p><a href="/h">${x} tail</a> next</p>`,
+      (x: string) => `<div><b class="b">${x}</b><p>block</p>after</div>`,
     );
     const values = fc.record({ a: fc.constantFrom(...UNBALANCED, ...VALUES) });
     fc.assert(
