@@ -8,12 +8,10 @@
  * module only decides where the output goes: into `ctx.kids`, the children of the element
  * being built, or straight into the element being created.
  */
-import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
-import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
+import { createElement, type ReactNode } from 'react';
 import type { Instruction, Path, VariableCode } from '../engine/code.js';
 import {
   controlFlow,
-  inlineKey,
   partialArgs,
   textBlock,
   textStep,
@@ -21,56 +19,52 @@ import {
   type Emit,
   type Exec,
 } from '../engine/fragments.js';
-import { Op } from '../engine/opcodes.js';
 import type { Registry } from '../engine/plugin.js';
+import { attributeSetter, type AttributeSetter, type Props } from './attributes.js';
+import { canGenerateCode } from './element-code.js';
+import { generatedElement, type CodeSite } from './element-generator.js';
 import {
-  attributeSetter,
-  plainAttributeProp,
-  reactName,
-  type AttributeSetter,
-  type Props,
-} from './attributes.js';
-import type { ComponentTable } from './components/index.js';
+  attributeText,
+  collectedElement,
+  freshElement,
+  pushComponent,
+  pushValue,
+  valueNode,
+  type Make,
+} from './element-makers.js';
 import {
   host,
-  isHtmlBlank,
   isPlainTag,
   plainHost,
   parseAttributes,
   propsOf,
-  pushAll,
   pushText,
   RawHtml,
 } from './elements.js';
-import { canGenerateCode, ElementCode, reactElementTag, type CodeHelpers } from './element-code.js';
 import { decodeEntities } from './entities.js';
 import { Ns } from './html-tree.js';
-import { parseIn, type ReactContext } from './react-context.js';
+import type { ReactContext } from './react-context.js';
 import {
   HoleMode,
   Kind,
   SHELL_ORIGIN,
   type Part,
   type RAttr,
-  type RElement,
   type RHole,
   type RNode,
 } from './react-code.js';
+import {
+  appliedPartial,
+  componentName,
+  firstAttributes,
+  formatterArgs,
+  isStaticElement,
+  nsOf,
+  straightChildren,
+  tailValue,
+} from './react-nodes.js';
 
 const noop: Exec = () => {};
-
-/** React's `jsx`/`jsxs`, typed for element types known only at run time (any tag name). */
-type Jsx = (type: string, props: Props) => ReactElement;
-const jsx = jsxTyped as unknown as Jsx;
-const jsxs = jsxsTyped as unknown as Jsx;
-
-/** An instruction's output in an attribute value, references decoded (most have none). */
-function attributeText(text: string): string {
-  return text.indexOf('&') === -1 ? text : decodeEntities(text, true);
-}
-
-/** Builds one node (an element, a text, a value's nodes) from the render state. */
-type Make = (ctx: ReactContext) => ReactNode;
 
 /** Props of a structured element; `fresh` when each call returns a new object. */
 interface PropsMaker {
@@ -78,74 +72,8 @@ interface PropsMaker {
   fresh: boolean;
 }
 
-/**
- * A plain element whose props object is new for each element: it becomes the element's props
- * as is (React's `jsx` keeps it, where `createElement` would copy it into another object).
- * Several children go in as one array of static children (`jsxs`, as for literal JSX).
- */
-function freshElement(tag: string, props: (ctx: ReactContext) => Props, makers: Make[]): Make {
-  const [a, b, c, d] = makers;
-  switch (makers.length) {
-    case 0:
-      return (ctx) => jsx(tag, props(ctx));
-    case 1:
-      return (ctx) => {
-        const own = props(ctx);
-        own.children = a!(ctx);
-        return jsx(tag, own);
-      };
-    case 2:
-      return (ctx) => {
-        const own = props(ctx);
-        own.children = [a!(ctx), b!(ctx)];
-        return jsxs(tag, own);
-      };
-    case 3:
-      return (ctx) => {
-        const own = props(ctx);
-        own.children = [a!(ctx), b!(ctx), c!(ctx)];
-        return jsxs(tag, own);
-      };
-    case 4:
-      return (ctx) => {
-        const own = props(ctx);
-        own.children = [a!(ctx), b!(ctx), c!(ctx), d!(ctx)];
-        return jsxs(tag, own);
-      };
-    default:
-      return (ctx) => {
-        const own = props(ctx);
-        own.children = makers.map((make) => make(ctx));
-        return jsxs(tag, own);
-      };
-  }
-}
-
-/**
- * An element whose children `body` collects in `ctx.kids` first, then made by `create`:
- * `host` for elements that need its adjustments (tables, selects, raw text…), `plainHost`
- * for the others.
- */
-function collectedElement(
-  tag: string,
-  props: (ctx: ReactContext) => Props,
-  body: Exec,
-  create: typeof host,
-): Make {
-  return (ctx) => {
-    const saved = ctx.kids;
-    const own = props(ctx);
-    // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
-    ctx.kids = [];
-    body(ctx);
-    const kids = ctx.kids;
-    ctx.kids = saved;
-    return create(tag, own, kids);
-  };
-}
-
 /** Compiles React code for one parent element (its tag decides how markup is parsed). */
-class NodeCompiler implements Compiler {
+class NodeCompiler implements Compiler, CodeSite {
   private readonly cache = new WeakMap<object, Exec>();
   /** The compilers of this element's children, by namespace and tag. */
   private readonly children = new Map<string, NodeCompiler>();
@@ -244,10 +172,10 @@ class NodeCompiler implements Compiler {
   }
 
   /** A function building one structured element. */
-  private elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make {
+  elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make {
     if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) {
       return (
-        this.generatedElement(tag, attrs, children, dynamic) ??
+        (this.generate ? generatedElement(this, tag, attrs, children, dynamic) : null) ??
         this.elementClosure(tag, attrs, children, dynamic)
       );
     }
@@ -270,113 +198,6 @@ class NodeCompiler implements Compiler {
     return isPlainTag(tag)
       ? inner.plainElement(tag, props, fresh, children)
       : collectedElement(tag, props, inner.body(children), host);
-  }
-
-  /** The element as generated code (see element-code.ts), or null where it does not apply. */
-  private generatedElement(
-    tag: string,
-    attrs: RAttr[],
-    children: RNode[],
-    dynamic: Part[] | 0,
-  ): Make | null {
-    if (!this.generate) return null;
-    const code = new ElementCode();
-    const expr = this.elementExpr(code, tag, attrs, children, dynamic);
-    return expr === null ? null : code.compile<Make>(expr, this.helpers);
-  }
-
-  private get helpers(): CodeHelpers {
-    return {
-      J: jsx,
-      X: jsxs,
-      A: attributeText,
-      V: valueNode,
-      C: collectedNode,
-      E: reactElementTag(),
-    };
-  }
-
-  /**
-   * An expression building the element: a plain element whose attributes are static or set
-   * as they are (`plainAttributeProp`) and whose children `childMakers` could pass straight
-   * to React; null otherwise.
-   */
-  private elementExpr(
-    code: ElementCode,
-    tag: string,
-    attrs: RAttr[],
-    children: RNode[],
-    dynamic: Part[] | 0,
-  ): string | null {
-    if (dynamic !== 0 || !isPlainTag(tag)) return null;
-    const entries = this.propEntries(code, tag, attrs);
-    if (entries === null) return null;
-    const inner = this.child(tag, nsOf(tag, this.ns));
-    const kids = inner.childExprs(code, children);
-    // React's own handling of `key` and `ref` props is left to `jsx`.
-    const literal =
-      reactElementTag() !== null && !entries.some((entry) => /^"(key|ref)":/.test(entry));
-    if (kids === null) {
-      // Children collected by the closures (blocks, widgets, texts that merge), then added.
-      const body = code.ref(inner.body(children));
-      return `C(ctx, ${JSON.stringify(tag)}, {${entries.join(', ')}}, ${body}, ${String(literal)})`;
-    }
-    if (kids.length === 1) entries.push(`children: ${kids[0]}`);
-    else if (kids.length > 1) entries.push(`children: [${kids.join(', ')}]`);
-    const props = `{${entries.join(', ')}}`;
-    if (literal)
-      return `{$$typeof: E, type: ${JSON.stringify(tag)}, key: null, ref: null, props: ${props}}`;
-    return `${kids.length > 1 ? 'X' : 'J'}(${JSON.stringify(tag)}, ${props})`;
-  }
-
-  /** `key: value` source for each prop, in attribute order; null when a setter is needed. */
-  private propEntries(code: ElementCode, tag: string, attrs: RAttr[]): string[] | null {
-    const entries: string[] = [];
-    for (const [name, value] of firstAttributes(attrs)) {
-      if (typeof value === 'string') {
-        const one = propsOf(tag, [{ name, value, parts: null }]);
-        if (one.suppressHydrationWarning === true) return null;
-        for (const key of Object.keys(one)) {
-          if (key === '__proto__') return null;
-          entries.push(`${JSON.stringify(key)}: ${code.value(one[key])}`);
-        }
-      } else {
-        const prop = plainAttributeProp(tag, name);
-        if (prop === null || prop === '__proto__') return null;
-        const pieces = value.map((part) =>
-          typeof part === 'string' ? JSON.stringify(part) : `A(${this.textExpr(code, part)})`,
-        );
-        entries.push(`${JSON.stringify(prop)}: ${pieces.length === 0 ? '""' : pieces.join(' + ')}`);
-      }
-    }
-    return entries;
-  }
-
-  /** An instruction's text: a `{name}` read inline, any other instruction's closure called. */
-  private textExpr(code: ElementCode, inst: Instruction): string {
-    const key = inlineKey(inst, this.registry);
-    return key !== null
-      ? code.plainVariable(key)
-      : `${code.ref(textStep(inst, this.registry))}(ctx)`;
-  }
-
-  /** `childMakers` as expressions (null where it returns null). */
-  private childExprs(code: ElementCode, children: RNode[]): string[] | null {
-    const straight = straightChildren(children);
-    if (straight === null) return null;
-    return straight.map((child) => {
-      if (typeof child === 'string') return JSON.stringify(child);
-      if (child[0] === Kind.HOLE) {
-        const last = child === children[children.length - 1];
-        const text = this.textExpr(code, child[1]);
-        return `V(ctx, ${code.ref(this)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
-      }
-      const [, tag, attrs, grandchildren, dynamic] = child;
-      const inline = isStaticElement(child)
-        ? null
-        : this.elementExpr(code, tag, attrs, grandchildren, dynamic);
-      return inline ?? `${code.ref(this.elementMaker(tag, attrs, grandchildren, dynamic))}(ctx)`;
-    });
   }
 
   /**
@@ -613,188 +434,6 @@ class NodeCompiler implements Compiler {
     }
     return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), block[0]);
   }
-}
-
-/**
- * A plain element of generated code whose children `body` collects in `ctx.kids` (what
- * `collectedElement` does for the closures): `props` is the element's own, so the children go
- * into it, and the element is written as a literal where `literal` (see element-code.ts).
- */
-function collectedNode(
-  ctx: ReactContext,
-  tag: string,
-  props: Props,
-  body: Exec,
-  literal: boolean,
-): ReactElement {
-  const saved = ctx.kids;
-  // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
-  ctx.kids = [];
-  body(ctx);
-  const kids = ctx.kids;
-  ctx.kids = saved;
-  if (kids.length === 1) props.children = kids[0];
-  else if (kids.length > 1) props.children = kids;
-  if (literal) {
-    return { $$typeof: reactElementTag(), type: tag, key: null, ref: null, props } as ReactElement;
-  }
-  return kids.length > 1 ? jsxs(tag, props) : jsx(tag, props);
-}
-
-/** The nodes of a `{value}` among elements: text, its markup's nodes (a fragment), or null. */
-function valueNode(
-  ctx: ReactContext,
-  site: NodeCompiler,
-  text: string,
-  inst: Instruction,
-  last: boolean,
-): ReactNode {
-  if (text.indexOf('<') === -1) {
-    if (text === '') return null;
-    return text.indexOf('&') === -1 ? text : decodeEntities(text);
-  }
-  const kids = parseIn(ctx, site, text, inst, last);
-  // Parsed markup holds no raw regions (only `<head>` has one).
-  if (kids.length === 1) return kids[0] as ReactNode;
-  return kids.length === 0 ? null : createElement(Fragment, null, ...(kids as ReactNode[]));
-}
-
-/**
- * An element's children when they can be passed straight to React: elements, texts and plain
- * `{value}`s, no two texts adjacent (their text would have to merge into one string). Null
- * otherwise (blocks, regions, widgets): the children are collected in `ctx.kids`.
- */
-function straightChildren(children: RNode[]): Array<string | RElement | RHole> | null {
-  let texty = false;
-  for (const child of children) {
-    const isText = typeof child === 'string' || child[0] === Kind.HOLE;
-    if (isText && texty) return null;
-    texty = isText;
-    if (typeof child === 'string' || child[0] === Kind.ELEMENT) continue;
-    if (
-      child[0] !== Kind.HOLE ||
-      child[2] !== HoleMode.MARKUP ||
-      componentName(child[1]) !== null
-    ) {
-      return null;
-    }
-  }
-  return children as Array<string | RElement | RHole>;
-}
-
-/**
- * Of two attributes with one React name the first wins, as in HTML; that is settled at compile
- * time, since names are known in advance. Attributes React cannot render are dropped.
- */
-function firstAttributes(attrs: RAttr[]): RAttr[] {
-  const seen = new Set<string>();
-  return attrs.filter(([name]) => {
-    const prop = reactName(name);
-    if (prop === null || seen.has(prop)) return false;
-    seen.add(prop);
-    return true;
-  });
-}
-
-/** The namespace of a `tag` element's content inside an element whose content is in `ns`. */
-function nsOf(tag: string, ns: Ns): Ns {
-  if (tag === 'svg') return Ns.SVG;
-  if (tag === 'math') return Ns.MATH;
-  return tag === 'foreignObject' ? Ns.HTML : ns;
-}
-
-/**
- * A value's output into `ctx.kids`: most values are plain text, added as it is (no parse, no
- * array); markup is parsed as content of `site`'s element (see `parseIn`, and `tailHole` for
- * `last`).
- */
-function pushValue(
-  ctx: ReactContext,
-  site: NodeCompiler,
-  text: string,
-  origin: unknown,
-  last = false,
-): void {
-  if (text.indexOf('<') !== -1) pushAll(ctx.kids, parseIn(ctx, site, text, origin, last));
-  else if (text !== '') pushText(ctx.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
-}
-
-/**
- * Where an element's children end with a plain `{value}` (then only whitespace): its index, or
- * -1. See `tailHole`.
- */
-function tailValue(nodes: RNode[]): number {
-  let i = nodes.length - 1;
-  const end = nodes[i];
-  if (typeof end === 'string' && isHtmlBlank(end)) i--;
-  const node = nodes[i];
-  if (i < 0 || !Array.isArray(node) || node[0] !== Kind.HOLE || node[2] !== HoleMode.MARKUP)
-    return -1;
-  return appliedPartial(node[1]) === null && componentName(node[1]) === null ? i : -1;
-}
-
-/**
- * A formatter widget: the markup's leading and trailing text stay outside the component (they
- * merge with the template text around it, as in the DOM), the elements go inside.
- */
-function pushComponent(
-  ctx: ReactContext,
-  compiler: NodeCompiler,
-  Component: ComponentTable[string],
-  name: string,
-  html: string,
-  node: unknown,
-  args: string[],
-  inst: unknown,
-): void {
-  const kids = ctx.kids;
-  const first = html.indexOf('<');
-  const last = html.lastIndexOf('>');
-  if (first === -1 || last < first) {
-    pushValue(ctx, compiler, html, inst);
-    return;
-  }
-  pushText(kids, decodeEntities(html.slice(0, first)));
-  const inner = first === 0 && last === html.length - 1 ? html : html.slice(first, last + 1);
-  const markup = parseIn(ctx, compiler, inner, inst);
-  kids.push(createElement(Component, { name, html: inner, markup, node, args }));
-  pushText(kids, decodeEntities(html.slice(last + 1)));
-}
-
-/**
- * The arguments of `{x|apply NAME …}` when that is the whole instruction (one variable, one
- * formatter, a partial name): the hole is the partial's output.
- */
-function appliedPartial(inst: Instruction): string[] | null {
-  if (!Array.isArray(inst) || inst[0] !== Op.VARIABLE) return null;
-  const [, paths, formatters] = inst as VariableCode;
-  if (!Array.isArray(paths) || paths.length !== 1 || !Array.isArray(formatters)) return null;
-  if (formatters.length !== 1) return null;
-  const [name, args] = formatters[0]!;
-  if (name !== 'apply' || !Array.isArray(args) || !Array.isArray(args[0])) return null;
-  const list = args[0];
-  return list.length > 0 && typeof list[0] === 'string' ? list : null;
-}
-
-/** The last formatter of a VARIABLE tag, if it names a component-capable formatter. */
-function componentName(inst: Instruction): string | null {
-  if (!Array.isArray(inst) || inst[0] !== Op.VARIABLE || !Array.isArray(inst[2])) return null;
-  const last = inst[2][inst[2].length - 1];
-  return Array.isArray(last) && typeof last[0] === 'string' ? last[0] : null;
-}
-
-function formatterArgs(inst: Instruction): string[] {
-  const list = (inst as unknown[])[2] as unknown[];
-  const last = list[list.length - 1] as unknown[];
-  const args = last[1] as [string[], string] | undefined;
-  return Array.isArray(args) && Array.isArray(args[0]) ? args[0] : [];
-}
-
-/** Whether a structured node renders the same whatever the data (no instruction inside). */
-function isStaticElement(node: RNode): boolean {
-  if (typeof node === 'string') return true;
-  if (node[0] !== Kind.ELEMENT || node[4] !== 0) return false;
-  return node[2].every(([, value]) => typeof value === 'string') && node[3].every(isStaticElement);
 }
 
 /** An exception escaping a node is recorded against its instruction; the rest still renders. */

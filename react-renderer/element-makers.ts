@@ -1,0 +1,186 @@
+/**
+ * How the React path makes its nodes, for the closures (node-compiler.ts) and for generated
+ * element code (element-generator.ts): elements from props and children, a value's text or
+ * parsed markup, a formatter widget's component.
+ */
+import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
+import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
+import type { Instruction } from '../engine/code.js';
+import type { Exec } from '../engine/fragments.js';
+import type { Props } from './attributes.js';
+import type { ComponentTable } from './components/index.js';
+import { reactElementTag } from './element-code.js';
+import { pushAll, pushText, type host } from './elements.js';
+import { decodeEntities } from './entities.js';
+import { parseIn, type ParseSite, type ReactContext } from './react-context.js';
+
+/** React's `jsx`/`jsxs`, typed for element types known only at run time (any tag name). */
+export type Jsx = (type: string, props: Props) => ReactElement;
+export const jsx = jsxTyped as unknown as Jsx;
+export const jsxs = jsxsTyped as unknown as Jsx;
+
+/** An instruction's output in an attribute value, references decoded (most have none). */
+export function attributeText(text: string): string {
+  return text.indexOf('&') === -1 ? text : decodeEntities(text, true);
+}
+
+/** Builds one node (an element, a text, a value's nodes) from the render state. */
+export type Make = (ctx: ReactContext) => ReactNode;
+
+/**
+ * A plain element whose props object is new for each element: it becomes the element's props
+ * as is (React's `jsx` keeps it, where `createElement` would copy it into another object).
+ * Several children go in as one array of static children (`jsxs`, as for literal JSX).
+ */
+export function freshElement(
+  tag: string,
+  props: (ctx: ReactContext) => Props,
+  makers: Make[],
+): Make {
+  const [a, b, c, d] = makers;
+  switch (makers.length) {
+    case 0:
+      return (ctx) => jsx(tag, props(ctx));
+    case 1:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = a!(ctx);
+        return jsx(tag, own);
+      };
+    case 2:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = [a!(ctx), b!(ctx)];
+        return jsxs(tag, own);
+      };
+    case 3:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = [a!(ctx), b!(ctx), c!(ctx)];
+        return jsxs(tag, own);
+      };
+    case 4:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = [a!(ctx), b!(ctx), c!(ctx), d!(ctx)];
+        return jsxs(tag, own);
+      };
+    default:
+      return (ctx) => {
+        const own = props(ctx);
+        own.children = makers.map((make) => make(ctx));
+        return jsxs(tag, own);
+      };
+  }
+}
+
+/**
+ * An element whose children `body` collects in `ctx.kids` first, then made by `create`:
+ * `host` for elements that need its adjustments (tables, selects, raw text…), `plainHost`
+ * for the others.
+ */
+export function collectedElement(
+  tag: string,
+  props: (ctx: ReactContext) => Props,
+  body: Exec,
+  create: typeof host,
+): Make {
+  return (ctx) => {
+    const saved = ctx.kids;
+    const own = props(ctx);
+    // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
+    ctx.kids = [];
+    body(ctx);
+    const kids = ctx.kids;
+    ctx.kids = saved;
+    return create(tag, own, kids);
+  };
+}
+
+/**
+ * A plain element of generated code whose children `body` collects in `ctx.kids` (what
+ * `collectedElement` does for the closures): `props` is the element's own, so the children go
+ * into it, and the element is written as a literal where `literal` (see element-code.ts).
+ */
+export function collectedNode(
+  ctx: ReactContext,
+  tag: string,
+  props: Props,
+  body: Exec,
+  literal: boolean,
+): ReactElement {
+  const saved = ctx.kids;
+  // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
+  ctx.kids = [];
+  body(ctx);
+  const kids = ctx.kids;
+  ctx.kids = saved;
+  if (kids.length === 1) props.children = kids[0];
+  else if (kids.length > 1) props.children = kids;
+  if (literal) {
+    return { $$typeof: reactElementTag(), type: tag, key: null, ref: null, props } as ReactElement;
+  }
+  return kids.length > 1 ? jsxs(tag, props) : jsx(tag, props);
+}
+
+/** The nodes of a `{value}` among elements: text, its markup's nodes (a fragment), or null. */
+export function valueNode(
+  ctx: ReactContext,
+  site: ParseSite,
+  text: string,
+  inst: Instruction,
+  last: boolean,
+): ReactNode {
+  if (text.indexOf('<') === -1) {
+    if (text === '') return null;
+    return text.indexOf('&') === -1 ? text : decodeEntities(text);
+  }
+  const kids = parseIn(ctx, site, text, inst, last);
+  // Parsed markup holds no raw regions (only `<head>` has one).
+  if (kids.length === 1) return kids[0] as ReactNode;
+  return kids.length === 0 ? null : createElement(Fragment, null, ...(kids as ReactNode[]));
+}
+
+/**
+ * A value's output into `ctx.kids`: most values are plain text, added as it is (no parse, no
+ * array); markup is parsed as content of `site`'s element (see `parseIn`, and `tailHole` for
+ * `last`).
+ */
+export function pushValue(
+  ctx: ReactContext,
+  site: ParseSite,
+  text: string,
+  origin: unknown,
+  last = false,
+): void {
+  if (text.indexOf('<') !== -1) pushAll(ctx.kids, parseIn(ctx, site, text, origin, last));
+  else if (text !== '') pushText(ctx.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
+}
+
+/**
+ * A formatter widget: the markup's leading and trailing text stay outside the component (they
+ * merge with the template text around it, as in the DOM), the elements go inside.
+ */
+export function pushComponent(
+  ctx: ReactContext,
+  compiler: ParseSite,
+  Component: ComponentTable[string],
+  name: string,
+  html: string,
+  node: unknown,
+  args: string[],
+  inst: unknown,
+): void {
+  const kids = ctx.kids;
+  const first = html.indexOf('<');
+  const last = html.lastIndexOf('>');
+  if (first === -1 || last < first) {
+    pushValue(ctx, compiler, html, inst);
+    return;
+  }
+  pushText(kids, decodeEntities(html.slice(0, first)));
+  const inner = first === 0 && last === html.length - 1 ? html : html.slice(first, last + 1);
+  const markup = parseIn(ctx, compiler, inner, inst);
+  kids.push(createElement(Component, { name, html: inner, markup, node, args }));
+  pushText(kids, decodeEntities(html.slice(last + 1)));
+}
