@@ -64,7 +64,14 @@ function isReactTemplate(value: unknown): value is ReactTemplate {
   );
 }
 
-/** The React code of a template: shipped with it, or structured here (once per code tree). */
+/** Templates the structuring pass failed on (a bug or a limit of ours): why, as a warning. */
+const unstructurable = new WeakMap<object, TemplateError>();
+
+/**
+ * The React code of a template: shipped with it, or structured here (once per code tree).
+ * Without a structurer (the browser runtime), or when structuring fails, the template renders
+ * as one region: its output parsed at render time, correct and slower.
+ */
 function reactCodeOf(
   template: Template | ReactTemplate,
   structure: Structurer | undefined,
@@ -72,8 +79,22 @@ function reactCodeOf(
   if (isReactTemplate(template)) return template.react;
   let react = structured.get(template.code);
   if (react === undefined) {
-    // Without a structurer (the browser runtime) an unprepared template renders as one region.
-    react = structure ? structure(template).react : [[Kind.REGION, template.code[2] ?? [], 0]];
+    const whole: RNode[] = [[Kind.REGION, template.code[2] ?? [], 0]];
+    try {
+      react = structure ? structure(template).react : whole;
+    } catch (thrown) {
+      react = whole;
+      unstructurable.set(
+        template.code,
+        makeError(
+          ErrorCode.REACT_UNSTRUCTURED,
+          `React: the template could not be structured (${String(thrown)}); ` +
+            'its output is parsed at render time',
+          { line: 1, column: 1 },
+          'warning',
+        ),
+      );
+    }
     structured.set(template.code, react);
   }
   return react;
@@ -123,7 +144,11 @@ export function renderReactTemplate(
   if (ctx.unbalancedAt !== undefined && hooks.structureHtml !== undefined) {
     return renderWhole(tpl, data, opts, registry, hooks, ctx.unbalancedAt);
   }
-  const compileErrors = 'errors' in tpl && Array.isArray(tpl.errors) ? tpl.errors : [];
+  const failed = unstructurable.get(tpl.code);
+  const compileErrors = [
+    ...('errors' in tpl && Array.isArray(tpl.errors) ? tpl.errors : []),
+    ...(failed === undefined ? [] : [failed]),
+  ];
   return {
     element: createElement(Fragment, null, ...(ctx.kids as React.ReactNode[])),
     errors: compileErrors.length > 0 ? [...compileErrors, ...ctx.errors] : ctx.errors,
