@@ -7,7 +7,7 @@
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { Code } from '../engine/code.js';
 import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
-import { blockCompiler } from '../engine/fragments.js';
+import { blockCompiler, type Exec } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
 import { renderTemplate } from '../engine/render.js';
 import type { ParseFunction, RenderOptions, Template } from '../engine/template.js';
@@ -84,20 +84,46 @@ function reactCodeOf(
       react = structure ? structure(template).react : whole;
     } catch (thrown) {
       react = whole;
-      unstructurable.set(
-        template.code,
-        makeError(
-          ErrorCode.REACT_UNSTRUCTURED,
-          `React: the template could not be structured (${String(thrown)}); ` +
-            'its output is parsed at render time',
-          { line: 1, column: 1 },
-          'warning',
-        ),
-      );
+      markUnstructurable(template.code, thrown);
     }
     structured.set(template.code, react);
   }
   return react;
+}
+
+/** Records why a template renders from its parsed output instead of its structure. */
+function markUnstructurable(code: object, thrown: unknown): void {
+  unstructurable.set(
+    code,
+    makeError(
+      ErrorCode.REACT_UNSTRUCTURED,
+      `React: the template could not be structured (${String(thrown)}); ` +
+        'its output is parsed at render time',
+      { line: 1, column: 1 },
+      'warning',
+    ),
+  );
+}
+
+/**
+ * The template's React code compiled (node-compiler.ts). Where compiling fails (nesting deeper
+ * than the compiler's recursion allows), the template is compiled as one region instead.
+ */
+function compiledCode(
+  tpl: Template | ReactTemplate,
+  react: RNode[],
+  registry: Registry,
+  generate: boolean | undefined,
+): Exec {
+  const root = rootCompiler(registry, generate);
+  try {
+    return root.block(react);
+  } catch (thrown) {
+    const whole: RNode[] = [[Kind.REGION, tpl.code[2] ?? [], 0]];
+    structured.set(tpl.code, whole);
+    markUnstructurable(tpl.code, thrown);
+    return root.block(whole);
+  }
 }
 
 /**
@@ -134,9 +160,10 @@ export function renderReactTemplate(
   const ctx = new ReactContext(data, registry, blockCompiler(registry), opts, base, parse);
   if (opts.components !== undefined) ctx.components = { ...DEFAULT_COMPONENTS, ...opts.components };
   ctx.structureBlock = structureBlock;
+  const run = compiledCode(tpl, react, registry, hooks.generateCode);
   const kids = ctx.kids;
   try {
-    rootCompiler(registry, hooks.generateCode).block(react)(ctx);
+    run(ctx);
   } catch (thrown) {
     ctx.kids = kids;
     ctx.unexpected(thrown, tpl.code);
