@@ -10,7 +10,7 @@ import type { Exec } from '../engine/fragments.js';
 import type { Props } from './attributes.js';
 import type { ComponentTable } from './components/index.js';
 import { reactElementTag } from './element-code.js';
-import { pushAll, pushText, type host } from './elements.js';
+import { fostersText, pushAll, pushText, type host } from './elements.js';
 import { decodeEntities } from './entities.js';
 import { parseIn, type ParseSite, type ReactContext } from './react-context.js';
 
@@ -133,7 +133,7 @@ export function valueNode(
 ): ReactNode {
   if (text.indexOf('<') === -1) {
     if (text === '') return null;
-    return text.indexOf('&') === -1 ? text : decodeEntities(text);
+    return plainText(ctx, site, text, inst);
   }
   const kids = parseIn(ctx, site, text, inst, last);
   // Parsed markup holds no raw regions (only `<head>` has one).
@@ -154,7 +154,17 @@ export function pushValue(
   last = false,
 ): void {
   if (text.indexOf('<') !== -1) pushAll(ctx.kids, parseIn(ctx, site, text, origin, last));
-  else if (text !== '') pushText(ctx.kids, text.indexOf('&') === -1 ? text : decodeEntities(text));
+  else if (text !== '') pushText(ctx.kids, plainText(ctx, site, text, origin));
+}
+
+/**
+ * A value's text without markup, references decoded. Text the browser would foster out of a
+ * table does not fit its element (`fostersText`): the render is redone whole, as for markup.
+ */
+function plainText(ctx: ReactContext, site: ParseSite, text: string, origin: unknown): string {
+  const decoded = text.indexOf('&') === -1 ? text : decodeEntities(text);
+  if (fostersText(site.parent, site.ns, decoded)) ctx.unbalanced(origin);
+  return decoded;
 }
 
 /**
@@ -178,9 +188,9 @@ export function pushComponent(
     pushValue(ctx, compiler, html, inst);
     return;
   }
-  pushText(kids, decodeEntities(html.slice(0, first)));
+  pushText(kids, plainText(ctx, compiler, html.slice(0, first), inst));
   const inner = first === 0 && last === html.length - 1 ? html : html.slice(first, last + 1);
   const markup = parseIn(ctx, compiler, inner, inst);
   kids.push(createElement(Component, { name, html: inner, markup, node, args }));
-  pushText(kids, decodeEntities(html.slice(last + 1)));
+  pushText(kids, plainText(ctx, compiler, html.slice(last + 1), inst));
 }

@@ -13,6 +13,7 @@ import { setAttributes, type Props } from './attributes.js';
 import { reactElementTag } from './element-code.js';
 import { decodeEntities } from './entities.js';
 import { HtmlTokenizer, RAW_TEXT, type AttrToken } from './html-tokenizer.js';
+import { TABLE_TEXT } from './html-rules.js';
 import { Ns, TreeBuilder, VOID, type HElement } from './html-tree.js';
 
 /** Markup to be inserted verbatim as an element's content (the `<head>` region). */
@@ -263,6 +264,15 @@ export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {
   const builder = tokenize(html, parent, ns, [], false);
   builder.finish();
   return builder.root.children as Kid[];
+}
+
+/**
+ * Whether a value's plain text (no markup) does not fit in `parent` either: text other than
+ * whitespace directly in a table, its body, a row or a column group, which the browser moves
+ * before the table (foster parenting; with markup, `parseValue` finds it).
+ */
+export function fostersText(parent: string, ns: Ns, text: string): boolean {
+  return ns === Ns.HTML && TABLE_TEXT.has(parent) && !isHtmlBlank(text);
 }
 
 /** Markup run through a builder of React nodes; the caller closes what is still open. */

@@ -61,7 +61,11 @@ export interface TagToken<H> {
 
 export interface TokenSink<H> {
   text(text: string): void;
-  tag(tag: TagToken<H>): void;
+  /**
+   * False: the tree builder ignored the start tag (a `<style>` or `<textarea>` in a select), so
+   * what follows it is markup, not the element's raw text.
+   */
+  tag(tag: TagToken<H>): boolean | void;
 }
 
 /** Elements whose content is raw text up to their end tag; the second set decodes entities. */
@@ -585,7 +589,7 @@ export class HtmlTokenizer<H = never> {
       this.rcdata = rcdata;
       this.pending = '';
     }
-    this.sink.tag(tag);
+    if (this.sink.tag(tag) === false) return State.DATA;
     return state;
   }
 

@@ -82,8 +82,11 @@ interface Restart {
 
 /**
  * The pass's tree builder: it may not copy an element with instructions among its attributes
- * (they would run twice) nor move instruction nodes (their output was parsed where the
- * template put them); where the HTML parser would, it stops short (`tangled`).
+ * (they would run twice), move instruction nodes (their output was parsed where the template
+ * put them) nor foster content out of a table (a value's output there, or what follows it, is
+ * parsed by the table modes in the browser); where the HTML parser would, it stops short
+ * (`tangled`). A template of text alone (`structureHtml`, the whole-output fallback) has no
+ * instructions, and is built as the browser builds it, fostering included.
  */
 class TemplateTree extends TreeBuilder<Inst, RNode> {
   constructor(
@@ -91,6 +94,7 @@ class TemplateTree extends TreeBuilder<Inst, RNode> {
     ns: Ns,
     outer: string[],
     private readonly restarts: Map<HElement<Inst, RNode>, Restart>,
+    private readonly textOnly: boolean,
   ) {
     super(context, ns, outer);
   }
@@ -101,6 +105,10 @@ class TemplateTree extends TreeBuilder<Inst, RNode> {
 
   protected override movable(el: HElement<Inst, RNode>): boolean {
     return !holdsInstructions(el);
+  }
+
+  protected override mayFoster(): boolean {
+    return this.textOnly;
   }
 
   /** Its children moved into a new element: a region can no longer start among them. */
@@ -141,6 +149,15 @@ class Reporter {
   }
 }
 
+/** Whether an instruction is literal text or prints nothing (see `BlockStructurer.run`). */
+function printsOnlyText(inst: Inst): boolean {
+  return (
+    literalText(inst) !== null ||
+    typeof inst === 'number' ||
+    (Array.isArray(inst) && (inst[0] === Op.COMMENT || inst[0] === Op.ATOM))
+  );
+}
+
 /** The text a literal instruction prints, or null for any other instruction. */
 function literalText(inst: Inst): string | null {
   if (typeof inst === 'number') return LITERAL[inst] ?? null;
@@ -174,7 +191,8 @@ class BlockStructurer implements TokenSink<Inst> {
     private readonly report: Reporter,
     private readonly nested: boolean,
   ) {
-    this.builder = new TemplateTree(context, ns, outer, this.restarts);
+    const textOnly = !nested && block.every(printsOnlyText);
+    this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly);
     this.tokenizer = new HtmlTokenizer(this);
   }
 
@@ -230,7 +248,8 @@ class BlockStructurer implements TokenSink<Inst> {
     if (this.builder.tangled) this.giveUp(this.builder.tangledDepth, this.block[this.item]);
   }
 
-  tag(tag: TagToken<Inst>): void {
+  /** False when the builder ignored a start tag (see `TokenSink`). */
+  tag(tag: TagToken<Inst>): boolean | void {
     const region = this.region;
     if (region !== null) {
       this.badHole = null;
@@ -257,7 +276,7 @@ class BlockStructurer implements TokenSink<Inst> {
       return;
     }
     if (builder.isClean()) this.markRestart(pos);
-    builder.tag(tag);
+    const inserted = builder.tag(tag);
     if (builder.tangled) {
       this.giveUp(builder.tangledDepth, this.block[pos.item]);
       regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
@@ -272,6 +291,7 @@ class BlockStructurer implements TokenSink<Inst> {
         raw: true,
       };
     }
+    return inserted;
   }
 
   // ---- instructions -------------------------------------------------------------------------
@@ -380,7 +400,9 @@ class BlockStructurer implements TokenSink<Inst> {
     if (inst !== undefined) {
       this.report.unstructured(
         inst,
-        'formatting elements (b, a, em…) misnested around instructions',
+        this.builder.tangledByFoster
+          ? 'text or tags directly in a table that the browser moves before it'
+          : 'formatting elements (b, a, em…) misnested around instructions',
         'the element holding them',
       );
     }

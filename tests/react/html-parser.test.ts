@@ -162,7 +162,7 @@ describe('html-tokenizer', () => {
 
   it('files holes in attribute values with the decoded parts around them', () => {
     const tags: Array<TagToken<string>> = [];
-    const tokenizer = new HtmlTokenizer<string>({ text() {}, tag: (tag) => tags.push(tag) });
+    const tokenizer = new HtmlTokenizer<string>({ text() {}, tag: (tag) => void tags.push(tag) });
     tokenizer.write('<a title="x &amp; ');
     expect(tokenizer.hole('H')).toBe('attr');
     tokenizer.write(' y&quot;" href=/z>');
