@@ -538,7 +538,21 @@ export function structureTemplate(template: Template): StructureResult {
   const report = new Reporter(template);
   const code: Code = template.code;
   const block = Array.isArray(code) && Array.isArray(code[2]) ? (code[2] as Inst[]) : [];
-  let react = new BlockStructurer(block, '#root', Ns.HTML, [], report, false).run() ?? [];
+  let react: RNode[];
+  try {
+    react = new BlockStructurer(block, '#root', Ns.HTML, [], report, false).run() ?? [];
+  } catch (thrown) {
+    // Beyond what the pass can do (nesting deeper than its recursion allows): the whole
+    // template is one region, parsed at render time.
+    const warning = makeError(
+      ErrorCode.REACT_UNSTRUCTURED,
+      `React: the template could not be structured (${String(thrown)}); ` +
+        'its output is parsed at render time',
+      { line: 1, column: 1 },
+      'warning',
+    );
+    return { react: [[Kind.REGION, block, 0]], warnings: [warning] };
+  }
   if (react.some((node) => Array.isArray(node) && node[0] === Kind.ELEMENT && node[1] === 'html')) {
     react = dropWhitespace(react);
   }
