@@ -4,20 +4,24 @@
  * parsed markup, a formatter widget's component.
  */
 import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
-import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import type { Instruction } from '../engine/code.js';
 import type { Exec } from '../engine/fragments.js';
 import type { Props } from './attributes.js';
 import type { ComponentTable } from './components/index.js';
-import { reactElementTag } from './element-code.js';
-import { fostersText, pushAll, pushText, type host } from './elements.js';
+import {
+  fostersText,
+  jsx,
+  jsxs,
+  ownElement,
+  pushAll,
+  pushText,
+  type host,
+  type Kid,
+} from './elements.js';
 import { decodeEntities } from './entities.js';
 import { parseIn, type ParseSite, type ReactContext } from './react-context.js';
 
-/** React's `jsx`/`jsxs`, typed for element types known only at run time (any tag name). */
-export type Jsx = (type: string, props: Props) => ReactElement;
-export const jsx = jsxTyped as unknown as Jsx;
-export const jsxs = jsxsTyped as unknown as Jsx;
+export { jsx, jsxs };
 
 /** An instruction's output in an attribute value, references decoded (most have none). */
 export function attributeText(text: string): string {
@@ -86,15 +90,20 @@ export function collectedElement(
   create: typeof host,
 ): Make {
   return (ctx) => {
-    const saved = ctx.kids;
     const own = props(ctx);
-    // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
-    ctx.kids = [];
-    body(ctx);
-    const kids = ctx.kids;
-    ctx.kids = saved;
-    return create(tag, own, kids);
+    return create(tag, own, collectKids(ctx, body));
   };
+}
+
+/** The children `body` adds to `ctx.kids`, collected apart. */
+function collectKids(ctx: ReactContext, body: Exec): Kid[] {
+  const saved = ctx.kids;
+  // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
+  ctx.kids = [];
+  body(ctx);
+  const kids = ctx.kids;
+  ctx.kids = saved;
+  return kids;
 }
 
 /**
@@ -109,17 +118,10 @@ export function collectedNode(
   body: Exec,
   literal: boolean,
 ): ReactElement {
-  const saved = ctx.kids;
-  // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
-  ctx.kids = [];
-  body(ctx);
-  const kids = ctx.kids;
-  ctx.kids = saved;
+  const kids = collectKids(ctx, body);
+  if (literal) return ownElement(tag, props, kids);
   if (kids.length === 1) props.children = kids[0];
   else if (kids.length > 1) props.children = kids;
-  if (literal) {
-    return { $$typeof: reactElementTag(), type: tag, key: null, ref: null, props } as ReactElement;
-  }
   return kids.length > 1 ? jsxs(tag, props) : jsx(tag, props);
 }
 

@@ -194,14 +194,14 @@ const HOST_KINDS = new Map<string, HostKind>([
 
 /** React's `jsx`/`jsxs`, typed for element types known only at run time (any tag name). */
 type Jsx = (type: string, props: Props) => ReactElement;
-const jsx = jsxTyped as unknown as Jsx;
-const jsxs = jsxsTyped as unknown as Jsx;
+export const jsx = jsxTyped as unknown as Jsx;
+export const jsxs = jsxsTyped as unknown as Jsx;
 
 /**
  * The element `plainHost` makes, for props made for this one element: they become its props
  * object as they are (React's `jsx` keeps the object; `createElement` would copy it).
  */
-function ownElement(tag: string, props: Props, kids: Kid[]): ReactElement {
+export function ownElement(tag: string, props: Props, kids: Kid[]): ReactElement {
   if (kids.length === 1) props.children = kids[0];
   else if (kids.length > 1) props.children = kids;
   const element = reactElementTag();

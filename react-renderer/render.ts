@@ -15,7 +15,7 @@ import { DEFAULT_COMPONENTS, type ComponentTable } from './components/index.js';
 import { rootCompiler } from './node-compiler.js';
 import { ReactContext } from './react-context.js';
 import { Kind, type ReactTemplate, type RNode } from './react-code.js';
-import type { BlockStructure } from './structure.js';
+import { unstructurableWarning, type BlockStructure } from './structure.js';
 
 /**
  * Makes React code from a compiled template (structure.ts). Injected, as the other hooks are:
@@ -84,25 +84,11 @@ function reactCodeOf(
       react = structure ? structure(template).react : whole;
     } catch (thrown) {
       react = whole;
-      markUnstructurable(template.code, thrown);
+      unstructurable.set(template.code, unstructurableWarning(thrown));
     }
     structured.set(template.code, react);
   }
   return react;
-}
-
-/** Records why a template renders from its parsed output instead of its structure. */
-function markUnstructurable(code: object, thrown: unknown): void {
-  unstructurable.set(
-    code,
-    makeError(
-      ErrorCode.REACT_UNSTRUCTURED,
-      `React: the template could not be structured (${String(thrown)}); ` +
-        'its output is parsed at render time',
-      { line: 1, column: 1 },
-      'warning',
-    ),
-  );
 }
 
 /**
@@ -116,15 +102,21 @@ function compiledCode(
   generate: boolean | undefined,
 ): Exec {
   const root = rootCompiler(registry, generate);
+  const instead = compiledWhole.get(react);
+  if (instead !== undefined) return root.block(instead);
   try {
     return root.block(react);
   } catch (thrown) {
     const whole: RNode[] = [[Kind.REGION, tpl.code[2] ?? [], 0]];
-    structured.set(tpl.code, whole);
-    markUnstructurable(tpl.code, thrown);
+    // Remembered, so that later renders do not fail the same way first.
+    compiledWhole.set(react, whole);
+    unstructurable.set(tpl.code, unstructurableWarning(thrown));
     return root.block(whole);
   }
 }
+
+/** React code that failed to compile, and the one region compiled instead. */
+const compiledWhole = new WeakMap<RNode[], RNode[]>();
 
 /**
  * Renders a template to a React element with the semantics of `render`: the same output DOM,

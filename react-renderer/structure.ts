@@ -544,19 +544,23 @@ export function structureTemplate(template: Template): StructureResult {
   } catch (thrown) {
     // Beyond what the pass can do (nesting deeper than its recursion allows): the whole
     // template is one region, parsed at render time.
-    const warning = makeError(
-      ErrorCode.REACT_UNSTRUCTURED,
-      `React: the template could not be structured (${String(thrown)}); ` +
-        'its output is parsed at render time',
-      { line: 1, column: 1 },
-      'warning',
-    );
-    return { react: [[Kind.REGION, block, 0]], warnings: [warning] };
+    return { react: [[Kind.REGION, block, 0]], warnings: [unstructurableWarning(thrown)] };
   }
   if (react.some((node) => Array.isArray(node) && node[0] === Kind.ELEMENT && node[1] === 'html')) {
     react = dropWhitespace(react);
   }
   return { react, warnings: report.warnings };
+}
+
+/** Why a whole template is parsed at render time: structuring or compiling it failed. */
+export function unstructurableWarning(thrown: unknown): TemplateError {
+  return makeError(
+    ErrorCode.REACT_UNSTRUCTURED,
+    `React: the template could not be structured (${String(thrown)}); ` +
+      'its output is parsed at render time',
+    { line: 1, column: 1 },
+    'warning',
+  );
 }
 
 /** Structures a block for rendering inside an open element (see `structureBlock`). */

@@ -12,37 +12,11 @@
  * parse could repair a wrong tree into the right one.
  */
 import fc from 'fast-check';
-import {
-  defaultTreeAdapter,
-  html as html5,
-  parse,
-  parseFragment,
-  serialize,
-  type DefaultTreeAdapterMap,
-} from 'parse5';
-import { createElement, Fragment, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { compile, prepareReact, render, renderToReact } from '../../index.js';
-import { parseMarkup } from '../../react-renderer/elements.js';
-import { Ns } from '../../react-renderer/html-tree.js';
 import { Kind } from '../../react-renderer/react-code.js';
+import { bothDoms, browserDom, hasRegion, ourDom, structured } from './parse5-dom.js';
 
 const SCALE = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
-
-type P5Element = DefaultTreeAdapterMap['element'];
-
-/** What parse5 builds of markup as the content of a `context` element, serialized. */
-function browserDom(markup: string, context: string): string {
-  const element = defaultTreeAdapter.createElement(context, html5.NS.HTML, []);
-  return serialize(parseFragment(element, markup, {}));
-}
-
-/** What `parseMarkup` builds, rendered by React (void elements written as the parser does). */
-function ourDom(markup: string, context: string): string {
-  const nodes = parseMarkup(markup, context, Ns.HTML) as ReactNode[];
-  return renderToString(createElement(Fragment, null, ...nodes)).replace(/\/>/g, '>');
-}
 
 describe('parseMarkup builds the DOM the browser builds for formatting elements', () => {
   it.each([
@@ -145,39 +119,6 @@ describe('generated formatting soups', () => {
 });
 
 // ---- templates ---------------------------------------------------------------------------------
-
-/** The browser's DOM of the string path's HTML, and React's HTML of the React path. */
-function bothDoms(
-  source: string,
-  data: unknown,
-): { browser: string; react: string; codes: string[] } {
-  const body = (html: string): string => {
-    const document = parse(`<span></span>${html}`);
-    const htmlElement = document.childNodes.find((node) => node.nodeName === 'html');
-    const bodyElement = (htmlElement as { childNodes: unknown[] } | undefined)?.childNodes.find(
-      (node) => (node as { nodeName: string }).nodeName === 'body',
-    );
-    return serialize(bodyElement as P5Element);
-  };
-  const result = renderToReact(`<span></span>${source}`, data);
-  return {
-    browser: body(render(source, data).html),
-    react: renderToString(result.element).replace(/\/>/g, '>'),
-    codes: result.errors.map((error) => error.code),
-  };
-}
-
-function structured(source: string): { react: unknown[]; warnings: string[] } {
-  const { react, warnings } = prepareReact(compile(source));
-  return { react, warnings: warnings.map((warning) => warning.code) };
-}
-
-/** Whether React code holds a region anywhere (`Kind.REGION`). */
-function hasRegion(nodes: unknown): boolean {
-  if (!Array.isArray(nodes)) return false;
-  if (nodes[0] === Kind.REGION) return true;
-  return nodes.some(hasRegion);
-}
 
 describe('the structuring pass', () => {
   it('structures static misnesting as the browser parses it', () => {

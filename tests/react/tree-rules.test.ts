@@ -13,53 +13,12 @@
  * parts is left out of the browser's side: the React tree has none there (elements.ts).
  */
 import fc from 'fast-check';
-import {
-  defaultTreeAdapter,
-  html as html5,
-  parse,
-  parseFragment,
-  serialize,
-  type DefaultTreeAdapterMap,
-} from 'parse5';
-import { createElement, Fragment, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { compile, prepareReact, render, renderToReact } from '../../index.js';
-import { isHtmlBlank, parseMarkup, TABLE_PARTS } from '../../react-renderer/elements.js';
 import { HtmlTokenizer } from '../../react-renderer/html-tokenizer.js';
-import { Ns, TreeBuilder, VOID, type HNode } from '../../react-renderer/html-tree.js';
-import { Kind } from '../../react-renderer/react-code.js';
+import { TreeBuilder, VOID, type HNode } from '../../react-renderer/html-tree.js';
+import { bothDoms, browserDom, hasRegion, ourDom, structured } from './parse5-dom.js';
 
 const SCALE = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
-
-type P5Node = DefaultTreeAdapterMap['node'];
-type P5Parent = DefaultTreeAdapterMap['parentNode'];
-
-/** Removes whitespace-only text directly inside table parts (see the header). */
-function dropTableWhitespace(node: P5Node): void {
-  if (!('childNodes' in node)) return;
-  const parent = node as P5Parent;
-  if (TABLE_PARTS.has(parent.nodeName)) {
-    parent.childNodes = parent.childNodes.filter(
-      (child) => child.nodeName !== '#text' || !isHtmlBlank((child as { value: string }).value),
-    );
-  }
-  for (const child of parent.childNodes) dropTableWhitespace(child);
-}
-
-/** What parse5 builds of markup as the content of a `context` element, serialized. */
-function browserDom(markup: string, context: string): string {
-  const element = defaultTreeAdapter.createElement(context, html5.NS.HTML, []);
-  const fragment = parseFragment(element, markup, {});
-  dropTableWhitespace(fragment);
-  return serialize(fragment);
-}
-
-/** What `parseMarkup` builds, rendered by React (void elements written as the parser does). */
-function ourDom(markup: string, context: string): string {
-  const nodes = parseMarkup(markup, context, Ns.HTML) as ReactNode[];
-  return renderToString(createElement(Fragment, null, ...nodes)).replace(/\/>/g, '>');
-}
 
 describe('parseMarkup builds the DOM the browser builds', () => {
   it.each([
@@ -215,39 +174,6 @@ describe('generated table and select soups', () => {
 });
 
 // ---- templates ---------------------------------------------------------------------------------
-
-/** The browser's DOM of the string path's HTML, the React path's HTML, and its errors. */
-function bothDoms(
-  source: string,
-  data: unknown,
-): { browser: string; react: string; codes: string[] } {
-  const body = (html: string): string => {
-    // A doctype: in quirks mode a table does not close a paragraph.
-    const document = parse(`<!DOCTYPE html><span></span>${html}`);
-    const htmlElement = document.childNodes.find((node) => node.nodeName === 'html') as P5Parent;
-    const bodyElement = htmlElement.childNodes.find((node) => node.nodeName === 'body')!;
-    dropTableWhitespace(bodyElement);
-    return serialize(bodyElement as P5Parent);
-  };
-  const result = renderToReact(`<span></span>${source}`, data);
-  return {
-    browser: body(render(source, data).html),
-    react: renderToString(result.element).replace(/\/>/g, '>'),
-    codes: result.errors.map((error) => error.code),
-  };
-}
-
-function structured(source: string): { react: unknown[]; warnings: string[] } {
-  const { react, warnings } = prepareReact(compile(source));
-  return { react, warnings: warnings.map((warning) => warning.code) };
-}
-
-/** Whether React code holds a region anywhere (`Kind.REGION`). */
-function hasRegion(nodes: unknown): boolean {
-  if (!Array.isArray(nodes)) return false;
-  if (nodes[0] === Kind.REGION) return true;
-  return nodes.some(hasRegion);
-}
 
 describe("a value's markup or text", () => {
   it.each([
