@@ -163,6 +163,19 @@ export class ExecContext implements RenderContext {
     return this.runInNewFrame(this.compile(code[2] ?? []), node, isPrivate, null);
   }
 
+  /**
+   * `executeTemplate` for another output representation (engine/fragments.ts): calls `run`
+   * with the template's code block inside the frame `executeTemplate` would make.
+   */
+  executeTemplateBlock(
+    code: Code,
+    node: unknown,
+    isPrivate: boolean,
+    run: (block: Block) => void,
+  ): void {
+    this.runBlockInNewFrame(code[2] ?? [], node, isPrivate, null, run);
+  }
+
   applyPartial(
     name: string,
     node: unknown,
@@ -194,15 +207,7 @@ export class ExecContext implements RenderContext {
     const block = this.findPartialBlock(name);
     if (block === undefined || !this.enterPartial(name)) return;
     try {
-      this.runInNewFrame(
-        () => {
-          run(block);
-          return '';
-        },
-        node,
-        isPrivate,
-        args,
-      );
+      this.runBlockInNewFrame(block, node, isPrivate, args, run);
     } finally {
       this.depth--;
     }
@@ -267,6 +272,25 @@ export class ExecContext implements RenderContext {
   /** Pushes a frame for `node` and returns it; callers restore `cur` themselves (in a finally). */
   push(node: unknown): StackFrame {
     return (this.cur = new StackFrame(node, this.cur));
+  }
+
+  /** `run(block)` in a new frame for `node`, as `runInNewFrame` runs an `Emit`. */
+  private runBlockInNewFrame(
+    block: Block,
+    node: unknown,
+    isPrivate: boolean,
+    args: Record<string, string> | null,
+    run: (block: Block) => void,
+  ): void {
+    this.runInNewFrame(
+      () => {
+        run(block);
+        return '';
+      },
+      node,
+      isPrivate,
+      args,
+    );
   }
 
   private runInNewFrame(

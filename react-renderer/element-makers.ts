@@ -196,3 +196,31 @@ export function pushComponent(
   kids.push(createElement(Component, { name, html: inner, markup, node, args }));
   pushText(kids, plainText(ctx, compiler, html.slice(last + 1), inst));
 }
+
+/**
+ * A formatter widget built from its template's nodes (ReactContext `renderWidget`): as
+ * `pushComponent` does with parsed markup, the text before its first element and after its
+ * last stays outside the component, the rest goes inside. `html` is not made (see
+ * `markupOnly`).
+ */
+export function pushWidgetNodes(
+  ctx: ReactContext,
+  Component: ComponentTable[string],
+  name: string,
+  nodes: Kid[],
+  node: unknown,
+  args: string[],
+): void {
+  let first = 0;
+  let end = nodes.length;
+  while (first < end && typeof nodes[first] === 'string') first++;
+  while (end > first && typeof nodes[end - 1] === 'string') end--;
+  if (first === end) {
+    pushAll(ctx.kids, nodes);
+    return;
+  }
+  pushAll(ctx.kids, nodes.slice(0, first));
+  const markup = nodes.slice(first, end);
+  ctx.kids.push(createElement(Component, { name, html: '', markup, node, args }));
+  pushAll(ctx.kids, nodes.slice(end));
+}

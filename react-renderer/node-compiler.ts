@@ -29,6 +29,7 @@ import {
   freshElement,
   pushComponent,
   pushValue,
+  pushWidgetNodes,
   valueNode,
   type Make,
 } from './element-makers.js';
@@ -38,12 +39,14 @@ import {
   plainHost,
   parseAttributes,
   propsOf,
+  pushAll,
   pushText,
   RawHtml,
 } from './elements.js';
 import { decodeEntities } from './entities.js';
 import { Ns } from './html-tree.js';
-import type { ReactContext } from './react-context.js';
+import type { ReactContext, TemplateSite } from './react-context.js';
+import { markupOnly } from './components/index.js';
 import {
   HoleMode,
   Kind,
@@ -59,6 +62,7 @@ import {
   firstAttributes,
   formatterArgs,
   isStaticElement,
+  mayExecuteTemplate,
   nsOf,
   straightChildren,
   tailValue,
@@ -73,7 +77,7 @@ interface PropsMaker {
 }
 
 /** Compiles React code for one parent element (its tag decides how markup is parsed). */
-class NodeCompiler implements Compiler, CodeSite {
+class NodeCompiler implements Compiler, CodeSite, TemplateSite {
   private readonly cache = new WeakMap<object, Exec>();
   /** The compilers of this element's children, by namespace and tag. */
   private readonly children = new Map<string, NodeCompiler>();
@@ -364,14 +368,33 @@ class NodeCompiler implements Compiler, CodeSite {
     if (component === null) return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), inst);
     const path = (inst as [number, Path[], unknown])[1][0]!;
     const args = formatterArgs(inst);
+    const widget = mayExecuteTemplate(inst, this.registry);
     return (ctx) => {
       const rc = ctx as ReactContext;
       const Component = rc.components[component];
       const node = Component === undefined ? undefined : ctx.resolve(path);
-      const html = run(ctx);
-      if (Component === undefined) pushValue(rc, this, html, inst);
-      else pushComponent(rc, this, Component, component, html, node, args, inst);
+      // Without a structurer (never in practice: the browser ships one) markup is parsed.
+      const built =
+        widget &&
+        rc.structureBlock !== undefined &&
+        (Component === undefined || markupOnly(Component));
+      const out = built ? rc.renderWidget(this, inst, run) : run(ctx);
+      if (typeof out !== 'string') {
+        if (Component === undefined) pushAll(rc.kids, out);
+        else pushWidgetNodes(rc, Component, component, out, node, args);
+      } else if (Component === undefined) pushValue(rc, this, out, inst);
+      else pushComponent(rc, this, Component, component, out, node, args, inst);
     };
+  }
+
+  /**
+   * Runs a partial's or built-in template's code block in this element: structured for it once
+   * (React code), or, where it cannot be structured here, rendered to a string and parsed.
+   */
+  runBlock(ctx: ReactContext, block: Instruction[], origin: unknown): void {
+    const run = this.partialRun(ctx, block);
+    if (run !== null) run(ctx);
+    else pushValue(ctx, this, textBlock(block, this.registry)(ctx), origin);
   }
 
   /**
@@ -385,12 +408,6 @@ class NodeCompiler implements Compiler, CodeSite {
     const name = args[0]!;
     const { isPrivate, bound } = partialArgs(args);
     const asString = (ctx: ReactContext): void => pushValue(ctx, this, text(ctx), inst);
-    // Inside the partial's frame: its code as React code, or as a string when unstructurable.
-    const runPartial = (ctx: ReactContext, block: Instruction[]): void => {
-      const run = this.partialRun(ctx, block);
-      if (run !== null) run(ctx);
-      else pushValue(ctx, this, textBlock(block, this.registry)(ctx), inst);
-    };
     return (ctx) => {
       const rc = ctx as ReactContext;
       if (rc.structureBlock === undefined) {
@@ -402,7 +419,7 @@ class NodeCompiler implements Compiler, CodeSite {
         ctx.inst = inst;
         const node = ctx.resolve(path);
         rc.applyPartialBlock(name, node, isPrivate, bound, (block) =>
-          runPartial(rc, block as Instruction[]),
+          this.runBlock(rc, block as Instruction[], inst),
         );
       } catch (thrown) {
         rc.kids = kids;

@@ -3,6 +3,7 @@
  * the parsing of markup-bearing values, which decides whether a value's markup fits where the
  * structured tree puts it.
  */
+import type { Code, Instruction } from '../engine/code.js';
 import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
 import { ExecContext } from '../engine/fragments.js';
 import { DEFAULT_COMPONENTS, type ComponentTable } from './components/index.js';
@@ -21,6 +22,20 @@ export interface ParseSite {
   readonly enclosing: readonly string[];
 }
 
+/**
+ * A site that can run a built-in template's code block as React code (node-compiler.ts): the
+ * block structured for its element, or rendered as a string and parsed where it cannot be.
+ */
+export interface TemplateSite extends ParseSite {
+  runBlock(ctx: ReactContext, block: Instruction[], origin: unknown): void;
+}
+
+/**
+ * What `executeTemplate` returns to a widget's formatter while its template's nodes are built
+ * instead (`renderWidget`). Private-use characters: no template or data makes it by chance.
+ */
+const WIDGET_NODES = '\uE000jsont:widget-nodes\uE000';
+
 /** The render state: the engine's context plus the children being collected. */
 export class ReactContext extends ExecContext {
   kids: Kid[] = [];
@@ -37,6 +52,66 @@ export class ReactContext extends ExecContext {
 
   /** A warning at the first value whose markup did not stay inside its element (`parseIn`). */
   unbalancedAt: TemplateError | undefined = undefined;
+
+  /** While a widget's formatter runs (`renderWidget`): the site its template is built for. */
+  private widgetSite: TemplateSite | null = null;
+  private widgetOrigin: unknown = null;
+  /** The nodes of the template the widget's formatter executed, once built. */
+  private widgetNodes: Kid[] | null = null;
+
+  /**
+   * Runs a widget's formatter (`run`, the hole's one formatter) so that the built-in template
+   * it executes is built as React code for `site`, not rendered to a string and parsed again:
+   * its nodes, or the formatter's HTML when it executed no template. A formatter that puts the
+   * template's output inside a string of its own is run again, the string way (its first run's
+   * errors and warnings are taken back).
+   */
+  renderWidget(
+    site: TemplateSite,
+    origin: unknown,
+    run: (ctx: ReactContext) => string,
+  ): Kid[] | string {
+    const errors = this.errors.length;
+    const unbalancedAt = this.unbalancedAt;
+    this.widgetSite = site;
+    this.widgetOrigin = origin;
+    this.widgetNodes = null;
+    let html: string;
+    try {
+      html = run(this);
+    } finally {
+      this.widgetSite = null;
+    }
+    const nodes = this.widgetNodes;
+    this.widgetNodes = null;
+    if (nodes === null) return html;
+    if (html === WIDGET_NODES) return nodes;
+    this.errors.length = errors;
+    this.unbalancedAt = unbalancedAt;
+    return run(this);
+  }
+
+  /**
+   * The engine's, except for the template of a widget's formatter (`renderWidget`): built as
+   * React code. Templates executed inside that template are their own holes' business.
+   */
+  override executeTemplate(code: Code, node: unknown, isPrivate: boolean): string {
+    const site = this.widgetSite;
+    if (site === null || !Array.isArray(code)) return super.executeTemplate(code, node, isPrivate);
+    this.widgetSite = null;
+    const origin = this.widgetOrigin;
+    const kids = this.kids;
+    this.kids = [];
+    try {
+      this.executeTemplateBlock(code, node, isPrivate, (block) =>
+        site.runBlock(this, block as Instruction[], origin),
+      );
+      this.widgetNodes = this.kids;
+    } finally {
+      this.kids = kids;
+    }
+    return WIDGET_NODES;
+  }
 
   unbalanced(origin: unknown): void {
     if (this.unbalancedAt !== undefined) return;

@@ -5,6 +5,7 @@
  */
 import type { Instruction, VariableCode } from '../engine/code.js';
 import { Op } from '../engine/opcodes.js';
+import type { Registry } from '../engine/plugin.js';
 import { reactName } from './attributes.js';
 import { isHtmlBlank } from './elements.js';
 import { Ns } from './html-tree.js';
@@ -88,6 +89,20 @@ export function componentName(inst: Instruction): string | null {
   if (!Array.isArray(inst) || inst[0] !== Op.VARIABLE || !Array.isArray(inst[2])) return null;
   const last = inst[2][inst[2].length - 1];
   return Array.isArray(last) && typeof last[0] === 'string' ? last[0] : null;
+}
+
+/**
+ * Whether a hole's output is one formatter's, which may execute a built-in template whose nodes
+ * can be built directly (ReactContext `renderWidget`): one variable, one formatter, and not a
+ * pure `map` (which is given no context, so executes no template).
+ */
+export function mayExecuteTemplate(inst: Instruction, registry: Registry): boolean {
+  if (!Array.isArray(inst) || inst[0] !== Op.VARIABLE) return false;
+  const [, paths, formatters] = inst as VariableCode;
+  if (!Array.isArray(paths) || paths.length !== 1) return false;
+  if (!Array.isArray(formatters) || formatters.length !== 1) return false;
+  const formatter = registry.formatters[formatters[0]![0]];
+  return formatter !== undefined && formatter.map === undefined;
 }
 
 export function formatterArgs(inst: Instruction): string[] {

@@ -23,3 +23,6 @@ export function FormatterWidget(props: FormatterComponentProps): ReactNode {
   });
   return createElement(Fragment, null, ...children);
 }
+
+// It renders `markup` only: template-backed widgets are built as nodes, with no HTML made.
+FormatterWidget.markupOnly = true;

@@ -7,7 +7,8 @@ import { FormatterWidget } from './formatter-widget.js';
 import type { ComponentTable } from './types.js';
 
 export { FormatterWidget } from './formatter-widget.js';
-export type { ComponentTable, FormatterComponentProps } from './types.js';
+export { markupOnly } from './types.js';
+export type { ComponentTable, FormatterComponentProps, MarkupOnly } from './types.js';
 
 /** Commerce and social widgets whose markup the storefront brings to life. */
 export const COMPONENT_FORMATTERS = [

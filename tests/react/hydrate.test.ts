@@ -20,22 +20,10 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compile, prepareReact, render, type FormatterComponentProps } from '../../index.js';
 import { hydrateTemplate } from '../../react-renderer/browser.js';
+import { readJson, SITE, storeData } from './demo-site.js';
 
-const SITE = join(import.meta.dirname, '..', '..', 'fixtures', 'site');
-const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(SITE, path), 'utf8')) as Record<string, unknown>;
-
-/** The product page's data, assembled the way the preview server does for /shop/p/:urlId. */
-function productData(index: number): Record<string, unknown> {
-  const shop = readJson('data/collections/shop.json') as { collection: unknown; items: unknown[] };
-  return {
-    ...readJson('data/website.json'),
-    ...readJson('data/localized-strings.json'),
-    ...readJson('data/merchandising.json'),
-    collection: shop.collection,
-    item: shop.items[index],
-  };
-}
+/** The product page's data for item `index` (as the preview server assembles it). */
+const productData = storeData;
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
