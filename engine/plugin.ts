@@ -87,6 +87,14 @@ export interface Formatter {
    * different `apply` must not keep the original's `map`.
    */
   map?: (value: unknown) => unknown;
+  /**
+   * Declares the formatter an HTML escape: with no arguments, its output is exactly
+   * `unescaped(value)` with `&`, `<`, `>` (and maybe `"`) written as character references, and
+   * nothing else. A renderer that decodes references in that output again (the React path, for
+   * text and attribute values) may use `unescaped(value)` as is. Like `map`, a copy with a
+   * different `apply` must not keep it.
+   */
+  unescaped?: (value: unknown) => string;
 }
 
 export interface Predicate {

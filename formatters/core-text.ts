@@ -239,13 +239,18 @@ const raw: Formatter = {
   },
 };
 
-const escapeAttr = valueFormatter((v) => escapeHtml(asString(v), true));
+/** `html` (quotes kept) and `htmlattr`/`htmltag`: escapes of the value's text (`unescaped`). */
+function escapeFormatter(quotes: boolean): Formatter {
+  return { ...valueFormatter((v) => escapeHtml(asString(v), quotes)), unescaped: asString };
+}
+
+const escapeAttr = escapeFormatter(true);
 
 export const CORE_TEXT_FORMATTERS: FormatterTable = {
   'encode-space': valueFormatter((v) => encodeSpace(asString(v))),
   'encode-uri': valueFormatter((v) => encodeURI(asString(v))),
   'encode-uri-component': valueFormatter((v) => encodeURIComponent(asString(v))),
-  html: valueFormatter((v) => escapeHtml(asString(v), false)),
+  html: escapeFormatter(false),
   htmlattr: escapeAttr,
   htmltag: escapeAttr,
   json: valueFormatter((v) => scriptSafeJson(v)),

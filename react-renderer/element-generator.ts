@@ -9,6 +9,7 @@ import { inlineKey, textStep, type Exec } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
 import { plainAttributeProp } from './attributes.js';
 import { ElementCode, reactElementTag, type CodeHelpers } from './element-code.js';
+import { unescapedStep } from './unescaped.js';
 import { attributeText, collectedNode, jsx, jsxs, valueNode, type Make } from './element-makers.js';
 import { isPlainTag, propsOf } from './elements.js';
 import type { Ns } from './html-tree.js';
@@ -105,9 +106,11 @@ function propEntries(
     } else {
       const prop = plainAttributeProp(tag, name);
       if (prop === null || prop === '__proto__') return null;
-      const pieces = value.map((part) =>
-        typeof part === 'string' ? JSON.stringify(part) : `A(${textExpr(site, code, part)})`,
-      );
+      const pieces = value.map((part) => {
+        if (typeof part === 'string') return JSON.stringify(part);
+        const plain = unescapedStep(part, site.registry);
+        return plain !== null ? `${code.ref(plain)}(ctx)` : `A(${textExpr(site, code, part)})`;
+      });
       entries.push(`${JSON.stringify(prop)}: ${pieces.length === 0 ? '""' : pieces.join(' + ')}`);
     }
   }

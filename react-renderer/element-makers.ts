@@ -159,6 +159,18 @@ export function pushValue(
   else if (text !== '') pushText(ctx.kids, plainText(ctx, site, text, origin));
 }
 
+/** A value's text that is text as it is (no markup, no references): checked as plainText is. */
+export function pushPlainText(
+  ctx: ReactContext,
+  site: ParseSite,
+  text: string,
+  origin: unknown,
+): void {
+  if (text === '') return;
+  if (fostersText(site.parent, site.ns, text)) ctx.unbalanced(origin);
+  pushText(ctx.kids, text);
+}
+
 /**
  * A value's text without markup, references decoded. Text the browser would foster out of a
  * table does not fit its element (`fostersText`): the render is redone whole, as for markup.

@@ -28,6 +28,7 @@ import {
   collectedElement,
   freshElement,
   pushComponent,
+  pushPlainText,
   pushValue,
   pushWidgetNodes,
   valueNode,
@@ -47,6 +48,7 @@ import { decodeEntities } from './entities.js';
 import { Ns } from './html-tree.js';
 import type { ReactContext, TemplateSite } from './react-context.js';
 import { markupOnly } from './components/index.js';
+import { unescapedStep } from './unescaped.js';
 import {
   HoleMode,
   Kind,
@@ -328,6 +330,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
 
   /** Static text and instructions joined into one string; instruction output decoded if asked. */
   private parts(parts: Part[], decode: boolean): (ctx: ReactContext) => string {
+    if (decode) return this.decodedParts(parts);
     const runs = parts.map((part) =>
       typeof part === 'string' ? part : textStep(part, this.registry),
     );
@@ -352,16 +355,48 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     };
   }
 
+  /**
+   * An attribute value's static text and instructions, the instructions' output decoded; an
+   * instruction ending in an escape runs without it instead (unescaped.ts).
+   */
+  private decodedParts(parts: Part[]): (ctx: ReactContext) => string {
+    const runs = parts.map((part): string | Emit => {
+      if (typeof part === 'string') return part;
+      const plain = unescapedStep(part, this.registry);
+      if (plain !== null) return plain;
+      const run = textStep(part, this.registry);
+      return (ctx) => attributeText(run(ctx));
+    });
+    const [lead, second] = runs;
+    // A whole value from one instruction (`href="{url}"`): the commonest case.
+    if (runs.length === 1 && typeof lead === 'function') return lead;
+    if (runs.length === 2 && typeof lead === 'string' && typeof second === 'function') {
+      // Static text, then one instruction (`href="/shop/p/{urlId}"`).
+      return (ctx) => lead + second(ctx);
+    }
+    return (ctx) => {
+      let out = '';
+      for (let i = 0; i < runs.length; i++) {
+        const run = runs[i]!;
+        out += typeof run === 'string' ? run : run(ctx);
+      }
+      return out;
+    };
+  }
+
   private hole(inst: Instruction, mode: HoleMode): Exec {
     const run: Emit = textStep(inst, this.registry);
+    const plain = mode === HoleMode.RAW ? null : unescapedStep(inst, this.registry);
     switch (mode) {
       case HoleMode.RAW:
         return (ctx) => pushText((ctx as ReactContext).kids, run(ctx));
       case HoleMode.RCDATA:
+        if (plain !== null) return (ctx) => pushText((ctx as ReactContext).kids, plain(ctx));
         return (ctx) => pushText((ctx as ReactContext).kids, decodeEntities(run(ctx)));
       case HoleMode.SILENT:
         return (ctx) => void run(ctx);
     }
+    if (plain !== null) return this.textHole(inst, plain, run);
     const partial = appliedPartial(inst);
     if (partial !== null) return this.applyHole(inst as VariableCode, partial, run);
     const component = componentName(inst);
@@ -384,6 +419,23 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
         else pushWidgetNodes(rc, Component, component, out, node, args);
       } else if (Component === undefined) pushValue(rc, this, out, inst);
       else pushComponent(rc, this, Component, component, out, node, args, inst);
+    };
+  }
+
+  /**
+   * A hole ending in an escape (`{title|html}`): its text without the escape, which is what
+   * parsing the escaped output would give (unescaped.ts). A component registered under the
+   * escape's name (absurd, but allowed) gets the escaped HTML, as any widget does.
+   */
+  private textHole(inst: Instruction, plain: Emit, escaped: Emit): Exec {
+    const name = componentName(inst)!;
+    const args = formatterArgs(inst);
+    const path = (inst as [number, Path[], unknown])[1][0]!;
+    return (ctx) => {
+      const rc = ctx as ReactContext;
+      const Component = rc.components[name];
+      if (Component === undefined) pushPlainText(rc, this, plain(ctx), inst);
+      else pushComponent(rc, this, Component, name, escaped(ctx), ctx.resolve(path), args, inst);
     };
   }
 
