@@ -58,13 +58,19 @@ function quickViewGroup(item: unknown, group: string | undefined, ctx: RenderCon
   return resolved === undefined ? group : asString(resolved);
 }
 
+/**
+ * formatters/templates/product-quick-view.html with `{id, group, label}`, private (so the page
+ * cannot stand in for them). The label is printed raw, as the reference does.
+ */
 const productQuickView = computed((item, ctx, args) => {
   const text = ctx.resolve(['localizedStrings', 'productQuickViewText']);
-  // Any present value wins, even "" (unlike the other widget labels).
-  const label = text === undefined ? 'Quick View' : asString(text);
-  const id = asString(descendValue(item, 'id'));
-  const group = quickViewGroup(item, args[0], ctx);
-  return `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${id}" data-group="${group}">${label}</span>`;
+  const node = {
+    id: asString(descendValue(item, 'id')),
+    group: quickViewGroup(item, args[0], ctx),
+    // Any present value wins, even "" (unlike the other widget labels).
+    label: text === undefined ? 'Quick View' : asString(text),
+  };
+  return ctx.executeTemplate(template('product-quick-view'), node, true);
 });
 
 /** `optionValues[].value` joined with ` / ` (a cart entry's chosen variant, e.g. `Blue / L`). */

@@ -9,12 +9,15 @@
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
 import { escapeHtml } from './core-text.js';
+import { TEMPLATES } from './templates/compiled.js';
 
 /** Block type code of an image block (SPEC.md 3): its images take their alt from `altText`. */
 const IMAGE_BLOCK_TYPE = 5;
 /** Alt text taken from an image's body is cut to this many UTF-16 units (SPEC.md 9). */
 const ALT_BODY_LIMIT = 250;
 const DEFAULT_FOCAL_POINT = '0.5,0.5';
+/** formatters/templates/image.html (tests/formatters/templates.test.ts: compiled.ts holds it). */
+const IMAGE_TEMPLATE = TEMPLATES['image']!;
 
 function field(value: unknown, key: string): unknown {
   return descendValue(value, key);
@@ -106,22 +109,65 @@ function metaOf(pick: (value: unknown, args: string[]) => unknown): Formatter {
 }
 
 /**
- * `<noscript>` fallback plus the lazy `<img>`. CLASS applies only when it is the single argument.
- * The reference escapes the alt text twice inside the lazy image's attributes (once in the
- * noscript copy); that is kept, since the front end's loader may rely on what it reads there.
+ * What formatters/templates/image.html prints. The template prints every value as it stands
+ * (`{x}` does not escape), so each is the exact text the markup needs, computed here.
+ */
+interface ImageNode {
+  className: string;
+  url: string;
+  /** The alt text escaped once (the noscript copy). */
+  alt: string;
+  id: string;
+  /**
+   * Image data with neither a licensed-asset preview nor a component key, the common case: the
+   * template writes this `<img>` out in full, which the React path builds as it stands.
+   * Otherwise the image-meta attributes come as one fragment, `meta` (parsed per render there).
+   */
+  usual: boolean;
+  dimensions: string;
+  focalPoint: string;
+  /** The alt text escaped twice (the lazy image's attributes). */
+  lazyAlt: string;
+  /** The whole image-meta fragment when not `usual` ("" for a MISSING image). */
+  meta: string;
+}
+
+/**
+ * The node for image.html. Every key is present, and the template runs private, so nothing
+ * from the page can stand in for a value.
+ */
+function imageNode(image: unknown, args: string[], ctx: RenderContext): ImageNode {
+  const alt = escapeHtml(altText(image, ctx), true);
+  const lazyAlt = escapeHtml(alt, true);
+  const usual =
+    image !== undefined &&
+    !isObject(field(image, 'licensedAssetPreview')) &&
+    field(image, 'componentKey') === undefined;
+  return {
+    className: args.length === 1 ? args[0]! : 'thumb-image',
+    url: asString(field(image, 'assetUrl')),
+    alt,
+    id: asString(field(image, 'id')),
+    usual,
+    dimensions: asString(field(image, 'originalSize')),
+    focalPoint: focalPoint(image),
+    lazyAlt,
+    meta: usual || image === undefined ? '' : metaAttributes(image, lazyAlt),
+  };
+}
+
+/**
+ * `<noscript>` fallback plus the lazy `<img>`, from formatters/templates/image.html, so that the
+ * React path builds its elements from the template instead of parsing HTML at every render
+ * (react-renderer/react-context.ts `renderWidget`). CLASS applies only when it is the single
+ * argument. The reference escapes the alt text twice inside the lazy image's attributes (once
+ * in the noscript copy); that is kept, since the front end's loader may rely on what it reads
+ * there.
  */
 const image: Formatter = {
   apply(args: string[], vars: Variable[], ctx: RenderContext): void {
     const first = vars[0]!;
-    const node = first.value;
-    const className = args.length === 1 ? args[0]! : 'thumb-image';
-    const alt = escapeHtml(altText(node, ctx), true);
-    const meta = node === undefined ? '' : metaAttributes(node, escapeHtml(alt, true));
-    first.set(
-      `<noscript><img src="${asString(field(node, 'assetUrl'))}" alt="${alt}" /></noscript>` +
-        `<img class="${className}" ${meta}data-load="false" ` +
-        `data-image-id="${asString(field(node, 'id'))}" data-type="image" />`,
-    );
+    first.set(ctx.executeTemplate(IMAGE_TEMPLATE, imageNode(first.value, args, ctx), true));
   },
 };
 

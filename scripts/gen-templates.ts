@@ -7,6 +7,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Block, Code } from '../engine/code.js';
+import { blockSlots, isControlFlow } from '../engine/fragments.js';
+import { Op } from '../engine/opcodes.js';
 import { compile, formatCodeFrame } from '../index.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'formatters', 'templates');
@@ -20,6 +23,32 @@ export function builtinTemplateSources(): Record<string, string> {
   return sources;
 }
 
+/**
+ * A template's code as shipped: without its `{# comments}` (documentation for whoever edits the
+ * .html, no output; the browser runtime's size budget is tight). Comments inside control-flow
+ * blocks and macros go too.
+ */
+export function shippedCode(code: Code): Code {
+  const [op, version, block, alternate] = code;
+  return [op, version, withoutComments(block), alternate];
+}
+
+function withoutComments(block: Block): Block {
+  return block
+    .filter((inst) => !(Array.isArray(inst) && inst[0] === Op.COMMENT))
+    .map((inst) => (Array.isArray(inst) ? instructionWithoutComments(inst) : inst)) as Block;
+}
+
+function instructionWithoutComments(inst: unknown[]): unknown[] {
+  if (inst[0] === Op.MACRO) return [inst[0], inst[1], withoutComments(inst[2] as Block)];
+  if (!isControlFlow(inst)) return inst;
+  const copy = [...inst];
+  const { blocks, alternate } = blockSlots(inst[0] as number);
+  for (const slot of blocks) copy[slot] = withoutComments(inst[slot] as Block);
+  if (Array.isArray(inst[alternate])) copy[alternate] = instructionWithoutComments(inst[alternate]);
+  return copy;
+}
+
 function main(): void {
   const entries: string[] = [];
   let failed = false;
@@ -29,7 +58,7 @@ function main(): void {
       console.error(formatCodeFrame(error, source, `formatters/templates/${name}.html`));
       if (error.severity === 'error') failed = true;
     }
-    entries.push(`  ${JSON.stringify(name)}: ${JSON.stringify(code)},`);
+    entries.push(`  ${JSON.stringify(name)}: ${JSON.stringify(shippedCode(code))},`);
   }
   if (failed) process.exit(1);
   const text = [
