@@ -11,6 +11,7 @@ import type { TemplateError } from './engine/errors.js';
 import { ALL_FORMATTERS } from './formatters/index.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import {
+  elementGenerator,
   renderReactTemplate,
   structureBlock,
   structureHtml,
@@ -110,6 +111,7 @@ export function renderToReact(
     structure: structureTemplate,
     structureBlock,
     structureHtml,
+    elementGenerator: elementGenerator(),
   });
 }
 

@@ -21,7 +21,7 @@ import { ALL_PREDICATES } from '../predicates/index.js';
 import { isHtmlBlank, TABLE_PARTS } from './elements.js';
 import type { ReactTemplate } from './react-code.js';
 import { renderReactTemplate, type ReactRenderOptions, type ReactRenderResult } from './render.js';
-import { structureBlock, structureHtml } from './structure.js';
+import { structureBlockLean as structureBlock, structureHtml } from './structure.js';
 
 export type { ReactTemplate } from './react-code.js';
 export type { ReactRenderOptions } from './render.js';
@@ -38,7 +38,6 @@ export function renderPrepared(
   return renderReactTemplate(template, data, options, REGISTRY, {
     structureBlock,
     structureHtml,
-    generateCode: false,
   });
 }
 

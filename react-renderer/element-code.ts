@@ -12,7 +12,6 @@
  * The semantics are the closures': the same values converted by the same functions, evaluated
  * in the same order (attributes in order, then children in order).
  */
-import { jsx } from 'react/jsx-runtime';
 import { lookupKey } from '../engine/resolve.js';
 import { renderValue } from '../engine/values.js';
 
@@ -32,41 +31,6 @@ export interface CodeHelpers {
   C: unknown;
   /** React's element tag (`$$typeof`) when elements may be written as literals, else null. */
   E: symbol | null;
-}
-
-/**
- * React's element tag when the elements React's `jsx` makes are plain objects this code can
- * write as literals (what the inline-elements transform of production JSX compilers does):
- * checked on a probe element, which must have exactly the fields
- * `{ $$typeof, type, key: null, ref: null, props }` with props the object passed in. React's
- * development build adds fields (and freezes elements), as other versions may: then null, and
- * `jsx` is called.
- */
-export function inlineElementTag(
-  jsx: (type: string, props: Record<string, unknown>) => unknown,
-): symbol | null {
-  const props = { id: 'probe' };
-  const probe = jsx('p', props) as Record<string, unknown>;
-  const tag = probe.$$typeof;
-  const plain =
-    typeof tag === 'symbol' &&
-    Object.keys(probe).join() === '$$typeof,type,key,ref,props' &&
-    probe.type === 'p' &&
-    probe.key === null &&
-    probe.ref === null &&
-    probe.props === props &&
-    !Object.isFrozen(probe);
-  return plain ? tag : null;
-}
-
-let probedTag: symbol | null | undefined;
-
-/** `inlineElementTag` of the React this process runs, probed once. */
-export function reactElementTag(): symbol | null {
-  if (probedTag === undefined) {
-    probedTag = inlineElementTag(jsx as (type: string, props: Record<string, unknown>) => unknown);
-  }
-  return probedTag;
 }
 
 let evalAllowed: boolean | undefined;

@@ -8,16 +8,34 @@ import type { Instruction } from '../engine/code.js';
 import { inlineKey, textStep, type Exec } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
 import { plainAttributeProp } from './attributes.js';
-import { ElementCode, reactElementTag, type CodeHelpers } from './element-code.js';
+import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
+import { reactElementTag } from './element-shape.js';
 import { unescapedStep } from './unescaped.js';
 import { attributeText, collectedNode, jsx, jsxs, valueNode, type Make } from './element-makers.js';
 import { isPlainTag, propsOf } from './elements.js';
 import type { Ns } from './html-tree.js';
 import type { ParseSite } from './react-context.js';
 import { Kind, type Part, type RAttr, type RNode } from './react-code.js';
-import { firstAttributes, isStaticElement, nsOf, straightChildren } from './react-nodes.js';
+import {
+  firstAttributes,
+  hasAttributeBlocks,
+  isStaticElement,
+  nsOf,
+  straightChildren,
+} from './react-nodes.js';
 
 /** One element position of the React compiler, as generated code needs it. */
+/** Compiles one structured element to generated code (see `generatedElement`). */
+export type ElementGenerator = typeof generatedElement;
+
+/**
+ * The generator where generated code may be used here (element-code.ts `canGenerateCode`), else
+ * null. Passed to the renderer by the server entry, so the browser runtime never carries it.
+ */
+export function elementGenerator(): ElementGenerator | null {
+  return canGenerateCode() ? generatedElement : null;
+}
+
 export interface CodeSite extends ParseSite {
   readonly registry: Registry;
   readonly ns: Ns;
@@ -94,6 +112,8 @@ function propEntries(
   tag: string,
   attrs: RAttr[],
 ): string[] | null {
+  // Blocks of attributes set their props from the closures (block-props.ts).
+  if (hasAttributeBlocks(attrs)) return null;
   const entries: string[] = [];
   for (const [name, value] of firstAttributes(attrs)) {
     if (typeof value === 'string') {

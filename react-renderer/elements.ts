@@ -10,7 +10,7 @@
 import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import { setAttributes, type Props } from './attributes.js';
-import { reactElementTag } from './element-code.js';
+import { reactElementTag } from './element-shape.js';
 import { decodeEntities } from './entities.js';
 import { HtmlTokenizer, RAW_TEXT, type AttrToken } from './html-tokenizer.js';
 import { TABLE_TEXT } from './html-rules.js';

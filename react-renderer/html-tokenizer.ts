@@ -7,7 +7,8 @@
  *
  * Holes (type H) are opaque to the tokenizer: `hole()` files them where they fall — in text, in
  * an attribute value, in a tag's attribute list ("dynamic" attributes, tokenized again at run
- * time), or in a tag name ("bad": the tag cannot be structured) — and says which.
+ * time, unless `attributeBlock` files the hole as a block of attributes), or in a tag name
+ * ("bad": the tag cannot be structured) — and says which.
  */
 import { decodeEntities } from './entities.js';
 
@@ -505,6 +506,18 @@ export class HtmlTokenizer<H = never> {
         return 'tag';
       }
     }
+  }
+
+  /**
+   * Files a hole among a tag's attributes as a block of attributes: `entry` (an attribute with
+   * no name) takes its place in the attribute list, and `hole()` files the hole in the tag's
+   * raw source, so that the tag can still be tokenized at run time should the structuring pass
+   * give the block up (structure.ts). Only where `hole()` would say 'tag'; false where it says
+   * otherwise (an end tag: filing the hole there again changes nothing).
+   */
+  attributeBlock(hole: H, entry: AttrToken<H>): boolean {
+    this.tag!.attrs.push(entry);
+    return this.hole(hole) === 'tag';
   }
 
   /** End of input: a dangling `<` is text; an unfinished tag or comment is dropped (as HTML does). */

@@ -17,6 +17,7 @@ export {
   type StructureResult,
 } from './structure.js';
 export type { ReactTemplate, RNode } from './react-code.js';
+export { elementGenerator } from './element-generator.js';
 export {
   COMPONENT_FORMATTERS,
   DEFAULT_COMPONENTS,

@@ -20,9 +20,9 @@ import {
   type Exec,
 } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
-import { attributeSetter, type AttributeSetter, type Props } from './attributes.js';
-import { canGenerateCode } from './element-code.js';
-import { generatedElement, type CodeSite } from './element-generator.js';
+import { attributeSetter, type Props } from './attributes.js';
+import { blockSetter, type PropSetter } from './block-props.js';
+import type { CodeSite, ElementGenerator } from './element-generator.js';
 import {
   attributeText,
   collectedElement,
@@ -63,6 +63,7 @@ import {
   componentName,
   firstAttributes,
   formatterArgs,
+  hasAttributeBlocks,
   isStaticElement,
   mayExecuteTemplate,
   nsOf,
@@ -93,8 +94,8 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     readonly ns: Ns,
     /** Elements open around `parent`, outermost first: what a value's markup could close. */
     readonly outer: readonly string[],
-    /** Whether plain elements are compiled to generated code (element-code.ts). */
-    readonly generate: boolean,
+    /** Compiles plain elements to generated code (element-generator.ts); null: closures. */
+    readonly generator: ElementGenerator | null,
   ) {
     this.enclosing = [...outer, parent];
   }
@@ -105,7 +106,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     let compiler = this.children.get(key);
     if (compiler === undefined) {
       const outer = this.parent === '#root' ? this.outer : this.enclosing;
-      compiler = new NodeCompiler(this.registry, tag, ns, outer, this.generate);
+      compiler = new NodeCompiler(this.registry, tag, ns, outer, this.generator);
       this.children.set(key, compiler);
     }
     return compiler;
@@ -181,7 +182,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
   elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make {
     if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) {
       return (
-        (this.generate ? generatedElement(this, tag, attrs, children, dynamic) : null) ??
+        this.generator?.(this, tag, attrs, children, dynamic) ??
         this.elementClosure(tag, attrs, children, dynamic)
       );
     }
@@ -280,7 +281,8 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       const source = this.parts(dynamic, false);
       return { props: (ctx) => propsOf(tag, parseAttributes(source(ctx))), fresh: true };
     }
-    const first = firstAttributes(attrs);
+    // With blocks of attributes, no React name is set twice (conditional-attributes.ts).
+    const first = hasAttributeBlocks(attrs) ? attrs : firstAttributes(attrs);
     if (first.every(([, value]) => typeof value === 'string')) {
       const fixed = propsOf(
         tag,
@@ -289,10 +291,11 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       return { props: () => fixed, fresh: false };
     }
     // In attribute order (React prints props in order; the string path's HTML has that order):
-    // a static attribute is a key and a converted value, one with holes a setter and a reader.
+    // a static attribute is a key and a converted value, one with holes a setter and a reader,
+    // a block of attributes a setter of its own (block-props.ts).
     const keys: string[] = [];
     const values: unknown[] = [];
-    const sets: Array<AttributeSetter | null> = [];
+    const sets: Array<PropSetter | null> = [];
     const reads: Array<((ctx: ReactContext) => string) | null> = [];
     let exactStatics = true;
     for (const [name, value] of first) {
@@ -309,8 +312,12 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       } else {
         keys.push('');
         values.push(undefined);
-        sets.push(attributeSetter(tag, name));
-        reads.push(this.parts(value, true));
+        sets.push(
+          name === ''
+            ? blockSetter(value, this.registry, (list) => this.props(tag, list, 0).props)
+            : attributeSetter(tag, name),
+        );
+        reads.push(name === '' ? () => '' : this.parts(value, true));
       }
     }
     const n = keys.length;
@@ -320,7 +327,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       for (let i = 0; i < n; i++) {
         const set = sets[i];
         if (set === null) props[keys[i]!] = values[i];
-        else exact = set!(props, reads[i]!(ctx)) && exact;
+        else exact = set!(props, reads[i]!(ctx), ctx) && exact;
       }
       if (!exact) props.suppressHydrationWarning = true;
       return props;
@@ -518,22 +525,21 @@ function guarded(run: Exec, inst: unknown): Exec {
   };
 }
 
-const rootCompilers = [
-  new WeakMap<Registry, NodeCompiler>(),
-  new WeakMap<Registry, NodeCompiler>(),
-];
+/** Root compilers per registry, for closures (null) and for each element generator. */
+const rootCompilers = new WeakMap<Registry, Map<ElementGenerator | null, NodeCompiler>>();
 
 /**
  * The compiler of a registry's top level; element compilers hang below it by position.
- * `generate`: plain elements become generated code where eval is allowed (element-code.ts);
- * false keeps every element a closure (the tests run both).
+ * `generator`: plain elements become generated code (element-generator.ts, on the server);
+ * null keeps every element a closure (the browser; the tests run both).
  */
-export function rootCompiler(registry: Registry, generate = canGenerateCode()): NodeCompiler {
-  const cache = rootCompilers[generate ? 1 : 0]!;
-  let root = cache.get(registry);
+export function rootCompiler(registry: Registry, generator: ElementGenerator | null): NodeCompiler {
+  let byGenerator = rootCompilers.get(registry);
+  if (byGenerator === undefined) rootCompilers.set(registry, (byGenerator = new Map()));
+  let root = byGenerator.get(generator);
   if (root === undefined) {
-    root = new NodeCompiler(registry, '#root', Ns.HTML, [], generate);
-    cache.set(registry, root);
+    root = new NodeCompiler(registry, '#root', Ns.HTML, [], generator);
+    byGenerator.set(generator, root);
   }
   return root;
 }

@@ -31,14 +31,27 @@ export const enum HoleMode {
 /** An attribute value piece: decoded static text, or an instruction rendered to a string. */
 export type Part = string | Instruction;
 
+/** An attribute, or (with the name '') a block of attributes, stored as an `RAttrBlock`. */
 export type RAttr = [name: string, value: string | Part[]];
+
+/**
+ * A block of attributes (`<option{.equal? @ x} selected{.end}>`): an IF, PREDICATE/OR chain or
+ * SECTION shell whose blocks are attribute lists (attributes and blocks of attributes), where
+ * the block stands in its element's attribute list. Its name is empty, which no attribute's
+ * name can be (code that knows nothing of blocks skips it as a name React cannot render). No
+ * other attribute of the list has a React name that the block may set (conditional-attributes.ts).
+ */
+export type RAttrBlock = [name: '', shell: unknown[]];
 
 export type RElement = [
   kind: Kind.ELEMENT,
   tag: string,
   attrs: RAttr[],
   children: RNode[],
-  /** Attribute source with holes outside values (`<img {@|image-meta}>`), tokenized at run time. */
+  /**
+   * Attribute source with holes outside values (`<img {@|image-meta}>`), tokenized at run
+   * time; the attributes are then unused. (Blocks of attributes leave the list structured.)
+   */
   dynamic: Part[] | 0,
 ];
 export type RHole = [kind: Kind.HOLE, inst: Instruction, mode: HoleMode];

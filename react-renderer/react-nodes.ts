@@ -48,6 +48,27 @@ export function firstAttributes(attrs: RAttr[]): RAttr[] {
   });
 }
 
+/** Whether an element's attribute list holds blocks of attributes (react-code.ts `RAttrBlock`). */
+export function hasAttributeBlocks(attrs: RAttr[]): boolean {
+  return attrs.some(([name]) => name === '');
+}
+
+/** Literal instructions and the text they print. */
+const LITERAL: Record<number, string> = {
+  [Op.META_LEFT]: '{',
+  [Op.META_RIGHT]: '}',
+  [Op.NEWLINE]: '\n',
+  [Op.SPACE]: ' ',
+  [Op.TAB]: '\t',
+};
+
+/** The text a literal instruction prints, or null for any other instruction. */
+export function literalText(inst: Instruction): string | null {
+  if (typeof inst === 'number') return LITERAL[inst] ?? null;
+  if (Array.isArray(inst) && inst[0] === Op.TEXT && typeof inst[1] === 'string') return inst[1];
+  return null;
+}
+
 /** The namespace of a `tag` element's content inside an element whose content is in `ns`. */
 export function nsOf(tag: string, ns: Ns): Ns {
   if (tag === 'svg') return Ns.SVG;

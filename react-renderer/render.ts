@@ -12,6 +12,7 @@ import type { Registry } from '../engine/plugin.js';
 import { renderTemplate } from '../engine/render.js';
 import type { ParseFunction, RenderOptions, Template } from '../engine/template.js';
 import { DEFAULT_COMPONENTS, type ComponentTable } from './components/index.js';
+import type { ElementGenerator } from './element-generator.js';
 import { rootCompiler } from './node-compiler.js';
 import { ReactContext } from './react-context.js';
 import { Kind, type ReactTemplate, type RNode } from './react-code.js';
@@ -34,11 +35,12 @@ export interface RenderHooks {
   structureBlock?: BlockStructure | undefined;
   structureHtml?: ((html: string) => RNode[]) | undefined;
   /**
-   * Whether elements may be compiled to generated code (element-code.ts; default: where eval
-   * works). The browser passes false: it renders a template once or twice, fewer times than
-   * generating code pays for, and a strict CSP would log an error for the attempt.
+   * Compiles elements to generated code (element-generator.ts `elementGenerator()`: where eval
+   * works). The server entry passes it; the browser does not (it renders a template once or
+   * twice, fewer times than generating code pays for, a strict CSP would log an error for the
+   * attempt, and the runtime does not carry the generator): closures.
    */
-  generateCode?: boolean | undefined;
+  elementGenerator?: ElementGenerator | null | undefined;
 }
 
 /** Render options of the React path: the string path's, plus the component overrides. */
@@ -99,9 +101,9 @@ function compiledCode(
   tpl: Template | ReactTemplate,
   react: RNode[],
   registry: Registry,
-  generate: boolean | undefined,
+  generator: ElementGenerator | null,
 ): Exec {
-  const root = rootCompiler(registry, generate);
+  const root = rootCompiler(registry, generator);
   const instead = compiledWhole.get(react);
   if (instead !== undefined) return root.block(instead);
   try {
@@ -152,7 +154,7 @@ export function renderReactTemplate(
   const ctx = new ReactContext(data, registry, blockCompiler(registry), opts, base, parse);
   if (opts.components !== undefined) ctx.components = { ...DEFAULT_COMPONENTS, ...opts.components };
   ctx.structureBlock = structureBlock;
-  const run = compiledCode(tpl, react, registry, hooks.generateCode);
+  const run = compiledCode(tpl, react, registry, hooks.elementGenerator ?? null);
   const kids = ctx.kids;
   try {
     run(ctx);
@@ -191,7 +193,7 @@ function renderWhole(
   const { html, errors } = renderTemplate(tpl as Template, data, options, registry, hooks.parse);
   const nodes = hooks.structureHtml!(html);
   const ctx = new ReactContext(data, registry, blockCompiler(registry), options, null, undefined);
-  rootCompiler(registry, hooks.generateCode).block(nodes)(ctx);
+  rootCompiler(registry, hooks.elementGenerator ?? null).block(nodes)(ctx);
   return {
     element: createElement(Fragment, null, ...(ctx.kids as React.ReactNode[])),
     errors: [...errors, warning],

@@ -5,7 +5,8 @@
  * Each block is tokenized as one stream — its TEXT instructions are the chunks, every other
  * instruction a hole between them — and built into elements by the shared tree builder. A
  * hole lands in text (an output hole), in an attribute value (a value part), in a tag's
- * attribute list (the attribute source is kept and tokenized at run time), in raw text or in a
+ * attribute list (a block of whole attributes stays structured, conditional-attributes.ts;
+ * otherwise the attribute source is kept and tokenized at run time), in raw text or in a
  * comment. A block instruction met between tags is structured recursively: each of its blocks
  * must leave the HTML as it found it (every element it opens closed, nothing outside closed).
  *
@@ -20,21 +21,14 @@ import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
 import { blockSlots, isControlFlow } from '../engine/fragments.js';
 import { Op } from '../engine/opcodes.js';
 import type { Template } from '../engine/template.js';
+import { AttributeBlocks } from './conditional-attributes.js';
 import { HtmlTokenizer, State, type TagToken, type TokenSink } from './html-tokenizer.js';
 import { Ns, TreeBuilder, VOID, type HElement, type HNode } from './html-tree.js';
 import { HoleMode, Kind, SHELL_ORIGIN, type Part, type RAttr, type RNode } from './react-code.js';
+import { hasAttributeBlocks, literalText } from './react-nodes.js';
 
 type Inst = Instruction;
 type Builder = TreeBuilder<Inst, RNode>;
-
-/** Literal instructions and the text they print. */
-const LITERAL: Record<number, string> = {
-  [Op.META_LEFT]: '{',
-  [Op.META_RIGHT]: '}',
-  [Op.NEWLINE]: '\n',
-  [Op.SPACE]: ' ',
-  [Op.TAB]: '\t',
-};
 
 interface Pos {
   item: number;
@@ -125,11 +119,23 @@ function holdsInstructions(el: HElement<Inst, RNode>): boolean {
   );
 }
 
-/** Collects warnings (one per instruction) with their locations. */
+/**
+ * How a pass tracks blocks of attributes (conditional-attributes.ts); null: it leaves their
+ * attribute lists dynamic (`structureBlockLean`).
+ */
+type BlocksOf = ((warn: (inst: unknown) => void) => AttributeBlocks) | null;
+
+const withBlocks: BlocksOf = (warn) => new AttributeBlocks(warn);
+
+/** Collects warnings (one per instruction) with their locations, for one pass. */
 class Reporter {
   readonly warnings: TemplateError[] = [];
   private readonly seen = new Set<unknown>();
-  constructor(private readonly template: Template) {}
+  constructor(
+    private readonly template: Template,
+    /** The pass's way with blocks of attributes, here since every structurer has the reporter. */
+    readonly blocks: BlocksOf,
+  ) {}
 
   /** `what`: the part parsed at render time instead (by default, the template around it). */
   unstructured(inst: unknown, why: string, what = 'this part of the template'): void {
@@ -158,13 +164,6 @@ function printsOnlyText(inst: Inst): boolean {
   );
 }
 
-/** The text a literal instruction prints, or null for any other instruction. */
-function literalText(inst: Inst): string | null {
-  if (typeof inst === 'number') return LITERAL[inst] ?? null;
-  if (Array.isArray(inst) && inst[0] === Op.TEXT && typeof inst[1] === 'string') return inst[1];
-  return null;
-}
-
 /**
  * Structures one block in the context of an open element. Returns null when the block does
  * not leave the HTML as it found it (the caller then makes the whole instruction a region).
@@ -182,6 +181,8 @@ class BlockStructurer implements TokenSink<Inst> {
   failure: { escape: string } | 'open' | null = null;
   /** The latest restart point in each open element (see `Restart`). */
   private readonly restarts = new Map<HElement<Inst, RNode>, Restart>();
+  /** Blocks of attributes in the tag being read. */
+  private readonly attributeBlocks: AttributeBlocks | null;
 
   constructor(
     private readonly block: Inst[],
@@ -194,6 +195,7 @@ class BlockStructurer implements TokenSink<Inst> {
     const textOnly = !nested && block.every(printsOnlyText);
     this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly);
     this.tokenizer = new HtmlTokenizer(this);
+    this.attributeBlocks = report.blocks?.((inst) => this.dynamicAttributes(inst)) ?? null;
   }
 
   run(): RNode[] | null {
@@ -204,6 +206,7 @@ class BlockStructurer implements TokenSink<Inst> {
       const text = literalText(inst);
       if (text !== null) {
         this.chunkItem.push(i);
+        this.attributeBlocks?.text(text);
         this.tokenizer.write(text);
       } else if (
         typeof inst === 'number' ||
@@ -250,6 +253,7 @@ class BlockStructurer implements TokenSink<Inst> {
 
   /** False when the builder ignored a start tag (see `TokenSink`). */
   tag(tag: TagToken<Inst>): boolean | void {
+    this.attributeBlocks?.end(tag);
     const region = this.region;
     if (region !== null) {
       this.badHole = null;
@@ -297,6 +301,13 @@ class BlockStructurer implements TokenSink<Inst> {
   // ---- instructions -------------------------------------------------------------------------
 
   private instruction(inst: Inst): void {
+    if (
+      this.region === null &&
+      isControlFlow(inst) &&
+      this.attributeBlocks?.file(inst, this.tokenizer)
+    ) {
+      return;
+    }
     const kind = this.tokenizer.hole(inst);
     const region = this.region;
     if (kind === 'bad') {
@@ -331,17 +342,22 @@ class BlockStructurer implements TokenSink<Inst> {
         this.builder.append([Kind.HOLE, inst, HoleMode.SILENT]);
         break;
       case 'tag':
-        // The element is still structured; only its attribute list is tokenized per render.
-        this.report.unstructured(
-          inst,
-          'an instruction among the attributes of a tag',
-          "this tag's attribute list",
-        );
+        this.attributeBlocks?.giveUp();
+        this.dynamicAttributes(inst);
         break;
       default:
         // 'attr': the tokenizer filed it as a part of the attribute value.
         break;
     }
+  }
+
+  /** The element is still structured; only its attribute list is tokenized per render. */
+  private dynamicAttributes(inst: unknown): void {
+    this.report.unstructured(
+      inst,
+      'an instruction among the attributes of a tag',
+      "this tag's attribute list",
+    );
   }
 
   private controlFlow(inst: unknown[]): void {
@@ -511,7 +527,8 @@ function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
 
 function convertElement(el: HElement<Inst, RNode>): RNode {
   const attrs: RAttr[] = el.attrs.map((a) => [a.name, a.parts ?? a.value]);
-  const dynamic: Part[] | 0 = el.dynamic ?? 0;
+  // Blocks of attributes given up have left the list (conditional-attributes.ts).
+  const dynamic: Part[] | 0 = el.dynamic === null || hasAttributeBlocks(attrs) ? 0 : el.dynamic;
   let children = convertChildren(el.children);
   if (el.tag === 'html') children = dropWhitespace(children);
   return [Kind.ELEMENT, el.tag, attrs, children, dynamic];
@@ -535,7 +552,11 @@ export interface StructureResult {
  * cannot be structured is left to runtime parsing and reported as a warning.
  */
 export function structureTemplate(template: Template): StructureResult {
-  const report = new Reporter(template);
+  return structureWith(template, withBlocks);
+}
+
+function structureWith(template: Template, blocks: BlocksOf): StructureResult {
+  const report = new Reporter(template, blocks);
   const code: Code = template.code;
   const block = Array.isArray(code) && Array.isArray(code[2]) ? (code[2] as Inst[]) : [];
   let react: RNode[];
@@ -581,7 +602,15 @@ const QUIET: Template = { code: [Op.ROOT, 1, [], Op.EOF], errors: [] };
  * outside): the caller then renders it to a string and parses that, as for any value.
  */
 export const structureBlock: BlockStructure = (block, context, ns, outer) =>
-  new BlockStructurer(block, context, ns, [...outer], new Reporter(QUIET), true).run();
+  new BlockStructurer(block, context, ns, [...outer], new Reporter(QUIET, withBlocks), true).run();
+
+/**
+ * `structureBlock` leaving the attribute lists of blocks of attributes dynamic: the same
+ * elements (their props are the same), for the browser runtime, which then need not carry
+ * the analysis (conditional-attributes.ts).
+ */
+export const structureBlockLean: BlockStructure = (block, context, ns, outer) =>
+  new BlockStructurer(block, context, ns, [...outer], new Reporter(QUIET, null), true).run();
 
 /**
  * HTML (a whole render's output) as React code, structured as a template of that one text
@@ -589,5 +618,5 @@ export const structureBlock: BlockStructure = (block, context, ns, outer) =>
  */
 export function structureHtml(html: string): RNode[] {
   const template: Template = { code: [Op.ROOT, 1, [[Op.TEXT, html]], Op.EOF], errors: [] };
-  return structureTemplate(template).react;
+  return structureWith(template, null).react;
 }

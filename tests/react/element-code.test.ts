@@ -8,11 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { StackFrame } from '../../engine/frame.js';
 import { render, renderToReact } from '../../index.js';
 import { jsx } from 'react/jsx-runtime';
-import {
-  ElementCode,
-  inlineElementTag,
-  useGeneratedCode,
-} from '../../react-renderer/element-code.js';
+import { ElementCode, useGeneratedCode } from '../../react-renderer/element-code.js';
+import { inlineElementTag } from '../../react-renderer/element-shape.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
 import { reactHtmlWith, renderElsewhere } from './support.js';
 

@@ -60,7 +60,7 @@ export function renderElsewhere(
       `import { renderToString } from 'react-dom/server';\n` +
         `import { jsx } from 'react/jsx-runtime';\n` +
         `import { renderToReact } from ${here('../../index.ts')};\n` +
-        `import { inlineElementTag } from ${here('../../react-renderer/element-code.ts')};\n` +
+        `import { inlineElementTag } from ${here('../../react-renderer/element-shape.ts')};\n` +
         `const cases = ${JSON.stringify(cases)};\n` +
         `const html = cases.map(([source, data]) => renderToString(renderToReact(source, data).element));\n` +
         `process.stdout.write(JSON.stringify({ literal: inlineElementTag(jsx) !== null, html }));\n`,
