@@ -25,7 +25,7 @@ import { Op } from '../engine/opcodes.js';
 import { reactName } from './attributes.js';
 import { HtmlTokenizer, State, type AttrToken, type TagToken } from './html-tokenizer.js';
 import { SHELL_ORIGIN, type RAttr } from './react-code.js';
-import { literalText } from './react-nodes.js';
+import { attributeCode, literalText } from './react-nodes.js';
 
 type Inst = Instruction;
 
@@ -153,7 +153,7 @@ function fileBlock(tokenizer: HtmlTokenizer<Inst>, inst: unknown[], need: Need):
 }
 
 function attributeList(tag: TagToken<Inst>): RAttr[] {
-  return tag.attrs.map((attr) => [attr.name, attr.parts ?? attr.value]);
+  return tag.attrs.map(attributeCode);
 }
 
 /**

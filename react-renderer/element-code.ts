@@ -27,6 +27,8 @@ export interface CodeHelpers {
   A: (text: string) => string;
   /** A `{value}` child's node (text, parsed markup, or null). */
   V: unknown;
+  /** An attribute value's text, checked for a `"` that would end the value in the browser. */
+  Q: unknown;
   /** An element whose children are collected by closures (node-compiler.ts `collectedNode`). */
   C: unknown;
   /** React's element tag (`$$typeof`) when elements may be written as literals, else null. */
@@ -101,10 +103,10 @@ export class ElementCode {
     // `n` and `v` are scratch for `plainVariable`: each read uses them within its own
     // conditional expression, so reads never interleave.
     const source = `"use strict"; return function element(ctx) { let n, v; return ${expr}; };`;
-    const factory = new Function('$', 'H', 'L', 'R', 'J', 'X', 'A', 'V', 'C', 'E', source) as (
+    const factory = new Function('$', 'H', 'L', 'R', 'J', 'X', 'A', 'V', 'Q', 'C', 'E', source) as (
       ...args: unknown[]
     ) => T;
-    const { J, X, A, V, C, E } = helpers;
+    const { J, X, A, V, Q, C, E } = helpers;
     return factory(
       this.values,
       Object.prototype.hasOwnProperty,
@@ -114,6 +116,7 @@ export class ElementCode {
       X,
       A,
       V,
+      Q,
       C,
       E,
     );

@@ -10,11 +10,12 @@ import type { Registry } from '../engine/plugin.js';
 import { plainAttributeProp } from './attributes.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
 import { reactElementTag } from './element-shape.js';
-import { unescapedStep } from './unescaped.js';
+import { escapeKeeps, unescapedStep } from './unescaped.js';
 import { attributeText, collectedNode, jsx, jsxs, valueNode, type Make } from './element-makers.js';
 import { isPlainTag, propsOf } from './elements.js';
+import { Quote } from './html-tokenizer.js';
 import type { Ns } from './html-tree.js';
-import type { ParseSite } from './react-context.js';
+import type { ParseSite, ReactContext } from './react-context.js';
 import { Kind, type Part, type RAttr, type RNode } from './react-code.js';
 import {
   firstAttributes,
@@ -66,6 +67,7 @@ function helpers(): CodeHelpers {
     X: jsxs,
     A: attributeText,
     V: valueNode,
+    Q: quotedValue,
     C: collectedNode,
     E: reactElementTag(),
   };
@@ -105,6 +107,15 @@ function elementExpr(
   return `${kids.length > 1 ? 'X' : 'J'}(${JSON.stringify(tag)}, ${props})`;
 }
 
+/**
+ * A double-quoted attribute value's text from an instruction (`origin`): a `"` in it ends the
+ * value in the browser, so the page is rendered whole (see node-compiler.ts `decodedParts`).
+ */
+function quotedValue(ctx: ReactContext, text: string, origin: unknown): string {
+  if (text.indexOf('"') !== -1) ctx.unbalanced(origin);
+  return text;
+}
+
 /** `key: value` source for each prop, in attribute order; null when a setter is needed. */
 function propEntries(
   site: CodeSite,
@@ -115,7 +126,9 @@ function propEntries(
   // Blocks of attributes set their props from the closures (block-props.ts).
   if (hasAttributeBlocks(attrs)) return null;
   const entries: string[] = [];
-  for (const [name, value] of firstAttributes(attrs)) {
+  for (const [name, value, quote] of firstAttributes(attrs)) {
+    // Values not in double quotes are rare: the closures check those.
+    if (quote !== undefined && quote !== Quote.DOUBLE) return null;
     if (typeof value === 'string') {
       const one = propsOf(tag, [{ name, value, parts: null }]);
       if (one.suppressHydrationWarning === true) return null;
@@ -128,8 +141,11 @@ function propEntries(
       if (prop === null || prop === '__proto__') return null;
       const pieces = value.map((part) => {
         if (typeof part === 'string') return JSON.stringify(part);
+        const origin = code.ref(part);
         const plain = unescapedStep(part, site.registry);
-        return plain !== null ? `${code.ref(plain)}(ctx)` : `A(${textExpr(site, code, part)})`;
+        if (plain === null) return `A(Q(ctx, ${textExpr(site, code, part)}, ${origin}))`;
+        const text = `${code.ref(plain)}(ctx)`;
+        return escapeKeeps(part, site.registry, Quote.DOUBLE) ? `Q(ctx, ${text}, ${origin})` : text;
       });
       entries.push(`${JSON.stringify(prop)}: ${pieces.length === 0 ? '""' : pieces.join(' + ')}`);
     }

@@ -31,6 +31,12 @@ export function pushText(kids: Kid[], text: string): void {
   else kids.push(text);
 }
 
+/**
+ * Whether React can create an element of this tag name: HTML allows names React refuses
+ * (`<b<c>`, `<a"x>`), and `createElement` of one throws when rendered.
+ */
+export const reactCanName = (tag: string): boolean => /^[a-zA-Z][a-zA-Z:_.\-\d]*$/.test(tag);
+
 /** Appends nodes, merging text at the seam. */
 export function pushAll(kids: Kid[], nodes: Kid[]): void {
   for (const node of nodes) {
@@ -171,6 +177,11 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
     // A void tag name can still hold children in SVG (`<svg><input>x`); the string path's
     // HTML cannot show them, so neither does React.
     const kids = kind === HostKind.VOID ? [] : (el.children as Kid[]);
+    if (!reactCanName(tag)) {
+      // `a <b<c>`: an element React cannot create (it throws); its content stands in for it.
+      pushAll(parent.children as Kid[], kids);
+      return;
+    }
     const props = propsOf(tag, attrs);
     parent.children.push(
       kind === HostKind.ADJUSTED || hasReservedName(attrs)
@@ -248,12 +259,23 @@ export function parseValue(
   if (html.indexOf('<') === -1) {
     return { kids: parseMarkup(html, parent, ns), escaped: false, leftOpen: null };
   }
-  const builder = tokenize(html, parent, ns, enclosing, true);
+  const builder = new MarkupBuilder(parent, ns, enclosing);
+  builder.strict = true;
+  const tokenizer = new HtmlTokenizer<never>(builder);
+  tokenizer.write(html);
+  // Markup ending inside a tag or comment (`x <b`, `<!-- x`) takes in the template text after
+  // it, in the browser: it does not stay inside its element either.
+  const unfinished = !tokenizer.endsInText();
+  tokenizer.end();
   // A formatting element closed without its end tag counts as open: the browser would reopen
   // it in the text after the value.
   const leftOpen = builder.leftOpen();
   builder.finish();
-  return { kids: builder.root.children as Kid[], escaped: builder.escaped, leftOpen };
+  return {
+    kids: builder.root.children as Kid[],
+    escaped: builder.escaped || unfinished,
+    leftOpen,
+  };
 }
 
 export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {
@@ -261,7 +283,10 @@ export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {
     if (html.indexOf('&') === -1) return html === '' ? [] : [html];
     return [decodeEntities(html)];
   }
-  const builder = tokenize(html, parent, ns, [], false);
+  const builder = new MarkupBuilder(parent, ns, []);
+  const tokenizer = new HtmlTokenizer<never>(builder);
+  tokenizer.write(html);
+  tokenizer.end();
   builder.finish();
   return builder.root.children as Kid[];
 }
@@ -275,31 +300,24 @@ export function fostersText(parent: string, ns: Ns, text: string): boolean {
   return ns === Ns.HTML && TABLE_TEXT.has(parent) && !isHtmlBlank(text);
 }
 
-/** Markup run through a builder of React nodes; the caller closes what is still open. */
-function tokenize(
-  html: string,
-  parent: string,
-  ns: Ns,
-  outer: readonly string[],
-  strict: boolean,
-): MarkupBuilder {
-  const builder = new MarkupBuilder(parent, ns, outer);
-  builder.strict = strict;
-  const tokenizer = new HtmlTokenizer<never>(builder);
-  tokenizer.write(html);
-  tokenizer.end();
-  return builder;
-}
-
-/** Attributes from a tag's attribute source (`class="a" {@|image-meta}` after rendering). */
-export function parseAttributes(source: string): AttrToken<never>[] {
+/**
+ * Attributes from a tag's attribute source (`class="a" {@|image-meta}` after rendering); null
+ * when the source does not stay one attribute list: it ends the tag early (a `>` outside
+ * quotes, as in an unquoted value) or leaves a value open, so that the browser reads the
+ * template around it differently.
+ */
+export function parseAttributes(source: string): AttrToken<never>[] | null {
   let attrs: AttrToken<never>[] | null = null;
+  let extra = false;
   const tokenizer = new HtmlTokenizer<never>({
-    text() {},
+    text() {
+      extra = true;
+    },
     tag(tag) {
-      attrs ??= tag.attrs;
+      if (attrs === null) attrs = tag.attrs;
+      else extra = true;
     },
   });
   tokenizer.write(`<x ${source}>`);
-  return attrs ?? [];
+  return attrs !== null && !extra && tokenizer.endsInText() ? attrs : null;
 }

@@ -35,12 +35,21 @@ export const enum State {
 /** Where a hole fell. */
 export type HoleKind = 'data' | 'raw' | 'rcdata' | 'comment' | 'attr' | 'tag' | 'bad';
 
+/** How an attribute value is delimited: what a hole's output must not contain to stay inside. */
+export const enum Quote {
+  DOUBLE = 0,
+  SINGLE = 1,
+  NONE = 2,
+}
+
 export interface AttrToken<H> {
   name: string;
   /** Decoded static value (parts === null) */
   value: string;
   /** Set when the value has holes: decoded static strings and holes, in order. */
   parts: Array<string | H> | null;
+  /** Set with `parts`: the value's quotes. */
+  quote?: Quote;
 }
 
 export interface TagToken<H> {
@@ -121,6 +130,13 @@ export class HtmlTokenizer<H = never> {
   private rcdata = false;
   /** Text carried over from the previous chunk in COMMENT/MARKUP_DECL/RAW lookahead. */
   private pending = '';
+  /**
+   * In RAW state: the start of a possible end tag (`</tex`) that ended the last chunk, held
+   * back until the next chunk says whether it ends the element; where its `<` was.
+   */
+  private carry = '';
+  private carryChunk = -1;
+  private carryOffset = -1;
   /** An unfinished character reference at the end of the last chunk's text (see endText). */
   private held = '';
   private fresh = false;
@@ -147,6 +163,26 @@ export class HtmlTokenizer<H = never> {
     let cased = false;
     // A tag spanning chunks keeps collecting its raw attribute source.
     if (this.tag !== null && state > State.TAG_NAME) this.rawFrom = 0;
+    if (this.carry !== '') {
+      // An end tag begun in an earlier chunk: finish it (its name part goes to buf), or find
+      // the held text is text after all.
+      const carried = this.carry.length;
+      const seen = this.carry + text.slice(0, this.rawTag.length + 3);
+      if (this.findRawEnd(seen, 0) === 0) {
+        this.carry = '';
+        this.flushHeld();
+        state = State.TAG_NAME;
+        this.tag = this.newTag(true, this.carryOffset);
+        this.tag.chunk = this.carryChunk;
+        this.buf = carried > 2 ? seen.slice(2, carried) : '';
+        i = from = Math.max(0, 2 - carried);
+        cased = false;
+      } else if (seen.length < this.rawTag.length + 3 && this.startsEndTag(seen, 0)) {
+        this.carry = seen;
+        this.chunk = chunk;
+        return;
+      } else this.flushCarry();
+    }
     while (i < n) {
       switch (state) {
         case State.DATA: {
@@ -401,12 +437,22 @@ export class HtmlTokenizer<H = never> {
         case State.RAW: {
           const end = this.findRawEnd(text, i);
           if (end === -1) {
-            if (n > textFrom) this.rawText(text.slice(textFrom, n));
+            // The chunk may end in the start of the end tag, or in the middle of a reference:
+            // both are held back for the next chunk.
+            let keep = text.lastIndexOf('<');
+            if (keep < Math.max(textFrom, n - this.rawTag.length - 2)) keep = n;
+            else if (!this.startsEndTag(text, keep)) keep = n;
+            if (keep > textFrom) this.rawText(text.slice(textFrom, keep), true);
+            if (keep < n) {
+              this.carry = text.slice(keep);
+              this.carryChunk = chunk;
+              this.carryOffset = keep;
+            }
             textFrom = n;
             i = n;
           } else {
-            if (end > textFrom) this.rawText(text.slice(textFrom, end));
-            this.pending = '';
+            if (end > textFrom) this.rawText(text.slice(textFrom, end), false);
+            this.flushHeld();
             state = State.TAG_NAME;
             this.tag = this.newTag(true, end);
             this.buf = '';
@@ -472,7 +518,10 @@ export class HtmlTokenizer<H = never> {
         if (this.held !== '') this.emitText('', false);
         return 'data';
       case State.RAW:
-        this.pending = '';
+        // What a chunk held back is text as it stands: an instruction's output does not
+        // continue a reference or an end tag.
+        this.flushCarry();
+        this.flushHeld();
         return this.rcdata ? 'rcdata' : 'raw';
       case State.COMMENT:
       case State.BOGUS_COMMENT:
@@ -482,6 +531,12 @@ export class HtmlTokenizer<H = never> {
       case State.ATTR_VALUE_SQ:
       case State.ATTR_VALUE_UQ: {
         const attr = this.attr!;
+        attr.quote ??=
+          this.state === State.ATTR_VALUE_DQ
+            ? Quote.DOUBLE
+            : this.state === State.ATTR_VALUE_SQ
+              ? Quote.SINGLE
+              : Quote.NONE;
         const parts = (attr.parts ??= []);
         if (this.buf !== '') parts.push(decodeEntities(this.buf, true));
         this.buf = '';
@@ -520,9 +575,15 @@ export class HtmlTokenizer<H = never> {
     return this.hole(hole) === 'tag';
   }
 
+  /** Whether the input so far ends in text or raw text: not inside a tag, comment or declaration. */
+  endsInText(): boolean {
+    return this.state === State.DATA || this.state === State.RAW;
+  }
+
   /** End of input: a dangling `<` is text; an unfinished tag or comment is dropped (as HTML does). */
   end(): void {
-    if (this.held !== '') this.emitText('', false);
+    this.flushCarry();
+    this.flushHeld();
     if (this.state === State.TAG_OPEN) this.sink.text('<');
     else if (this.state === State.END_TAG_OPEN) this.sink.text('</');
     this.state = State.DATA;
@@ -606,8 +667,30 @@ export class HtmlTokenizer<H = never> {
     return state;
   }
 
-  private rawText(text: string): void {
-    this.sink.text(this.rcdata ? decodeEntities(text) : text);
+  /** Raw text; RCDATA is decoded, a reference the chunk ends in held back when `last`. */
+  private rawText(text: string, last: boolean): void {
+    if (!this.rcdata) this.sink.text(text);
+    else if (last) this.endText(text, text.indexOf('&') !== -1);
+    else this.emitText(text, text.indexOf('&') !== -1);
+  }
+
+  private flushHeld(): void {
+    if (this.held !== '') this.emitText('', false);
+  }
+
+  /** A held-back `</tex` that turned out not to be the end tag: it is raw text. */
+  private flushCarry(): void {
+    if (this.carry === '') return;
+    const carry = this.carry;
+    this.carry = '';
+    this.rawText(carry, false);
+  }
+
+  /** Whether `text` from `at` to its end could begin `</rawTag` (case-insensitive). */
+  private startsEndTag(text: string, at: number): boolean {
+    const head = `</${this.rawTag}`;
+    const rest = text.slice(at).toLowerCase();
+    return rest.length <= head.length && head.startsWith(rest);
   }
 
   /** Offset of `</rawTag` followed by space, `/` or `>` (case-insensitive), or -1. */

@@ -45,10 +45,11 @@ import {
   RawHtml,
 } from './elements.js';
 import { decodeEntities } from './entities.js';
+import { Quote } from './html-tokenizer.js';
 import { Ns } from './html-tree.js';
 import type { ReactContext, TemplateSite } from './react-context.js';
 import { markupOnly } from './components/index.js';
-import { unescapedStep } from './unescaped.js';
+import { escapeKeeps, unescapedStep } from './unescaped.js';
 import {
   HoleMode,
   Kind,
@@ -278,8 +279,16 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
    */
   private props(tag: string, attrs: RAttr[], dynamic: Part[] | 0): PropsMaker {
     if (dynamic !== 0) {
-      const source = this.parts(dynamic, false);
-      return { props: (ctx) => propsOf(tag, parseAttributes(source(ctx))), fresh: true };
+      const source = this.parts(dynamic);
+      const origin = dynamic.find((part) => typeof part !== 'string');
+      const props = (ctx: ReactContext): Props => {
+        const attrs = parseAttributes(source(ctx));
+        if (attrs !== null) return propsOf(tag, attrs);
+        // The rendered source ends the tag early or leaves a value open: render it whole.
+        ctx.unbalanced(origin);
+        return {};
+      };
+      return { props, fresh: true };
     }
     // With blocks of attributes, no React name is set twice (conditional-attributes.ts).
     const first = hasAttributeBlocks(attrs) ? attrs : firstAttributes(attrs);
@@ -298,7 +307,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     const sets: Array<PropSetter | null> = [];
     const reads: Array<((ctx: ReactContext) => string) | null> = [];
     let exactStatics = true;
-    for (const [name, value] of first) {
+    for (const [name, value, quote] of first) {
       if (typeof value === 'string') {
         const one = propsOf(tag, [{ name, value, parts: null }]);
         if (one.suppressHydrationWarning === true) exactStatics = false;
@@ -317,7 +326,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
             ? blockSetter(value, this.registry, (list) => this.props(tag, list, 0).props)
             : attributeSetter(tag, name),
         );
-        reads.push(name === '' ? () => '' : this.parts(value, true));
+        reads.push(name === '' ? () => '' : this.decodedParts(value, quote ?? Quote.DOUBLE));
       }
     }
     const n = keys.length;
@@ -335,28 +344,16 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     return { props, fresh: true };
   }
 
-  /** Static text and instructions joined into one string; instruction output decoded if asked. */
-  private parts(parts: Part[], decode: boolean): (ctx: ReactContext) => string {
-    if (decode) return this.decodedParts(parts);
+  /** A dynamic attribute list's static text and instruction output, joined (tokenized later). */
+  private parts(parts: Part[]): (ctx: ReactContext) => string {
     const runs = parts.map((part) =>
       typeof part === 'string' ? part : textStep(part, this.registry),
     );
-    const one = runs.length === 1 ? runs[0]! : null;
-    if (typeof one === 'function') {
-      // A whole value from one instruction (`href="{url}"`): the commonest case.
-      return decode ? (ctx) => attributeText(one(ctx)) : one;
-    }
-    const [lead, second] = runs;
-    if (runs.length === 2 && typeof lead === 'string' && typeof second === 'function') {
-      // Static text, then one instruction (`href="/shop/p/{urlId}"`).
-      return decode ? (ctx) => lead + attributeText(second(ctx)) : (ctx) => lead + second(ctx);
-    }
     return (ctx) => {
       let out = '';
       for (let i = 0; i < runs.length; i++) {
         const run = runs[i]!;
-        if (typeof run === 'string') out += run;
-        else out += decode ? attributeText(run(ctx)) : run(ctx);
+        out += typeof run === 'string' ? run : run(ctx);
       }
       return out;
     };
@@ -364,15 +361,21 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
 
   /**
    * An attribute value's static text and instructions, the instructions' output decoded; an
-   * instruction ending in an escape runs without it instead (unescaped.ts).
+   * instruction ending in an escape runs without it instead (unescaped.ts). Output containing
+   * the value's delimiter (`quote`) would end the value early in the browser: the page is then
+   * rendered whole (`ReactContext.unbalanced`).
    */
-  private decodedParts(parts: Part[]): (ctx: ReactContext) => string {
+  private decodedParts(parts: Part[], quote: Quote): (ctx: ReactContext) => string {
+    const breaks = delimiterTest(quote);
     const runs = parts.map((part): string | Emit => {
       if (typeof part === 'string') return part;
       const plain = unescapedStep(part, this.registry);
-      if (plain !== null) return plain;
+      if (plain !== null) {
+        if (!escapeKeeps(part, this.registry, quote)) return plain;
+        return (ctx) => checkedValue(ctx as ReactContext, plain(ctx), breaks, part);
+      }
       const run = textStep(part, this.registry);
-      return (ctx) => attributeText(run(ctx));
+      return (ctx) => attributeText(checkedValue(ctx as ReactContext, run(ctx), breaks, part));
     });
     const [lead, second] = runs;
     // A whole value from one instruction (`href="{url}"`): the commonest case.
@@ -510,6 +513,24 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     }
     return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), block[0]);
   }
+}
+
+/** Whether an attribute value's output contains its delimiter (see `RAttr`). */
+function delimiterTest(quote: Quote): (text: string) => boolean {
+  if (quote === Quote.DOUBLE) return (text) => text.indexOf('"') !== -1;
+  if (quote === Quote.SINGLE) return (text) => text.indexOf("'") !== -1;
+  return (text) => /[\t\n\f\r >]/.test(text);
+}
+
+/** `text`, after reporting the render as unbalanced where it would end its value early. */
+function checkedValue(
+  ctx: ReactContext,
+  text: string,
+  breaks: (text: string) => boolean,
+  origin: unknown,
+): string {
+  if (breaks(text)) ctx.unbalanced(origin);
+  return text;
 }
 
 /** An exception escaping a node is recorded against its instruction; the rest still renders. */

@@ -58,6 +58,8 @@ export class ReactContext extends ExecContext {
   private widgetOrigin: unknown = null;
   /** The nodes of the template the widget's formatter executed, once built. */
   private widgetNodes: Kid[] | null = null;
+  /** While a widget's template is built: the outermost widget's hole (see `unbalanced`). */
+  private widgetHole: unknown = undefined;
 
   /**
    * Runs a widget's formatter (`run`, the hole's one formatter) so that the built-in template
@@ -101,7 +103,9 @@ export class ReactContext extends ExecContext {
     this.widgetSite = null;
     const origin = this.widgetOrigin;
     const kids = this.kids;
+    const hole = this.widgetHole;
     this.kids = [];
+    this.widgetHole ??= origin;
     try {
       this.executeTemplateBlock(code, node, isPrivate, (block) =>
         site.runBlock(this, block as Instruction[], origin),
@@ -109,16 +113,24 @@ export class ReactContext extends ExecContext {
       this.widgetNodes = this.kids;
     } finally {
       this.kids = kids;
+      this.widgetHole = hole;
     }
     return WIDGET_NODES;
   }
 
+  /**
+   * Records that a value's output does not stay where the structured tree puts it (the render is
+   * then redone whole), located at `origin` — or, inside a widget's built-in template, at the
+   * widget's own hole: the page's author can do nothing at a location in our template.
+   */
   unbalanced(origin: unknown): void {
     if (this.unbalancedAt !== undefined) return;
-    const { loc, source } = this.locate(SHELL_ORIGIN.get(origin as object) ?? origin);
+    const at = this.widgetHole ?? origin;
+    const { loc, source } = this.locate(SHELL_ORIGIN.get(at as object) ?? at);
     this.unbalancedAt = makeError(
       ErrorCode.REACT_UNBALANCED_VALUE,
-      "React: this value's markup closes an element around it or leaves an element open; " +
+      "React: this value's output does not stay where the template puts it (its markup closes " +
+        'an element around it or leaves one open, or it ends a tag or an attribute value); ' +
         'the page was rendered as one string and parsed (slower, and its widgets are not live)',
       loc,
       'warning',

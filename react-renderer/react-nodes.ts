@@ -9,7 +9,16 @@ import type { Registry } from '../engine/plugin.js';
 import { reactName } from './attributes.js';
 import { isHtmlBlank } from './elements.js';
 import { Ns } from './html-tree.js';
-import { HoleMode, Kind, type RAttr, type RElement, type RHole, type RNode } from './react-code.js';
+import { Quote, type AttrToken } from './html-tokenizer.js';
+import {
+  HoleMode,
+  Kind,
+  type Part,
+  type RAttr,
+  type RElement,
+  type RHole,
+  type RNode,
+} from './react-code.js';
 
 /**
  * An element's children when they can be passed straight to React: elements, texts and plain
@@ -138,4 +147,13 @@ export function isStaticElement(node: RNode): boolean {
   if (typeof node === 'string') return true;
   if (node[0] !== Kind.ELEMENT || node[4] !== 0) return false;
   return node[2].every(([, value]) => typeof value === 'string') && node[3].every(isStaticElement);
+}
+
+/** A tag token's attribute as React code (with its quotes when they matter: see `RAttr`). */
+export function attributeCode<H>(attr: AttrToken<H>): RAttr {
+  const { name, parts, quote } = attr;
+  if (parts === null) return [name, attr.value];
+  return quote === undefined || quote === Quote.DOUBLE
+    ? [name, parts as Part[]]
+    : [name, parts as Part[], quote];
 }

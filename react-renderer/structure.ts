@@ -25,7 +25,8 @@ import { AttributeBlocks } from './conditional-attributes.js';
 import { HtmlTokenizer, State, type TagToken, type TokenSink } from './html-tokenizer.js';
 import { Ns, TreeBuilder, VOID, type HElement, type HNode } from './html-tree.js';
 import { HoleMode, Kind, SHELL_ORIGIN, type Part, type RAttr, type RNode } from './react-code.js';
-import { hasAttributeBlocks, literalText } from './react-nodes.js';
+import { reactCanName } from './elements.js';
+import { attributeCode, hasAttributeBlocks, literalText } from './react-nodes.js';
 
 type Inst = Instruction;
 type Builder = TreeBuilder<Inst, RNode>;
@@ -518,15 +519,16 @@ function branchTags(inst: unknown[]): Array<[name: string, end: boolean, selfClo
 }
 
 function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
-  return children.map((child) =>
-    typeof child === 'object' && !Array.isArray(child)
-      ? convertElement(child as HElement<Inst, RNode>)
-      : (child as RNode),
-  );
+  return children.flatMap((child) => {
+    if (typeof child !== 'object' || Array.isArray(child)) return [child as RNode];
+    const el = child as HElement<Inst, RNode>;
+    // An element React cannot create (`<b<c>`): its content stands in for it.
+    return reactCanName(el.tag) ? [convertElement(el)] : convertChildren(el.children);
+  });
 }
 
 function convertElement(el: HElement<Inst, RNode>): RNode {
-  const attrs: RAttr[] = el.attrs.map((a) => [a.name, a.parts ?? a.value]);
+  const attrs: RAttr[] = el.attrs.map(attributeCode);
   // Blocks of attributes given up have left the list (conditional-attributes.ts).
   const dynamic: Part[] | 0 = el.dynamic === null || hasAttributeBlocks(attrs) ? 0 : el.dynamic;
   let children = convertChildren(el.children);

@@ -9,6 +9,7 @@ import type { Instruction, VariableCode } from '../engine/code.js';
 import { textStep, type Emit } from '../engine/fragments.js';
 import { Op } from '../engine/opcodes.js';
 import type { Formatter, FormatterTable, Registry } from '../engine/plugin.js';
+import { Quote } from './html-tokenizer.js';
 import { SHELL_ORIGIN } from './react-code.js';
 
 /** The name under which a registry's escape `name` is registered unescaped (not writable in a template). */
@@ -53,4 +54,17 @@ export function unescapedStep(inst: Instruction, registry: Registry): Emit | nul
   const copy = [op, paths, [...formatters.slice(0, -1), [unescapedName(name)]]];
   SHELL_ORIGIN.set(copy, inst);
   return textStep(copy as unknown as Instruction, withUnescaped(registry));
+}
+
+/**
+ * Whether the escape ending `inst` leaves an attribute value's delimiter as it is (`html` keeps
+ * `"`, no escape here touches `'` or spaces): the unescaped text must then be checked for it.
+ * Asked of the escape itself, on the delimiter.
+ */
+export function escapeKeeps(inst: Instruction, registry: Registry, quote: Quote): boolean {
+  const formatters = (inst as VariableCode)[2] as Array<[string, unknown?]>;
+  const escape = registry.formatters[formatters[formatters.length - 1]![0]]!;
+  if (quote === Quote.NONE || escape.map === undefined) return true;
+  const delimiter = quote === Quote.DOUBLE ? '"' : "'";
+  return String(escape.map(delimiter)).includes(delimiter);
 }

@@ -249,16 +249,16 @@ function expectSameString(sources: { now: string; old: string }, data: unknown):
 
 /**
  * The React path's DOM is the string path's, and its warnings are those it gave when it parsed
- * the old string (a label that leaves an element open is rendered whole, as before). Only their
- * codes are compared: such a warning is now located at the label's hole in the built-in
- * template, which the page cannot name (0:0), where it was at the page's `{…|product-quick-view}`
- * before — a gap of widget building in react-renderer, reported to its owner.
+ * the old string (a label that leaves an element open is rendered whole, as before), at the
+ * same place: the page's `{…|product-quick-view}`, not the label's hole inside the built-in
+ * template.
  */
 function expectSameDom(sources: { now: string; old: string }, data: unknown): void {
   const react = renderToReact(sources.now, data);
   const before = renderToReact(sources.old, data, { formatters: ORACLES });
-  const codes = (errors: ReadonlyArray<{ code: string }>) => errors.map((e) => e.code);
-  expect(codes(react.errors)).toEqual(codes(before.errors));
+  const located = (errors: ReadonlyArray<{ code: string; line: number; column: number }>) =>
+    errors.map((e) => `${e.code} ${e.line}:${e.column}`);
+  expect(located(react.errors)).toEqual(located(before.errors));
   const old = render(sources.old, data, { formatters: ORACLES }).html;
   expect(normalDom(renderToString(react.element))).toBe(normalDom(old));
 }

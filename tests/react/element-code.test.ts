@@ -21,6 +21,7 @@ function readAt(key: string | number, frame: StackFrame): string {
     X: null,
     A: (text) => text,
     V: null,
+    Q: null,
     C: null,
     E: null,
   });

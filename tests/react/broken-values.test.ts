@@ -1,0 +1,90 @@
+/**
+ * Values whose output does not stay where the structured tree puts it, beyond markup that
+ * closes or leaves open an element: a quote ending an attribute value early, a space ending an
+ * unquoted one, a `>` ending a tag, markup ending inside a tag or comment. The browser reads the
+ * template around such a value differently, so the React path renders the page whole (the
+ * string path's HTML, structured) with a located REACT_UNBALANCED_VALUE warning — and never
+ * throws, even where the browser makes elements React cannot create.
+ */
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { render, renderToReact } from '../../index.js';
+import { normalDom } from './dom-equal.js';
+
+function react(source: string, data: unknown) {
+  const result = renderToReact(source, data);
+  return {
+    html: renderToString(result.element),
+    dom: normalDom(renderToString(result.element)),
+    warnings: result.errors.map((e) => `${e.code} ${e.line}:${e.column}`),
+  };
+}
+
+const stringDom = (source: string, data: unknown): string => normalDom(render(source, data).html);
+
+describe('values that end their attribute value or tag early', () => {
+  const cases: Array<[what: string, source: string, value: string, expected: string]> = [
+    [
+      'a `"` in a double-quoted value',
+      '<p>\n <img alt="{t}" src="x.png"></p>',
+      '12" LP',
+      'alt="12"',
+    ],
+    ["a `'` in a single-quoted value", "<p>\n <a title='{t}'>x</a></p>", "it's", 'title="it"'],
+    ['a `"` kept by `html`', '<p>\n <a title="{t|html}">x</a></p>', 'a"b', 'title="a"'],
+    ["a `'` kept by `htmlattr`", "<p>\n <a title='{t|htmlattr}'>x</a></p>", "a'b", 'title="a"'],
+    ['a space in an unquoted value', '<p>\n <a title=x{t}>y</a></p>', 'a b', 'title="xa"'],
+    ['a `>` in an unquoted value', '<p>\n <a title={t}>y</a></p>', 'a>b', 'title="a"'],
+  ];
+  for (const [what, source, t, expected] of cases) {
+    it(`${what}: rendered whole, with a warning at the value`, () => {
+      const out = react(source, { t });
+      expect(out.warnings).toEqual([expect.stringMatching(/^REACT_UNBALANCED_VALUE 2:/)]);
+      expect(out.html).toContain(expected);
+    });
+  }
+
+  it('keeps structured a value whose escape covers its quotes', () => {
+    const source = '<a title="{t|htmlattr}" href="/p?q={t|url-encode}">x</a>';
+    const out = react(source, { t: 'say "hi" & <go>' });
+    expect(out.warnings).toEqual([]);
+    expect(out.dom).toBe(stringDom(source, { t: 'say "hi" & <go>' }));
+  });
+
+  it('renders the text after a tag the value ended (the browser shows it)', () => {
+    const source = '<a title={t}>y</a>';
+    const out = react(source, { t: 'a b>c' });
+    expect(out.dom).toBe(stringDom(source, { t: 'a b>c' }));
+    expect(out.html).toContain('c&gt;y');
+  });
+});
+
+describe('values whose markup ends inside a tag or comment', () => {
+  const source = '<p><span>{x}</span> after</p>';
+  for (const x of ['a <!-- c', 'a <']) {
+    it(`${JSON.stringify(x)}: rendered whole, with a warning`, () => {
+      const out = react(source, { x });
+      expect(out.warnings).toEqual(['REACT_UNBALANCED_VALUE 1:10']);
+      expect(out.dom).toBe(stringDom(source, { x }));
+    });
+  }
+
+  it('"a <b": rendered whole, with a warning, without throwing (React cannot name `b<`)', () => {
+    const out = react(source, { x: 'a <b' });
+    expect(out.warnings).toEqual(['REACT_UNBALANCED_VALUE 1:10']);
+    // The browser makes an element `b<` holding " after"; React gets its content only.
+    expect(out.html).toBe('<p><span>a  after</span></p>');
+  });
+});
+
+describe('elements React cannot create', () => {
+  it('renders their content in their place, from template text and from values', () => {
+    for (const [source, data] of [
+      ['<p>x <a<b>y</a<b> z</p>', {}],
+      ['<p>{v}</p>', { v: 'x <a<b>y</a<b> z' }],
+    ] as Array<[string, unknown]>) {
+      const out = react(source, data);
+      expect(out.html).toBe('<p>x y z</p>');
+    }
+  });
+});
