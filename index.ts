@@ -12,6 +12,7 @@ import { ALL_FORMATTERS } from './formatters/index.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import {
   elementGenerator,
+  parseSimpleMarkup,
   renderReactTemplate,
   structureBlock,
   structureHtml,
@@ -112,6 +113,7 @@ export function renderToReact(
     structureBlock,
     structureHtml,
     elementGenerator: elementGenerator(),
+    simpleMarkup: parseSimpleMarkup,
   });
 }
 

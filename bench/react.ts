@@ -121,9 +121,11 @@ function cases(options: BenchOptions): ReactCase[] {
  *
  * The "floor" column is what no React path of this design can beat: bare React plus the
  * template's own work, measured as the string path's `render` of the same template and data
- * ((string + bare) / bare). Formatters produce strings (the plugin API), so their work and the
- * parsing of their markup are paid on top of React whatever the renderer does; on a
- * formatter-heavy page the floor alone is above the target. The summary gives the geometric
+ * ((string + bare) / bare). The template's work (data lookups, formatters: price arithmetic,
+ * message patterns, built-in widget templates) is paid on top of React whatever the renderer
+ * does; on a formatter-heavy page the floor alone is above the target. (The React path builds
+ * widget templates as elements instead of strings, so its share of that work differs a little
+ * from the string path's: the floor is a yardstick, not a proof.) The summary gives the geometric
  * mean over all cases and over the cases whose floor is below the target (where the React
  * path's own overhead decides).
  */

@@ -43,13 +43,18 @@ import { TEMPLATES } from './templates/compiled.js';
 
 type Json = Record<string, unknown>;
 
+// Paths read on every price, split once (`resolveRef` would split the string per call).
+const LOCALIZED_STRINGS = ['localizedStrings'];
+const CLDR_MONEY_FLAG = ['featureFlags', 'useCLDRMoneyFormat'];
+const MERCHANDISING = ['productMerchandisingContext'];
+
 function field(value: unknown, key: string): unknown {
   return isObject(value) ? getOwn(value, key) : undefined;
 }
 
 /** `localizedStrings[key]` as seen from the tag; undefined only when absent (null is a value). */
 function localizedString(ctx: RenderContext, key: string): unknown {
-  return field(ctx.resolveRef('localizedStrings'), key);
+  return field(ctx.resolve(LOCALIZED_STRINGS), key);
 }
 
 /** A mark text: the first candidate that is present and not empty (`0` is shown). */
@@ -60,7 +65,7 @@ function markText(candidates: unknown[], fallback: string): string {
 
 /** Money display for the price templates: CLDR mode behind `featureFlags.useCLDRMoneyFormat`. */
 function moneyFormatter(ctx: RenderContext): (money: Money) => string {
-  if (isTruthy(ctx.resolveRef('featureFlags.useCLDRMoneyFormat'))) {
+  if (isTruthy(ctx.resolve(CLDR_MONEY_FLAG))) {
     const locale = ctx.locale;
     return (money) => formatMoneyLocale(money.amount, money.currency, locale);
   }
@@ -232,10 +237,7 @@ const productStatus: Formatter = {
     const item = first.value;
     if (isSoldOut(item)) {
       const id = asString(field(item, 'id'));
-      const custom = field(
-        field(ctx.resolveRef('productMerchandisingContext'), id),
-        'customSoldOutText',
-      );
+      const custom = field(field(ctx.resolve(MERCHANDISING), id), 'customSoldOutText');
       const text = markText([custom, localizedString(ctx, 'productSoldOutText')], 'sold out');
       first.set(`<div class="product-mark sold-out">${escapeHtml(text, true)}</div>`);
     } else if (isOnSale(item)) {

@@ -173,20 +173,33 @@ export function formatMessage(
 
 const NAMED_ARG = /^([^=:]+)[=:](.+)$/;
 
+/** An argument as written: `name:ref` / `name=ref` (named and positional) or `ref`. */
+type ArgSpec = readonly [name: string | null, ref: string];
+
+/** Specs by args array: a tag's args are one array for all its renders (read once each). */
+const specsByArgs = new WeakMap<string[], readonly ArgSpec[]>();
+
+function argSpecs(args: string[]): readonly ArgSpec[] {
+  let specs = specsByArgs.get(args);
+  if (specs === undefined) {
+    specs = args.map((arg): ArgSpec => {
+      const m = NAMED_ARG.exec(arg);
+      return m ? [m[1]!, m[2]!] : [null, arg];
+    });
+    specsByArgs.set(args, specs);
+  }
+  return specs;
+}
+
 /** Resolves the formatter args from the frame where the tag appeared (LANGUAGE.md 4.6). */
 export function messageArgs(args: string[], ctx: RenderContext): MessageArgs {
   const from = ctx.frame().parent ?? undefined;
   const positional: unknown[] = [];
   const named = new Map<string, unknown>();
-  for (const arg of args) {
-    const m = NAMED_ARG.exec(arg);
-    if (m) {
-      const value = ctx.resolveRef(m[2]!, from);
-      named.set(m[1]!, value);
-      positional.push(value);
-    } else {
-      positional.push(ctx.resolveRef(arg, from));
-    }
+  for (const [name, ref] of argSpecs(args)) {
+    const value = ctx.resolveRef(ref, from);
+    if (name !== null) named.set(name, value);
+    positional.push(value);
   }
   return { positional, named };
 }

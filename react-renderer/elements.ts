@@ -240,15 +240,12 @@ function hasReservedName(attrs: ReadonlyArray<AttrToken<never>>): boolean {
 }
 
 /**
- * Markup (a value carrying HTML) as React nodes, parsed as the content of `parent`. Text
- * without `<` or `&` is returned as is: most values are plain text and are not parsed.
- */
-/**
  * A value's markup as nodes of its `parent` element (`enclosing`: the elements open around the
- * value, outermost first, `parent` last), and how it sits there: `escaped` when it closes an element it did not open (its
- * parent, or one further out, as `</div>` or `<li>` may), `leftOpen` names those it leaves
- * open (template text after it would go inside in the browser). Either way, a tree with the value
- * inside `parent` may not be the browser's (see render.ts `parseIn`).
+ * value, outermost first, `parent` last), and how it sits there: `escaped` when it closes an
+ * element it did not open (its parent, or one further out, as `</div>` or `<li>` may),
+ * `leftOpen` names those it leaves open (template text after it would go inside in the
+ * browser). Either way, a tree with the value inside `parent` may not be the browser's (see
+ * react-context.ts `parseIn`, which takes simple markup a faster way first: simple-markup.ts).
  */
 export function parseValue(
   html: string,
@@ -278,6 +275,10 @@ export function parseValue(
   };
 }
 
+/**
+ * Markup as React nodes, parsed as the content of `parent`. Text without `<` or `&` is
+ * returned as is: most values are plain text and are not parsed.
+ */
 export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {
   if (html.indexOf('<') === -1) {
     if (html.indexOf('&') === -1) return html === '' ? [] : [html];

@@ -18,6 +18,7 @@ export {
 } from './structure.js';
 export type { ReactTemplate, RNode } from './react-code.js';
 export { elementGenerator } from './element-generator.js';
+export { parseSimpleMarkup } from './simple-markup.js';
 export {
   COMPONENT_FORMATTERS,
   DEFAULT_COMPONENTS,

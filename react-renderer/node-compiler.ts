@@ -50,6 +50,7 @@ import { Ns } from './html-tree.js';
 import type { ReactContext, TemplateSite } from './react-context.js';
 import { markupOnly } from './components/index.js';
 import { escapeKeeps, unescapedStep } from './unescaped.js';
+import { simpleContext, type SimpleContext } from './simple-markup.js';
 import {
   HoleMode,
   Kind,
@@ -88,6 +89,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
 
   /** `outer` and `parent`, made once: every value parsed here is checked against it. */
   readonly enclosing: readonly string[];
+  readonly simple: SimpleContext;
 
   constructor(
     readonly registry: Registry,
@@ -99,6 +101,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     readonly generator: ElementGenerator | null,
   ) {
     this.enclosing = [...outer, parent];
+    this.simple = simpleContext(parent, ns, this.enclosing);
   }
 
   /** The compiler for the content of a `tag` element inside this one. */

@@ -8,6 +8,7 @@ import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
 import { ExecContext } from '../engine/fragments.js';
 import { DEFAULT_COMPONENTS, type ComponentTable } from './components/index.js';
 import { parseMarkup, parseValue, type Kid } from './elements.js';
+import type { SimpleContext, SimpleMarkupParser } from './simple-markup.js';
 import type { Ns } from './html-tree.js';
 import { SHELL_ORIGIN } from './react-code.js';
 import type { BlockStructure } from './structure.js';
@@ -20,6 +21,8 @@ export interface ParseSite {
   readonly outer: readonly string[];
   /** `outer` and `parent`: every element a value's markup could close. */
   readonly enclosing: readonly string[];
+  /** What markup is built here as written (simple-markup.ts). */
+  readonly simple: SimpleContext;
 }
 
 /**
@@ -49,6 +52,8 @@ export class ReactContext extends ExecContext {
   parsed: Map<ParseSite, ParsedByLength> | null = null;
   /** Structures partials applied as values (absent: they render as strings, then parse). */
   structureBlock: BlockStructure | undefined = undefined;
+  /** The fast way for simple markup (simple-markup.ts), where the entry brings it. */
+  simpleMarkup: SimpleMarkupParser | null = null;
 
   /** A warning at the first value whose markup did not stay inside its element (`parseIn`). */
   unbalancedAt: TemplateError | undefined = undefined;
@@ -219,12 +224,11 @@ export function parseIn(
     if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);
     return kids;
   }
-  const { kids, escaped, leftOpen } = parseValue(
-    html,
-    compiler.parent,
-    compiler.ns,
-    compiler.enclosing,
-  );
+  const simple = ctx.simpleMarkup === null ? null : ctx.simpleMarkup(html, compiler.simple);
+  const { kids, escaped, leftOpen } =
+    simple !== null
+      ? { kids: simple, escaped: false, leftOpen: null }
+      : parseValue(html, compiler.parent, compiler.ns, compiler.enclosing);
   let fit = Fit.INSIDE;
   if (escaped) fit = Fit.ESCAPES;
   else if (leftOpen !== null) {

@@ -17,6 +17,7 @@ import { rootCompiler } from './node-compiler.js';
 import { ReactContext } from './react-context.js';
 import { Kind, type ReactTemplate, type RNode } from './react-code.js';
 import { unstructurableWarning, type BlockStructure } from './structure.js';
+import type { SimpleMarkupParser } from './simple-markup.js';
 
 /**
  * Makes React code from a compiled template (structure.ts). Injected, as the other hooks are:
@@ -41,6 +42,8 @@ export interface RenderHooks {
    * attempt, and the runtime does not carry the generator): closures.
    */
   elementGenerator?: ElementGenerator | null | undefined;
+  /** Builds simple markup values without the tree builder (simple-markup.ts); server only. */
+  simpleMarkup?: SimpleMarkupParser | undefined;
 }
 
 /** Render options of the React path: the string path's, plus the component overrides. */
@@ -154,6 +157,7 @@ export function renderReactTemplate(
   const ctx = new ReactContext(data, registry, blockCompiler(registry), opts, base, parse);
   if (opts.components !== undefined) ctx.components = { ...DEFAULT_COMPONENTS, ...opts.components };
   ctx.structureBlock = structureBlock;
+  ctx.simpleMarkup = hooks.simpleMarkup ?? null;
   const run = compiledCode(tpl, react, registry, hooks.elementGenerator ?? null);
   const kids = ctx.kids;
   try {
