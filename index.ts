@@ -20,6 +20,7 @@ import {
   type ReactRenderOptions,
   type ReactRenderResult,
   type ReactTemplate,
+  type RenderHooks,
 } from './react-renderer/index.js';
 
 export type { Code, Instruction, Path } from './engine/code.js';
@@ -104,18 +105,23 @@ export function renderToReact(
   options: ReactRenderOptions & CompileOptions = {},
 ): ReactRenderResult {
   const registry = registryFor(options);
-  const parse = (source: string, name?: string): Template =>
-    compileTemplate(source, registry, name);
-  const tpl = typeof template === 'string' ? parse(template) : template;
-  return renderReactTemplate(tpl, data, options, registry, {
-    parse,
+  const hooks = registry === defaultRegistry ? defaultHooks : reactHooks(registry);
+  const tpl = typeof template === 'string' ? hooks.parse!(template) : template;
+  return renderReactTemplate(tpl, data, options, registry, hooks);
+}
+
+/** The server entry's hooks for the React path (made once for the default registry). */
+function reactHooks(registry: Registry): RenderHooks {
+  return {
+    parse: (source: string, name?: string): Template => compileTemplate(source, registry, name),
     structure: structureTemplate,
     structureBlock,
     structureHtml,
     elementGenerator: elementGenerator(),
     simpleMarkup: parseSimpleMarkup,
-  });
+  };
 }
+const defaultHooks = reactHooks(defaultRegistry);
 
 /**
  * Prepares a compiled template for the browser: its code plus the React code, both plain JSON,

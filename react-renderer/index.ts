@@ -7,6 +7,7 @@ export {
   renderReactTemplate,
   type ReactRenderOptions,
   type ReactRenderResult,
+  type RenderHooks,
   type Structurer,
 } from './render.js';
 export {
