@@ -11,11 +11,19 @@ import { plainAttributeProp } from './attributes.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
 import { reactElementTag } from './element-shape.js';
 import { escapeKeeps, unescapedStep } from './unescaped.js';
-import { attributeText, collectedNode, jsx, jsxs, valueNode, type Make } from './element-makers.js';
+import {
+  attributeText,
+  collectedNode,
+  jsx,
+  jsxs,
+  quotedValue,
+  valueNode,
+  type Make,
+} from './element-makers.js';
 import { isPlainTag, propsOf } from './elements.js';
 import { Quote } from './html-tokenizer.js';
 import type { Ns } from './html-tree.js';
-import type { ParseSite, ReactContext } from './react-context.js';
+import type { ParseSite } from './react-context.js';
 import { Kind, type Part, type RAttr, type RNode } from './react-code.js';
 import {
   firstAttributes,
@@ -105,15 +113,6 @@ function elementExpr(
   if (literal)
     return `{$$typeof: E, type: ${JSON.stringify(tag)}, key: null, ref: null, props: ${props}}`;
   return `${kids.length > 1 ? 'X' : 'J'}(${JSON.stringify(tag)}, ${props})`;
-}
-
-/**
- * A double-quoted attribute value's text from an instruction (`origin`): a `"` in it ends the
- * value in the browser, so the page is rendered whole (see node-compiler.ts `decodedParts`).
- */
-function quotedValue(ctx: ReactContext, text: string, origin: unknown): string {
-  if (text.indexOf('"') !== -1) ctx.unbalanced(origin);
-  return text;
 }
 
 /** `key: value` source for each prop, in attribute order; null when a setter is needed. */

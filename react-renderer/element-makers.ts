@@ -19,6 +19,7 @@ import {
   type Kid,
 } from './elements.js';
 import { decodeEntities } from './entities.js';
+import { Quote } from './html-tokenizer.js';
 import { parseIn, type ParseSite, type ReactContext } from './react-context.js';
 
 export { jsx, jsxs };
@@ -26,6 +27,35 @@ export { jsx, jsxs };
 /** An instruction's output in an attribute value, references decoded (most have none). */
 export function attributeText(text: string): string {
   return text.indexOf('&') === -1 ? text : decodeEntities(text, true);
+}
+
+/** Whether an attribute value's text contains its delimiter (see `RAttr`). */
+export function delimiterTest(quote: Quote): (text: string) => boolean {
+  if (quote === Quote.DOUBLE) return hasDoubleQuote;
+  if (quote === Quote.SINGLE) return (text) => text.indexOf("'") !== -1;
+  return (text) => /[\t\n\f\r >]/.test(text);
+}
+
+const hasDoubleQuote = (text: string): boolean => text.indexOf('"') !== -1;
+
+/**
+ * An instruction's (`origin`) text in an attribute value, after reporting the render as
+ * unbalanced where it would end its value early in the browser (`ReactContext.unbalanced`).
+ */
+export function checkedValue(
+  ctx: ReactContext,
+  text: string,
+  breaks: (text: string) => boolean,
+  origin: unknown,
+): string {
+  if (breaks(text)) ctx.unbalanced(origin);
+  return text;
+}
+
+/** `checkedValue` in a double-quoted value (the generated code's `Q`: one call, no test passed). */
+export function quotedValue(ctx: ReactContext, text: string, origin: unknown): string {
+  if (hasDoubleQuote(text)) ctx.unbalanced(origin);
+  return text;
 }
 
 /** Builds one node (an element, a text, a value's nodes) from the render state. */

@@ -258,12 +258,9 @@ export function parseValue(
   }
   const builder = new MarkupBuilder(parent, ns, enclosing);
   builder.strict = true;
-  const tokenizer = new HtmlTokenizer<never>(builder);
-  tokenizer.write(html);
   // Markup ending inside a tag or comment (`x <b`, `<!-- x`) takes in the template text after
   // it, in the browser: it does not stay inside its element either.
-  const unfinished = !tokenizer.endsInText();
-  tokenizer.end();
+  const unfinished = tokenize(builder, html);
   // A formatting element closed without its end tag counts as open: the browser would reopen
   // it in the text after the value.
   const leftOpen = builder.leftOpen();
@@ -285,11 +282,18 @@ export function parseMarkup(html: string, parent: string, ns: Ns): Kid[] {
     return [decodeEntities(html)];
   }
   const builder = new MarkupBuilder(parent, ns, []);
-  const tokenizer = new HtmlTokenizer<never>(builder);
-  tokenizer.write(html);
-  tokenizer.end();
+  tokenize(builder, html);
   builder.finish();
   return builder.root.children as Kid[];
+}
+
+/** Runs markup through a builder; true when it ended inside a tag or comment. */
+function tokenize(builder: MarkupBuilder, html: string): boolean {
+  const tokenizer = new HtmlTokenizer<never>(builder);
+  tokenizer.write(html);
+  const unfinished = !tokenizer.endsInText();
+  tokenizer.end();
+  return unfinished;
 }
 
 /**

@@ -35,7 +35,10 @@ export const enum State {
 /** Where a hole fell. */
 export type HoleKind = 'data' | 'raw' | 'rcdata' | 'comment' | 'attr' | 'tag' | 'bad';
 
-/** How an attribute value is delimited: what a hole's output must not contain to stay inside. */
+/**
+ * How an attribute value is delimited: what a hole's output must not contain to stay inside
+ * (in the order of the ATTR_VALUE_* states, which `hole` relies on).
+ */
 export const enum Quote {
   DOUBLE = 0,
   SINGLE = 1,
@@ -95,7 +98,6 @@ const TEXT_ONLY = new Map<string, boolean>([
   ...[...RCDATA].map((name): [string, boolean] => [name, true]),
 ]);
 
-/** Offset of the first `&` at or after `from`, or the length of the text when there is none. */
 /** Whether the `&` at `at` starts a reference that the text ends before finishing. */
 function isUnfinishedReference(text: string, at: number): boolean {
   const n = text.length;
@@ -108,6 +110,7 @@ function isUnfinishedReference(text: string, at: number): boolean {
   return true;
 }
 
+/** Offset of the first `&` at or after `from`, or the length of the text when there is none. */
 function nextAmp(text: string, from: number): number {
   const amp = text.indexOf('&', from);
   return amp === -1 ? text.length : amp;
@@ -195,7 +198,7 @@ export class HtmlTokenizer<H = never> {
           if (lt > textFrom) {
             if (amp < textFrom) amp = nextAmp(text, textFrom);
             this.emitText(text.slice(textFrom, lt), amp < lt);
-          } else if (this.held !== '') this.emitText('', false);
+          } else this.flushHeld();
           textFrom = lt;
           state = State.TAG_OPEN;
           this.tag = this.newTag(false, lt);
@@ -515,7 +518,7 @@ export class HtmlTokenizer<H = never> {
     switch (this.state) {
       case State.DATA:
         // A held `&…` is not continued by an instruction's output: it is text as it stands.
-        if (this.held !== '') this.emitText('', false);
+        this.flushHeld();
         return 'data';
       case State.RAW:
         // What a chunk held back is text as it stands: an instruction's output does not
@@ -531,12 +534,8 @@ export class HtmlTokenizer<H = never> {
       case State.ATTR_VALUE_SQ:
       case State.ATTR_VALUE_UQ: {
         const attr = this.attr!;
-        attr.quote ??=
-          this.state === State.ATTR_VALUE_DQ
-            ? Quote.DOUBLE
-            : this.state === State.ATTR_VALUE_SQ
-              ? Quote.SINGLE
-              : Quote.NONE;
+        // The three value states are in the order of the three quotes.
+        attr.quote ??= (this.state - State.ATTR_VALUE_DQ) as Quote;
         const parts = (attr.parts ??= []);
         if (this.buf !== '') parts.push(decodeEntities(this.buf, true));
         this.buf = '';

@@ -25,7 +25,9 @@ import { blockSetter, type PropSetter } from './block-props.js';
 import type { CodeSite, ElementGenerator } from './element-generator.js';
 import {
   attributeText,
+  checkedValue,
   collectedElement,
+  delimiterTest,
   freshElement,
   pushComponent,
   pushPlainText,
@@ -516,24 +518,6 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     }
     return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), block[0]);
   }
-}
-
-/** Whether an attribute value's output contains its delimiter (see `RAttr`). */
-function delimiterTest(quote: Quote): (text: string) => boolean {
-  if (quote === Quote.DOUBLE) return (text) => text.indexOf('"') !== -1;
-  if (quote === Quote.SINGLE) return (text) => text.indexOf("'") !== -1;
-  return (text) => /[\t\n\f\r >]/.test(text);
-}
-
-/** `text`, after reporting the render as unbalanced where it would end its value early. */
-function checkedValue(
-  ctx: ReactContext,
-  text: string,
-  breaks: (text: string) => boolean,
-  origin: unknown,
-): string {
-  if (breaks(text)) ctx.unbalanced(origin);
-  return text;
 }
 
 /** An exception escaping a node is recorded against its instruction; the rest still renders. */

@@ -1,6 +1,6 @@
 /**
- * A fast path for the commonest markup values: a few phrasing elements, properly nested and
- * closed, with double-quoted attributes (`from <span class="sqs-money-native">38.00</span>`,
+ * A fast path for the commonest markup values: a few phrasing elements, `<div>` and `<p>`,
+ * properly nested and closed, with double-quoted attributes (`from <span class="sqs-money-native">38.00</span>`,
  * `Has <em>markup</em> &amp; entities`). Inside an HTML element whose insertion mode is "in
  * body", the HTML parser builds such markup exactly as written, so its nodes are made here
  * without the tokenizer and tree builder (whose setup costs more than the parse of a price).
@@ -11,7 +11,8 @@
 import type { AttrToken } from './html-tokenizer.js';
 import { decodeEntities } from './entities.js';
 import { Ns } from './html-tree.js';
-import { ownElement, propsOf, pushText, type Kid } from './elements.js';
+import { ownElement, propsOf, pushText, TABLE_PARTS, type Kid } from './elements.js';
+import { TEXT_ONLY } from './html-rules.js';
 
 /**
  * Elements with no tree-construction rule of their own beyond "insert it" and "pop it": no
@@ -42,12 +43,11 @@ export const enum SimpleContext {
  * Contexts where phrasing is not simply inserted (tables foster it, selects drop it, templates,
  * foreign content and text-only elements have rules of their own): not taken here.
  */
-const MODAL = new Set(
-  (
-    'table tbody thead tfoot tr colgroup caption select optgroup option template html head ' +
-    'frameset script style xmp iframe noembed noframes noscript plaintext textarea title svg math'
-  ).split(' '),
-);
+const MODAL = new Set([
+  ...TABLE_PARTS,
+  ...TEXT_ONLY,
+  ...'caption select optgroup option template html head frameset plaintext svg math'.split(' '),
+]);
 
 /** What markup in `parent` (inside `enclosing`, parent last) is built as written. */
 export function simpleContext(parent: string, ns: Ns, enclosing: readonly string[]): SimpleContext {
