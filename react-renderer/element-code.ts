@@ -33,6 +33,8 @@ export interface CodeHelpers {
   C: unknown;
   /** React's element tag (`$$typeof`) when elements may be written as literals, else null. */
   E: symbol | null;
+  /** Makes an element `new N(E, type, props)` where `E` is not null (element-shape.ts). */
+  N: unknown;
 }
 
 let evalAllowed: boolean | undefined;
@@ -103,10 +105,22 @@ export class ElementCode {
     // `n` and `v` are scratch for `plainVariable`: each read uses them within its own
     // conditional expression, so reads never interleave.
     const source = `"use strict"; return function element(ctx) { let n, v; return ${expr}; };`;
-    const factory = new Function('$', 'H', 'L', 'R', 'J', 'X', 'A', 'V', 'Q', 'C', 'E', source) as (
-      ...args: unknown[]
-    ) => T;
-    const { J, X, A, V, Q, C, E } = helpers;
+    const factory = new Function(
+      '$',
+      'H',
+      'L',
+      'R',
+      'J',
+      'X',
+      'A',
+      'V',
+      'Q',
+      'C',
+      'E',
+      'N',
+      source,
+    ) as (...args: unknown[]) => T;
+    const { J, X, A, V, Q, C, E, N } = helpers;
     return factory(
       this.values,
       Object.prototype.hasOwnProperty,
@@ -119,6 +133,7 @@ export class ElementCode {
       Q,
       C,
       E,
+      N,
     );
   }
 }

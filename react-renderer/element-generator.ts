@@ -10,6 +10,7 @@ import type { Registry } from '../engine/plugin.js';
 import { plainAttributeProp } from './attributes.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
 import { reactElementTag } from './element-shape.js';
+import { InlineElement } from './young-objects.js';
 import { escapeKeeps, unescapedStep } from './unescaped.js';
 import {
   attributeText,
@@ -78,6 +79,7 @@ function helpers(): CodeHelpers {
     Q: quotedValue,
     C: collectedNode,
     E: reactElementTag(),
+    N: InlineElement,
   };
 }
 
@@ -110,8 +112,7 @@ function elementExpr(
   if (kids.length === 1) entries.push(`children: ${kids[0]}`);
   else if (kids.length > 1) entries.push(`children: [${kids.join(', ')}]`);
   const props = `{${entries.join(', ')}}`;
-  if (literal)
-    return `{$$typeof: E, type: ${JSON.stringify(tag)}, key: null, ref: null, props: ${props}}`;
+  if (literal) return `new N(E, ${JSON.stringify(tag)}, ${props})`;
   return `${kids.length > 1 ? 'X' : 'J'}(${JSON.stringify(tag)}, ${props})`;
 }
 

@@ -3,21 +3,24 @@
  * element code (element-generator.ts): elements from props and children, a value's text or
  * parsed markup, a formatter widget's component.
  */
-import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
+import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { Instruction } from '../engine/code.js';
 import type { Exec } from '../engine/fragments.js';
 import type { Props } from './attributes.js';
 import type { ComponentTable } from './components/index.js';
+import type { FormatterComponentProps } from './components/types.js';
 import {
   fostersText,
   jsx,
   jsxs,
   ownElement,
+  propsElement,
   pushAll,
   pushText,
   type host,
   type Kid,
 } from './elements.js';
+import { fragment, inlineElement, newArray } from './young-objects.js';
 import { decodeEntities } from './entities.js';
 import { Quote } from './html-tokenizer.js';
 import { parseIn, type ParseSite, type ReactContext } from './react-context.js';
@@ -74,36 +77,36 @@ export function freshElement(
   const [a, b, c, d] = makers;
   switch (makers.length) {
     case 0:
-      return (ctx) => jsx(tag, props(ctx));
+      return (ctx) => propsElement(tag, props(ctx), false);
     case 1:
       return (ctx) => {
         const own = props(ctx);
         own.children = a!(ctx);
-        return jsx(tag, own);
+        return propsElement(tag, own, false);
       };
     case 2:
       return (ctx) => {
         const own = props(ctx);
-        own.children = [a!(ctx), b!(ctx)];
-        return jsxs(tag, own);
+        own.children = newArray(a!(ctx), b!(ctx));
+        return propsElement(tag, own, true);
       };
     case 3:
       return (ctx) => {
         const own = props(ctx);
-        own.children = [a!(ctx), b!(ctx), c!(ctx)];
-        return jsxs(tag, own);
+        own.children = newArray(a!(ctx), b!(ctx), c!(ctx));
+        return propsElement(tag, own, true);
       };
     case 4:
       return (ctx) => {
         const own = props(ctx);
-        own.children = [a!(ctx), b!(ctx), c!(ctx), d!(ctx)];
-        return jsxs(tag, own);
+        own.children = newArray(a!(ctx), b!(ctx), c!(ctx), d!(ctx));
+        return propsElement(tag, own, true);
       };
     default:
       return (ctx) => {
         const own = props(ctx);
         own.children = makers.map((make) => make(ctx));
-        return jsxs(tag, own);
+        return propsElement(tag, own, true);
       };
   }
 }
@@ -129,7 +132,7 @@ export function collectedElement(
 function collectKids(ctx: ReactContext, body: Exec): Kid[] {
   const saved = ctx.kids;
   // No try/finally: an exception is caught by `guarded`, which restores `kids` itself.
-  ctx.kids = [];
+  ctx.kids = newArray();
   body(ctx);
   const kids = ctx.kids;
   ctx.kids = saved;
@@ -170,7 +173,7 @@ export function valueNode(
   const kids = parseIn(ctx, site, text, inst, last);
   // Parsed markup holds no raw regions (only `<head>` has one).
   if (kids.length === 1) return kids[0] as ReactNode;
-  return kids.length === 0 ? null : createElement(Fragment, null, ...(kids as ReactNode[]));
+  return kids.length === 0 ? null : fragment(kids);
 }
 
 /**
@@ -235,8 +238,16 @@ export function pushComponent(
   pushText(kids, plainText(ctx, compiler, html.slice(0, first), inst));
   const inner = first === 0 && last === html.length - 1 ? html : html.slice(first, last + 1);
   const markup = parseIn(ctx, compiler, inner, inst);
-  kids.push(createElement(Component, { name, html: inner, markup, node, args }));
+  kids.push(widgetElement(Component, { name, html: inner, markup, node, args }));
   pushText(kids, plainText(ctx, compiler, html.slice(last + 1), inst));
+}
+
+/** A widget's element: not made at React's literal (young-objects.ts). */
+function widgetElement(
+  Component: ComponentTable[string],
+  props: Omit<FormatterComponentProps, 'markup'> & { markup: Kid[] },
+): ReactElement {
+  return inlineElement(Component, props as never) ?? createElement(Component, props);
 }
 
 /**
@@ -263,6 +274,6 @@ export function pushWidgetNodes(
   }
   pushAll(ctx.kids, nodes.slice(0, first));
   const markup = nodes.slice(first, end);
-  ctx.kids.push(createElement(Component, { name, html: '', markup, node, args }));
+  ctx.kids.push(widgetElement(Component, { name, html: '', markup, node, args }));
   pushAll(ctx.kids, nodes.slice(end));
 }

@@ -11,6 +11,7 @@ import { createElement, isValidElement, type ReactElement, type ReactNode } from
 import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import { setAttributes, type Props } from './attributes.js';
 import { reactElementTag } from './element-shape.js';
+import { inlineElement } from './young-objects.js';
 import { decodeEntities } from './entities.js';
 import { HtmlTokenizer, RAW_TEXT, type AttrToken } from './html-tokenizer.js';
 import { TABLE_TEXT } from './html-rules.js';
@@ -76,6 +77,17 @@ export function isPlainTag(tag: string): boolean {
 
 /** `host` for tags that need no adjustment and hold no raw markup. */
 export function plainHost(tag: string, props: Props, kids: Kid[]): ReactElement {
+  // What `createElement` would make, made as `ownElement` makes it (props copied: they may be
+  // shared), unless a name `createElement` treats apart is among the props.
+  if (
+    reactElementTag() !== null &&
+    props.key === undefined &&
+    props.ref === undefined &&
+    props.__self === undefined &&
+    props.__source === undefined
+  ) {
+    return ownElement(tag, { ...props }, kids);
+  }
   // Children as arguments: React treats them as static (no keys needed). (jsx/jsxs with a
   // props spread measured slower: every element's props object gets a new shape.)
   if (kids.length === 0) return createElement(tag, props);
@@ -215,14 +227,19 @@ export const jsxs = jsxsTyped as unknown as Jsx;
 export function ownElement(tag: string, props: Props, kids: Kid[]): ReactElement {
   if (kids.length === 1) props.children = kids[0];
   else if (kids.length > 1) props.children = kids;
-  const element = reactElementTag();
-  // What `jsx` would make, made here (see element-code.ts), unless React wants the props'
-  // `ref` (no `key`: such markup goes through `host`).
-  if (element !== null && props.ref === undefined) {
-    return { $$typeof: element, type: tag, key: null, ref: null, props } as unknown as ReactElement;
-  }
-  // Static children (`jsxs`): the array is the element's, and needs no keys.
-  return kids.length > 1 ? jsxs(tag, props) : jsx(tag, props);
+  return propsElement(tag, props, kids.length > 1);
+}
+
+/**
+ * `jsx(tag, props)` (`jsxs` for several children: the array is the element's, and needs no
+ * keys), made by young-objects.ts `inlineElement` where it may be, unless React takes the
+ * props' `key` or `ref`.
+ */
+export function propsElement(tag: string, props: Props, several: boolean): ReactElement {
+  const made =
+    props.key === undefined && props.ref === undefined ? inlineElement(tag, props) : null;
+  if (made !== null) return made;
+  return several ? jsxs(tag, props) : jsx(tag, props);
 }
 
 /**

@@ -8,7 +8,7 @@
  * module only decides where the output goes: into `ctx.kids`, the children of the element
  * being built, or straight into the element being created.
  */
-import { createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Instruction, Path, VariableCode } from '../engine/code.js';
 import {
   controlFlow,
@@ -45,6 +45,7 @@ import {
   pushAll,
   pushText,
   RawHtml,
+  type Kid,
 } from './elements.js';
 import { decodeEntities } from './entities.js';
 import { Quote } from './html-tokenizer.js';
@@ -53,6 +54,7 @@ import type { ReactContext, TemplateSite } from './react-context.js';
 import { markupOnly } from './components/index.js';
 import { escapeKeeps, unescapedStep } from './unescaped.js';
 import { simpleContext, type SimpleContext } from './simple-markup.js';
+import { newArray } from './young-objects.js';
 import {
   HoleMode,
   Kind,
@@ -227,22 +229,27 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     const makers = this.childMakers(children);
     if (makers !== null && fresh) return freshElement(tag, props, makers);
     if (makers === null) return collectedElement(tag, props, this.body(children), plainHost);
+    // Shared props: `plainHost` copies them.
     const [a, b, c, d] = makers;
     switch (makers.length) {
       case 0:
-        return (ctx) => createElement(tag, props(ctx));
+        return (ctx) => plainHost(tag, props(ctx), newArray());
       case 1:
-        return (ctx) => createElement(tag, props(ctx), a!(ctx));
+        return (ctx) => plainHost(tag, props(ctx), newArray(a!(ctx)));
       case 2:
-        return (ctx) => createElement(tag, props(ctx), a!(ctx), b!(ctx));
+        return (ctx) => plainHost(tag, props(ctx), newArray(a!(ctx), b!(ctx)));
       case 3:
-        return (ctx) => createElement(tag, props(ctx), a!(ctx), b!(ctx), c!(ctx));
+        return (ctx) => plainHost(tag, props(ctx), newArray(a!(ctx), b!(ctx), c!(ctx)));
       case 4:
-        return (ctx) => createElement(tag, props(ctx), a!(ctx), b!(ctx), c!(ctx), d!(ctx));
+        return (ctx) => plainHost(tag, props(ctx), newArray(a!(ctx), b!(ctx), c!(ctx), d!(ctx)));
       default:
         return (ctx) => {
           const own = props(ctx);
-          return createElement(tag, own, ...makers.map((make) => make(ctx) as ReactNode));
+          return plainHost(
+            tag,
+            own,
+            makers.map((make) => make(ctx) as Kid),
+          );
         };
     }
   }

@@ -11,6 +11,7 @@
 import { clearToMarker, MARKERS } from './formatting.js';
 import type { AttrToken } from './html-tokenizer.js';
 import { FOSTERS, Ns, SVG_TAGS, type HElement } from './html-rules.js';
+import { newArray } from './young-objects.js';
 
 export abstract class OpenElements<H, X> {
   readonly root: HElement<H, X>;
@@ -78,7 +79,8 @@ export abstract class OpenElements<H, X> {
       tag: ns === Ns.SVG ? (SVG_TAGS[tag] ?? tag) : tag,
       attrs,
       dynamic,
-      children: [],
+      // Not a literal: these arrays become elements' children (element-shape.ts).
+      children: newArray(),
       ns,
     };
     if (this.fostering && isFosterTarget(parent)) this.foster(el);

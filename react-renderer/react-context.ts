@@ -11,6 +11,7 @@ import { parseMarkup, parseValue, type Kid } from './elements.js';
 import type { SimpleContext, SimpleMarkupParser } from './simple-markup.js';
 import type { Ns } from './html-tree.js';
 import { SHELL_ORIGIN } from './react-code.js';
+import { newArray } from './young-objects.js';
 import type { BlockStructure } from './structure.js';
 
 /** Where a value is parsed: inside a `parent` element, itself inside the `outer` elements. */
@@ -41,7 +42,7 @@ const WIDGET_NODES = '\uE000jsont:widget-nodes\uE000';
 
 /** The render state: the engine's context plus the children being collected. */
 export class ReactContext extends ExecContext {
-  kids: Kid[] = [];
+  kids: Kid[] = newArray();
   components: ComponentTable = DEFAULT_COMPONENTS;
   /**
    * Markup parsed in this render, per parsing compiler and HTML string: a repeated section
@@ -109,7 +110,7 @@ export class ReactContext extends ExecContext {
     const origin = this.widgetOrigin;
     const kids = this.kids;
     const hole = this.widgetHole;
-    this.kids = [];
+    this.kids = newArray();
     this.widgetHole ??= origin;
     try {
       this.executeTemplateBlock(code, node, isPrivate, (block) =>

@@ -4,7 +4,7 @@
  * finds the template's React code, runs it, and falls back to the whole output structured
  * when a value's markup does not fit its element (react-context.ts `parseIn`).
  */
-import { createElement, Fragment, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import type { Code } from '../engine/code.js';
 import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
 import { blockCompiler, type Exec } from '../engine/fragments.js';
@@ -17,6 +17,7 @@ import { rootCompiler } from './node-compiler.js';
 import { ReactContext } from './react-context.js';
 import { Kind, type ReactTemplate, type RNode } from './react-code.js';
 import { unstructurableWarning, type BlockStructure } from './structure.js';
+import { fragment } from './young-objects.js';
 import type { SimpleMarkupParser } from './simple-markup.js';
 
 /**
@@ -141,7 +142,7 @@ export function renderReactTemplate(
     tpl = template;
   } else {
     return {
-      element: createElement(Fragment),
+      element: fragment([]),
       errors: [
         makeError(ErrorCode.INVALID_CODE, 'RuntimeError: Not a template or code tree', undefined),
       ],
@@ -175,7 +176,7 @@ export function renderReactTemplate(
     ...(failed === undefined ? [] : [failed]),
   ];
   return {
-    element: createElement(Fragment, null, ...(ctx.kids as React.ReactNode[])),
+    element: fragment(ctx.kids),
     errors: compileErrors.length > 0 ? [...compileErrors, ...ctx.errors] : ctx.errors,
   };
 }
@@ -199,7 +200,7 @@ function renderWhole(
   const ctx = new ReactContext(data, registry, blockCompiler(registry), options, null, undefined);
   rootCompiler(registry, hooks.elementGenerator ?? null).block(nodes)(ctx);
   return {
-    element: createElement(Fragment, null, ...(ctx.kids as React.ReactNode[])),
+    element: fragment(ctx.kids),
     errors: [...errors, warning],
   };
 }

@@ -24,6 +24,7 @@ function readAt(key: string | number, frame: StackFrame): string {
     Q: null,
     C: null,
     E: null,
+    N: null,
   });
   return read({ cur: frame });
 }

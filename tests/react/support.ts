@@ -39,32 +39,39 @@ export function reactHtmlWith(generated: boolean, source: string, data: unknown)
 }
 
 /**
- * React's HTML for each `[template, data]`, rendered in a process of its own (the code bundled
- * with esbuild, React from the repository), with `flags` and `env`: the way to run React's production build, or a Node that
- * forbids code generation from strings. Prints whether elements are written as literals.
+ * React's HTML for each `[template, data]`, rendered in a process of its own (`runElsewhere`)
+ * with `flags` and `env`: the way to run React's production build, or a Node that forbids code
+ * generation from strings. Prints whether elements are written as literals.
  */
 export function renderElsewhere(
   cases: ReadonlyArray<readonly [string, unknown]>,
   flags: string[],
   env: Record<string, string>,
 ): { literal: boolean; html: string[] } {
+  const here = (path: string): string => JSON.stringify(resolve(__dirname, path));
+  const source =
+    `import { renderToString } from 'react-dom/server';\n` +
+    `import { jsx } from 'react/jsx-runtime';\n` +
+    `import { renderToReact } from ${here('../../index.ts')};\n` +
+    `import { inlineElementTag } from ${here('../../react-renderer/element-shape.ts')};\n` +
+    `const cases = ${JSON.stringify(cases)};\n` +
+    `const html = cases.map(([source, data]) => renderToString(renderToReact(source, data).element));\n` +
+    `process.stdout.write(JSON.stringify({ literal: inlineElementTag(jsx) !== null, html }));\n`;
+  return JSON.parse(runElsewhere(source, flags, env)) as { literal: boolean; html: string[] };
+}
+
+/**
+ * Runs a TypeScript entry module in a process of its own (bundled with esbuild, React from the
+ * repository; paths in `source` absolute) with `flags` and `env`; returns what it printed.
+ */
+export function runElsewhere(source: string, flags: string[], env: Record<string, string>): string {
   // Inside the repository, so that the bundle's `import 'react'` resolves.
   const cache = resolve(__dirname, '../../node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'jsont-elsewhere-'));
   try {
     const entry = join(dir, 'entry.ts');
-    const here = (path: string): string => JSON.stringify(resolve(__dirname, path));
-    writeFileSync(
-      entry,
-      `import { renderToString } from 'react-dom/server';\n` +
-        `import { jsx } from 'react/jsx-runtime';\n` +
-        `import { renderToReact } from ${here('../../index.ts')};\n` +
-        `import { inlineElementTag } from ${here('../../react-renderer/element-shape.ts')};\n` +
-        `const cases = ${JSON.stringify(cases)};\n` +
-        `const html = cases.map(([source, data]) => renderToString(renderToReact(source, data).element));\n` +
-        `process.stdout.write(JSON.stringify({ literal: inlineElementTag(jsx) !== null, html }));\n`,
-    );
+    writeFileSync(entry, source);
     const bundle = join(dir, 'entry.mjs');
     buildSync({
       entryPoints: [entry],
@@ -75,11 +82,10 @@ export function renderElsewhere(
       external: ['react', 'react-dom'],
       logLevel: 'silent',
     });
-    const out = execFileSync(process.execPath, [...flags, bundle], {
+    return execFileSync(process.execPath, [...flags, bundle], {
       encoding: 'utf8',
       env: { ...process.env, ...env },
     });
-    return JSON.parse(out) as { literal: boolean; html: string[] };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
