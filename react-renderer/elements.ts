@@ -77,22 +77,29 @@ export function isPlainTag(tag: string): boolean {
 
 /** `host` for tags that need no adjustment and hold no raw markup. */
 export function plainHost(tag: string, props: Props, kids: Kid[]): ReactElement {
-  // What `createElement` would make, made as `ownElement` makes it (props copied: they may be
-  // shared), unless a name `createElement` treats apart is among the props.
+  // Props copied for `ownedHost` (they may be shared); `createElement` copies them itself.
+  return ownedHost(tag, reactElementTag() === null ? props : { ...props }, kids);
+}
+
+/**
+ * What `createElement(tag, own, ...kids)` makes, made as `ownElement` makes it where it may
+ * be (young-objects.ts): unless a name `createElement` treats apart is among the props.
+ */
+function ownedHost(tag: string, own: Props, kids: Kid[]): ReactElement {
   if (
     reactElementTag() !== null &&
-    props.key === undefined &&
-    props.ref === undefined &&
-    props.__self === undefined &&
-    props.__source === undefined
+    own.key === undefined &&
+    own.ref === undefined &&
+    own.__self === undefined &&
+    own.__source === undefined
   ) {
-    return ownElement(tag, { ...props }, kids);
+    return ownElement(tag, own, kids);
   }
   // Children as arguments: React treats them as static (no keys needed). (jsx/jsxs with a
   // props spread measured slower: every element's props object gets a new shape.)
-  if (kids.length === 0) return createElement(tag, props);
-  if (kids.length === 1) return createElement(tag, props, kids[0] as ReactNode);
-  return createElement(tag, props, ...(kids as ReactNode[]));
+  if (kids.length === 0) return createElement(tag, own);
+  if (kids.length === 1) return createElement(tag, own, kids[0] as ReactNode);
+  return createElement(tag, own, ...(kids as ReactNode[]));
 }
 
 function noop(): void {}
@@ -110,16 +117,16 @@ export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
     if (html !== '') own.dangerouslySetInnerHTML = { __html: html };
     // React moves `<script async src>` into <head>; a load handler keeps it where it is.
     if (tag === 'script' && own.async === true && typeof own.src === 'string') own.onLoad = noop;
-    return createElement(tag, own);
+    return ownedHost(tag, own, []);
   }
   if (TABLE_PARTS.has(tag)) return plainHost(tag, props, kids.filter(notBlankText));
   if (tag === 'textarea') {
     if (kids.length > 0) own.defaultValue = kids.join('');
-    return createElement(tag, own);
+    return ownedHost(tag, own, []);
   }
   if (tag === 'select') kids = selectDefaults(own, kids);
   else if (tag === 'script' && own.async === true && typeof own.src === 'string') own.onLoad = noop;
-  return createElement(tag, own, ...(kids as ReactNode[]));
+  return ownedHost(tag, own, kids);
 }
 
 function textOf(children: unknown): string {
@@ -141,14 +148,14 @@ function selectDefaults(props: Props, kids: Kid[]): Kid[] {
       if (node.type === 'optgroup') {
         const { children, ...rest } = p;
         const list = (Array.isArray(children) ? children : [children]) as Kid[];
-        return createElement('optgroup', rest, ...(visit(list) as ReactNode[]));
+        return ownedHost('optgroup', rest, visit(list));
       }
       if (node.type !== 'option' || p.selected !== true) return node;
       selected.push(typeof p.value === 'string' ? p.value : textOf(p.children));
       const { children, ...rest } = p;
       rest.selected = undefined;
       const list = (Array.isArray(children) ? children : [children]) as ReactNode[];
-      return createElement('option', rest, ...list);
+      return ownedHost('option', rest, list as Kid[]);
     });
   const out = visit(kids);
   if (selected.length > 0) {

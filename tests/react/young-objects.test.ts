@@ -11,11 +11,17 @@ import { runElsewhere } from './support.js';
 const LIST =
   '<ul class="products">{.repeated section items}<li class="product {.if sold}sold-out{.end}" ' +
   'data-id="{id}"><a href="/shop/p/{urlId}"><img src="{image}" alt="{title}"></a>' +
-  '<h3 class="title">{title}</h3><div class="excerpt">{excerpt}</div></li>{.end}</ul>' +
+  '<noscript><img src="{image}"></noscript><h3 class="title">{title}</h3>' +
+  '<div class="excerpt">{excerpt}</div></li>{.end}</ul>' +
   '{footer|apply footer.block}';
 
-// Plain text, markup the fast path builds, markup the tree builder builds, a partial.
-const EXCERPTS = ['Plain', 'Has <em>markup</em> &amp; entities', '<ul><li>one<li>two</ul>'];
+// Plain text, markup the fast path builds, markup the tree builder builds (a select's
+// elements are adjusted), a partial.
+const EXCERPTS = [
+  'Plain',
+  'Has <em>markup</em> &amp; entities',
+  '<ul><li>one<li>two</ul><select><option>a<option selected>b</select>',
+];
 const DATA = {
   items: Array.from({ length: 12 }, (_, i) => ({
     id: `p${i}`,
