@@ -1,0 +1,113 @@
+/**
+ * Hydration with React's production build, what the site server ships by default. There the
+ * React path writes its elements itself (react-renderer/young-objects.ts: constructed objects
+ * of the shape React's production `jsx` makes, fragments included), where the development
+ * build (hydration.e2e.test.ts) has React make them. The production build does not describe
+ * mismatches; it recovers from one by rendering the root again on the client, which replaces
+ * the server's nodes: so the test checks that nodes of the server HTML are still in the
+ * document after hydration, that the DOM is unchanged, and that nothing was logged.
+ */
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { chromiumAvailable } from './chromium.js';
+import { useSiteInChromium } from './site-harness.js';
+
+/** A product page with variants, the shop (product cards from a partial), the home page. */
+const PAGES: Array<[url: string, kept: string]> = [
+  ['/shop/p/linen-work-apron', '.sqs-add-to-cart-button'],
+  ['/shop', '.product-card .sqs-product-quick-view-button'],
+  ['/', '.product-card'],
+];
+
+describe.skipIf(!chromiumAvailable())("hydration with React's production build", () => {
+  let base: string;
+  let newPage: () => Promise<Page>;
+  useSiteInChromium(
+    'jsont-hydration-prod-',
+    { clientBuild: 'production', log: () => {} },
+    (site) => ({ base, newPage } = site),
+  );
+
+  interface Hydrated {
+    /** Whether the remembered server nodes are still in the document. */
+    connected: boolean[];
+    /** The root's HTML before and after hydration, lazy image sources left out. */
+    before: string;
+    after: string;
+    /** Console errors and warnings, and page errors, while hydrating. */
+    problems: string[];
+  }
+
+  /**
+   * Loads `url` without its client script, remembers the root's first node and the first
+   * `kept` element, then runs the client script and reports. `tamper` changes the page's
+   * hydration data first (a mismatch on purpose).
+   */
+  async function hydrate(url: string, kept: string, tamper?: (data: string) => string) {
+    const page = await newPage();
+    const problems: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      // Chromium asks for /favicon.ico on its own; the demo store has none (a 404, not ours).
+      if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return;
+      if (message.type() === 'error' || message.type() === 'warning') {
+        problems.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    try {
+      await page.route('**/__client.js', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+      );
+      if (tamper !== undefined) {
+        await page.route(base + url, async (route) => {
+          const response = await route.fetch();
+          const [html, data] = (await response.text()).split('id="__jsont">');
+          await route.fulfill({ response, body: `${html}id="__jsont">${tamper(data!)}` });
+        });
+      }
+      expect((await page.goto(base + url, { waitUntil: 'load' }))?.status(), url).toBe(200);
+      await page.unroute('**/__client.js');
+      await page.evaluate((selector) => {
+        const root = document.getElementById('__jsont-root')!;
+        (window as unknown as { __kept: Node[] }).__kept = [
+          root.firstChild!,
+          root.querySelector(selector)!,
+        ];
+      }, kept);
+      // Lazy images get their src after hydration; apart from that, the DOM must not change.
+      const html = async () =>
+        (await page.locator('#__jsont-root').innerHTML()).replace(/ src="[^"]*"/g, '');
+      const before = await html();
+      await page.addScriptTag({ url: '/__client.js?now', type: 'module' });
+      await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+      const connected = await page.evaluate(() =>
+        (window as unknown as { __kept: Node[] }).__kept.map((node) => node.isConnected),
+      );
+      return { connected, before, after: await html(), problems } satisfies Hydrated;
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('adopts the server DOM of each page, with nothing logged', async () => {
+    for (const [url, kept] of PAGES) {
+      const { connected, before, after, problems } = await hydrate(url, kept);
+      expect(connected, url).toEqual([true, true]);
+      expect(after, url).toBe(before);
+      expect(problems, url).toEqual([]);
+    }
+  });
+
+  it('would tell: with data differing from the server data, the server DOM is not adopted', async () => {
+    const [url, kept] = PAGES[0]!;
+    const { connected, problems } = await hydrate(url, kept, (data) => {
+      const tampered = data.replace('"title":"Linen Work Apron"', '"title":"Tampered"');
+      expect(tampered).not.toBe(data);
+      return tampered;
+    });
+    // React recovers by rendering the root again on the client, and reports it.
+    expect(connected).toEqual([false, false]);
+    expect(problems.length).toBeGreaterThan(0);
+  });
+});
