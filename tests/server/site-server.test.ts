@@ -86,6 +86,15 @@ async function withEdit(
   }
 }
 
+/** Resolves once `done()` holds (checked every 10 ms); fails after `ms`. */
+async function until(done: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`not done after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * Registers a suite's `beforeAll` starting the site server on the demo store (`:memory:` db,
  * clock at NOW, quiet log) and handing it and its base URL to `receive`, and the `afterAll`
@@ -339,6 +348,9 @@ describe('site server on a copy of the site', () => {
       // Markup that closes the excerpt's <div>: the browser's tree is not the template's.
       (t) => t.replace(excerpt, '</div><div class=\\"moved\\">moved'),
       async () => {
+        // The watcher's report of the edit forgets the warnings printed so far (they are
+        // printed again after a change): wait for it, or a late one reprints the warning.
+        await until(() => logs.some((line) => line.includes('changed, reloading')));
         const page = await get(base, '/shop/p/linen-work-apron');
         expect(page.status).toBe(200);
         const printed = logs.join('\n');
