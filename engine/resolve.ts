@@ -67,6 +67,7 @@ export function descend(value: unknown, segment: PathSegment): unknown {
 
 /** Searches the stack from `frame` toward the root for the first segment. */
 export function lookupStack(frame: StackFrame, segment: PathSegment): unknown {
+  if (isPlainKey(segment)) return lookupKey(frame, segment);
   for (let f: StackFrame | null = frame; f !== null; f = f.parent) {
     const value = frameMember(f, segment);
     if (value !== undefined) return value;
@@ -84,12 +85,7 @@ function descendFrom(value: unknown, path: Path, start: number): unknown {
 export function resolvePath(frame: StackFrame, path: Path): unknown {
   if (path.length === 0) return undefined;
   const first = path[0]!;
-  const head =
-    first === '@'
-      ? frame.node
-      : isPlainKey(first)
-        ? lookupKey(frame, first)
-        : lookupStack(frame, first);
+  const head = first === '@' ? frame.node : lookupStack(frame, first);
   return path.length === 1 ? head : descendFrom(head, path, 1);
 }
 

@@ -247,7 +247,7 @@ function widgetElement(
   Component: ComponentTable[string],
   props: Omit<FormatterComponentProps, 'markup'> & { markup: Kid[] },
 ): ReactElement {
-  return inlineElement(Component, props as never) ?? createElement(Component, props);
+  return inlineElement(Component, props) ?? createElement(Component, props);
 }
 
 /**

@@ -82,17 +82,12 @@ export function plainHost(tag: string, props: Props, kids: Kid[]): ReactElement 
 }
 
 /**
- * What `createElement(tag, own, ...kids)` makes, made as `ownElement` makes it where it may
- * be (young-objects.ts): unless a name `createElement` treats apart is among the props.
+ * What `createElement(tag, own, ...kids)` makes, made as `ownElement` makes it in React's
+ * production build (young-objects.ts), which takes `key` and `ref` as `createElement` does:
+ * unless `__self` or `__source`, which only `createElement` drops, is among the props.
  */
 function ownedHost(tag: string, own: Props, kids: Kid[]): ReactElement {
-  if (
-    reactElementTag() !== null &&
-    own.key === undefined &&
-    own.ref === undefined &&
-    own.__self === undefined &&
-    own.__source === undefined
-  ) {
+  if (reactElementTag() !== null && own.__self === undefined && own.__source === undefined) {
     return ownElement(tag, own, kids);
   }
   // Children as arguments: React treats them as static (no keys needed). (jsx/jsxs with a

@@ -225,15 +225,16 @@ export function parseIn(
     if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);
     return kids;
   }
-  const simple = ctx.simpleMarkup === null ? null : ctx.simpleMarkup(html, compiler.simple);
-  const { kids, escaped, leftOpen } =
-    simple !== null
-      ? { kids: simple, escaped: false, leftOpen: null }
-      : parseValue(html, compiler.parent, compiler.ns, compiler.enclosing);
+  // Simple markup (simple-markup.ts) is built as written: it stays inside its element.
+  let kids = ctx.simpleMarkup === null ? null : ctx.simpleMarkup(html, compiler.simple);
   let fit = Fit.INSIDE;
-  if (escaped) fit = Fit.ESCAPES;
-  else if (leftOpen !== null) {
-    fit = closesAll(compiler.parent, leftOpen) ? Fit.LEAVES_OPEN : Fit.ESCAPES;
+  if (kids === null) {
+    const parsed = parseValue(html, compiler.parent, compiler.ns, compiler.enclosing);
+    kids = parsed.kids;
+    if (parsed.escaped) fit = Fit.ESCAPES;
+    else if (parsed.leftOpen !== null) {
+      fit = closesAll(compiler.parent, parsed.leftOpen) ? Fit.LEAVES_OPEN : Fit.ESCAPES;
+    }
   }
   if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);
   if (seen.length < SAME_LENGTH_LIMIT) seen.push([html, kids, fit]);

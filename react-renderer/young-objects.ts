@@ -44,9 +44,11 @@ ChildrenProps.prototype = Object.prototype;
  * The element `jsx(type, props)` makes, where `reactElementTag` allows writing it (`props`
  * without `key` or `ref`); else null.
  */
-export function inlineElement(type: unknown, props: Props): ReactElement | null {
+export function inlineElement(type: unknown, props: object): ReactElement | null {
   const tag = reactElementTag();
-  return tag === null ? null : (new InlineElement(tag, type, props) as unknown as ReactElement);
+  return tag === null
+    ? null
+    : (new InlineElement(tag, type, props as Props) as unknown as ReactElement);
 }
 
 /** `createElement(Fragment, null, ...kids)`, made as `inlineElement` makes elements. */

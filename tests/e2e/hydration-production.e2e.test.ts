@@ -7,11 +7,11 @@
  * the server's nodes: so the test checks that nodes of the server HTML are still in the
  * document after hydration, that the DOM is unchanged, and that nothing was logged.
  */
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
-import { useSiteInChromium } from './site-harness.js';
+import { loadServerHtml, runClient, useSiteInChromium, watchPage } from './site-harness.js';
 
 /** A product page with variants, the shop (product cards from a partial), the home page. */
 const PAGES: Array<[url: string, kept: string]> = [
@@ -44,21 +44,13 @@ describe.skipIf(!chromiumAvailable())("hydration with React's production build",
    * `kept` element, then runs the client script and reports. `tamper` changes the page's
    * hydration data first (a mismatch on purpose).
    */
-  async function hydrate(url: string, kept: string, tamper?: (data: string) => string) {
-    const page = await newPage();
-    const problems: string[] = [];
-    page.on('console', (message: ConsoleMessage) => {
-      // Chromium asks for /favicon.ico on its own; the demo store has none (a 404, not ours).
-      if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return;
-      if (message.type() === 'error' || message.type() === 'warning') {
-        problems.push(`${message.type()}: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  async function hydrate(
+    url: string,
+    kept: string,
+    tamper?: (data: string) => string,
+  ): Promise<Hydrated> {
+    const { page, problems, pageErrors } = watchPage(await newPage());
     try {
-      await page.route('**/__client.js', (route) =>
-        route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
-      );
       if (tamper !== undefined) {
         await page.route(base + url, async (route) => {
           const response = await route.fetch();
@@ -66,8 +58,7 @@ describe.skipIf(!chromiumAvailable())("hydration with React's production build",
           await route.fulfill({ response, body: `${html}id="__jsont">${tamper(data!)}` });
         });
       }
-      expect((await page.goto(base + url, { waitUntil: 'load' }))?.status(), url).toBe(200);
-      await page.unroute('**/__client.js');
+      await loadServerHtml(page, base, url);
       await page.evaluate((selector) => {
         const root = document.getElementById('__jsont-root')!;
         (window as unknown as { __kept: Node[] }).__kept = [
@@ -79,12 +70,12 @@ describe.skipIf(!chromiumAvailable())("hydration with React's production build",
       const html = async () =>
         (await page.locator('#__jsont-root').innerHTML()).replace(/ src="[^"]*"/g, '');
       const before = await html();
-      await page.addScriptTag({ url: '/__client.js?now', type: 'module' });
-      await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+      await runClient(page);
       const connected = await page.evaluate(() =>
         (window as unknown as { __kept: Node[] }).__kept.map((node) => node.isConnected),
       );
-      return { connected, before, after: await html(), problems } satisfies Hydrated;
+      const after = await html();
+      return { connected, before, after, problems: [...problems, ...pageErrors] };
     } finally {
       await page.close();
     }

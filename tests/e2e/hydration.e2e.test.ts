@@ -7,11 +7,17 @@
  * clicking the add-to-cart button runs the component's handler, which dispatches a bubbling
  * `jsont:add-to-cart-btn` event.
  */
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
-import { useSiteInChromium } from './site-harness.js';
+import {
+  loadServerHtml,
+  runClient,
+  useSiteInChromium,
+  watchPage,
+  type Watched,
+} from './site-harness.js';
 
 /** Product pages of the demo store: physical with variants, service, gift card, subscription. */
 const PRODUCT_PAGES = [
@@ -20,13 +26,6 @@ const PRODUCT_PAGES = [
   '/shop/p/gift-card',
   '/shop/p/coffee-subscription',
 ];
-
-interface Watched {
-  page: Page;
-  /** Console messages of level error or warning, as `level: text`. */
-  problems: string[];
-  pageErrors: string[];
-}
 
 describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Chromium', () => {
   let base: string;
@@ -37,43 +36,14 @@ describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Ch
     (site) => ({ base, newPage } = site),
   );
 
-  async function openPage(): Promise<Watched> {
-    const page = await newPage();
-    const problems: string[] = [];
-    const pageErrors: string[] = [];
-    page.on('console', (message: ConsoleMessage) => {
-      const level = message.type();
-      // Chromium asks for /favicon.ico on its own; the demo store has none (a 404, not ours).
-      if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return;
-      if (level === 'error' || level === 'warning') problems.push(`${level}: ${message.text()}`);
-    });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    return { page, problems, pageErrors };
-  }
-
-  /** Loads `url` without its client script, so the test can look at the DOM first. */
-  async function loadServerHtml(page: Page, url: string): Promise<void> {
-    await page.route('**/__client.js', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
-    );
-    const response = await page.goto(base + url, { waitUntil: 'load' });
-    expect(response?.status(), url).toBe(200);
-    await page.unroute('**/__client.js');
-  }
-
-  /** Runs the real client script (the one the page would have loaded) and waits for hydration. */
-  async function runClient(page: Page): Promise<void> {
-    // Another URL than the stubbed one: a module runs once per URL and document.
-    await page.addScriptTag({ url: '/__client.js?now', type: 'module' });
-    await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
-  }
+  const openPage = async (): Promise<Watched> => watchPage(await newPage());
 
   it('hydrates product pages with no hydration warning and keeps the server DOM', async () => {
     const { page, problems, pageErrors } = await openPage();
     try {
       for (const url of PRODUCT_PAGES) {
         problems.length = 0;
-        await loadServerHtml(page, url);
+        await loadServerHtml(page, base, url);
         // The server marked the hydration root and shipped what hydration needs.
         expect(await page.locator('#__jsont-root').count(), url).toBe(1);
         expect(await page.locator('script#__jsont').count(), url).toBe(1);
@@ -119,7 +89,7 @@ describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Ch
     try {
       for (const url of ['/shop', '/']) {
         problems.length = 0;
-        await loadServerHtml(page, url);
+        await loadServerHtml(page, base, url);
         expect(await page.locator('.product-card').count(), url).toBeGreaterThan(0);
         await page.evaluate(() => {
           const w = window as unknown as { __card: Node };
@@ -171,7 +141,7 @@ describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Ch
       });
       expect(status).toBe(200);
       problems.length = 0;
-      await loadServerHtml(page, '/cart');
+      await loadServerHtml(page, base, '/cart');
       await page.evaluate(() => {
         (window as unknown as { __row: Node }).__row = document.querySelector('tr.cart-entry')!;
       });

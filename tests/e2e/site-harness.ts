@@ -5,8 +5,8 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 import {
   createSiteServer,
@@ -65,4 +65,43 @@ export function useSiteInChromium(
     await server?.close();
     if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
+}
+
+/** A page whose console errors and warnings, and page errors, are collected. */
+export interface Watched {
+  page: Page;
+  /** Console messages of level error or warning, as `level: text`. */
+  problems: string[];
+  pageErrors: string[];
+}
+
+/** Collects `page`'s console errors and warnings, and its page errors. */
+export function watchPage(page: Page): Watched {
+  const problems: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const level = message.type();
+    // Chromium asks for /favicon.ico on its own; the demo store has none (a 404, not ours).
+    if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return;
+    if (level === 'error' || level === 'warning') problems.push(`${level}: ${message.text()}`);
+  });
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  return { page, problems, pageErrors };
+}
+
+/** Loads `base + url` without its client script, so a test can look at the DOM first. */
+export async function loadServerHtml(page: Page, base: string, url: string): Promise<void> {
+  await page.route('**/__client.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
+  const response = await page.goto(base + url, { waitUntil: 'load' });
+  expect(response?.status(), url).toBe(200);
+  await page.unroute('**/__client.js');
+}
+
+/** Runs the real client script (the one the page would have loaded) and waits for hydration. */
+export async function runClient(page: Page): Promise<void> {
+  // Another URL than the stubbed one: a module runs once per URL and document.
+  await page.addScriptTag({ url: '/__client.js?now', type: 'module' });
+  await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
 }
