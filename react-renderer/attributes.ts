@@ -250,6 +250,12 @@ export function plainAttributeProp(tag: string, name: string): string | null {
   return prop === 'value' && tag === 'input' ? null : prop;
 }
 
+/** `plainAttributeProp`, or `defaultValue` for an input's value (also stored as it is). */
+export function verbatimAttributeProp(tag: string, name: string): string | null {
+  const plain = plainAttributeProp(tag, name);
+  return plain === null && tag === 'input' && reactName(name) === 'value' ? 'defaultValue' : plain;
+}
+
 /** React's name for a CSS property (`background-color` -> backgroundColor, `-ms-x` -> msX). */
 function styleName(name: string): string {
   if (name.startsWith('--')) return name;

@@ -31,6 +31,8 @@ export interface CodeHelpers {
   Q: unknown;
   /** An element whose children are collected by closures (node-compiler.ts `collectedNode`). */
   C: unknown;
+  /** The `children` prop of children collected by closures (`collectedChildren`). */
+  K: unknown;
   /** React's element tag (`$$typeof`) when elements may be written as literals, else null. */
   E: symbol | null;
   /** Makes an element `new N(E, type, props)` where `E` is not null (element-shape.ts). */
@@ -71,6 +73,12 @@ function evalAllowedHere(): boolean {
 /** The source of one generated function and the values its code refers to as `$[i]`. */
 export class ElementCode {
   private readonly values: unknown[] = [];
+  private temps = 0;
+
+  /** A new local variable of the function (an element's props object, built in steps). */
+  temp(): string {
+    return `p${this.temps++}`;
+  }
 
   /** A reference to a value the code uses (a closure, a converted prop, an instruction). */
   ref(value: unknown): string {
@@ -104,7 +112,9 @@ export class ElementCode {
   compile<T>(expr: string, helpers: CodeHelpers): T {
     // `n` and `v` are scratch for `plainVariable`: each read uses them within its own
     // conditional expression, so reads never interleave.
-    const source = `"use strict"; return function element(ctx) { let n, v; return ${expr}; };`;
+    let locals = 'n, v';
+    for (let i = 0; i < this.temps; i++) locals += `, p${i}`;
+    const source = `"use strict"; return function element(ctx) { let ${locals}; return ${expr}; };`;
     const factory = new Function(
       '$',
       'H',
@@ -116,11 +126,12 @@ export class ElementCode {
       'V',
       'Q',
       'C',
+      'K',
       'E',
       'N',
       source,
     ) as (...args: unknown[]) => T;
-    const { J, X, A, V, Q, C, E, N } = helpers;
+    const { J, X, A, V, Q, C, K, E, N } = helpers;
     return factory(
       this.values,
       Object.prototype.hasOwnProperty,
@@ -132,6 +143,7 @@ export class ElementCode {
       V,
       Q,
       C,
+      K,
       E,
       N,
     );

@@ -5,15 +5,17 @@
  * they can go straight to React (elements, texts, values), or collected by the closures.
  */
 import type { Instruction } from '../engine/code.js';
-import { inlineKey, textStep, type Exec } from '../engine/fragments.js';
+import { blockSlots, inlineKey, textStep, type Exec } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
-import { plainAttributeProp } from './attributes.js';
+import { reactName, verbatimAttributeProp } from './attributes.js';
+import type { PropSetter } from './block-props.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
 import { reactElementTag } from './element-shape.js';
 import { InlineElement } from './young-objects.js';
 import { escapeKeeps, unescapedStep } from './unescaped.js';
 import {
   attributeText,
+  collectedChildren,
   collectedNode,
   jsx,
   jsxs,
@@ -53,6 +55,8 @@ export interface CodeSite extends ParseSite {
   child(tag: string, ns: Ns): CodeSite;
   /** An element's children collected in `ctx.kids` by the closures. */
   body(nodes: RNode[]): Exec;
+  /** The setter of a block of attributes of a `tag` element (block-props.ts). */
+  attributeBlock(tag: string, shell: unknown[]): PropSetter;
   /** A child element's maker as the compiler makes it (static, generated or a closure). */
   elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make;
 }
@@ -78,15 +82,16 @@ function helpers(): CodeHelpers {
     V: valueNode,
     Q: quotedValue,
     C: collectedNode,
+    K: collectedChildren,
     E: reactElementTag(),
     N: InlineElement,
   };
 }
 
 /**
- * An expression building the element: a plain element whose attributes are static or set
- * as they are (`plainAttributeProp`) and whose children `childMakers` could pass straight
- * to React; null otherwise.
+ * An expression building the element: a plain element whose attributes are static, set as
+ * they are (`verbatimAttributeProp`) or blocks of attributes, and whose children `childMakers`
+ * could pass straight to React or the closures collect; null otherwise.
  */
 function elementExpr(
   site: CodeSite,
@@ -97,60 +102,141 @@ function elementExpr(
   dynamic: Part[] | 0,
 ): string | null {
   if (dynamic !== 0 || !isPlainTag(tag)) return null;
-  const entries = propEntries(site, code, tag, attrs);
-  if (entries === null) return null;
+  // A list with blocks of attributes is built in steps, on a local variable.
+  const p = hasAttributeBlocks(attrs) ? code.temp() : '';
+  const props = propsSource(site, code, tag, attrs, p);
+  if (props === null) return null;
+  const { entries, after } = props;
   const inner = site.child(tag, nsOf(tag, site.ns));
   const kids = childExprs(inner, code, children);
   // React's own handling of `key` and `ref` props is left to `jsx`.
   const literal =
     reactElementTag() !== null && !entries.some((entry) => /^"(key|ref)":/.test(entry));
-  if (kids === null) {
-    // Children collected by the closures (blocks, widgets, texts that merge), then added.
-    const body = code.ref(inner.body(children));
-    return `C(ctx, ${JSON.stringify(tag)}, {${entries.join(', ')}}, ${body}, ${String(literal)})`;
+  const type = JSON.stringify(tag);
+  // Children collected by the closures (blocks, widgets, texts that merge) come after the props.
+  const body = kids === null ? code.ref(inner.body(children)) : '';
+  let childrenExpr: string | null = null;
+  if (kids === null) childrenExpr = literal ? `K(ctx, ${body})` : null;
+  else if (kids.length === 1) childrenExpr = kids[0]!;
+  else if (kids.length > 1) childrenExpr = `[${kids.join(', ')}]`;
+  const make = (propsExpr: string): string => {
+    if (literal) return `new N(E, ${type}, ${propsExpr})`;
+    if (kids === null) return `C(ctx, ${type}, ${propsExpr}, ${body})`;
+    return `${kids.length > 1 ? 'X' : 'J'}(${type}, ${propsExpr})`;
+  };
+  if (after.length === 0) {
+    if (childrenExpr !== null) entries.push(`children: ${childrenExpr}`);
+    return make(`{${entries.join(', ')}}`);
   }
-  if (kids.length === 1) entries.push(`children: ${kids[0]}`);
-  else if (kids.length > 1) entries.push(`children: [${kids.join(', ')}]`);
-  const props = `{${entries.join(', ')}}`;
-  if (literal) return `new N(E, ${JSON.stringify(tag)}, ${props})`;
-  return `${kids.length > 1 ? 'X' : 'J'}(${JSON.stringify(tag)}, ${props})`;
+  // A block of attributes sets props of the object the literal made (every name it may set is
+  // in the literal already, so the object keeps its shape); what follows it in the tag, then
+  // the children, are evaluated after it, in the closures' order.
+  if (childrenExpr !== null) {
+    entries.push('children: undefined');
+    after.push(`${p}.children = ${childrenExpr}`);
+  }
+  return `(${p} = {${entries.join(', ')}}, ${after.join(', ')}, ${make(p)})`;
 }
 
-/** `key: value` source for each prop, in attribute order; null when a setter is needed. */
-function propEntries(
+/**
+ * The props of an element as source: the entries of its object literal, in attribute order,
+ * and the steps that must run on that object (the local `p`) once it is made: blocks of
+ * attributes, and the values of the attributes after the first one. Null when a setter is
+ * needed.
+ */
+function propsSource(
   site: CodeSite,
   code: ElementCode,
   tag: string,
   attrs: RAttr[],
-): string[] | null {
-  // Blocks of attributes set their props from the closures (block-props.ts).
-  if (hasAttributeBlocks(attrs)) return null;
+  p: string,
+): { entries: string[]; after: string[] } | null {
+  // With blocks of attributes no React name is set twice (conditional-attributes.ts).
+  const blocks = hasAttributeBlocks(attrs);
+  const list = blocks
+    ? attrs.filter(([name]) => name === '' || reactName(name) !== null)
+    : firstAttributes(attrs);
   const entries: string[] = [];
-  for (const [name, value, quote] of firstAttributes(attrs)) {
+  const after: string[] = [];
+  const keys = new Set<string>();
+  const entry = (key: string, value: string): boolean => {
+    if (key === '__proto__' || keys.has(key)) return false;
+    keys.add(key);
+    entries.push(`${JSON.stringify(key)}: ${value}`);
+    return true;
+  };
+  for (const [name, value, quote] of list) {
+    if (name === '') {
+      const shell = value as unknown[];
+      const names = blockKeys(tag, shell);
+      if (names === null || !names.every((key) => entry(key, 'undefined'))) return null;
+      after.push(`${code.ref(site.attributeBlock(tag, shell))}(${p}, "", ctx)`);
+      continue;
+    }
     // Values not in double quotes are rare: the closures check those.
     if (quote !== undefined && quote !== Quote.DOUBLE) return null;
     if (typeof value === 'string') {
       const one = propsOf(tag, [{ name, value, parts: null }]);
       if (one.suppressHydrationWarning === true) return null;
-      for (const key of Object.keys(one)) {
-        if (key === '__proto__') return null;
-        entries.push(`${JSON.stringify(key)}: ${code.value(one[key])}`);
-      }
-    } else {
-      const prop = plainAttributeProp(tag, name);
-      if (prop === null || prop === '__proto__') return null;
-      const pieces = value.map((part) => {
-        if (typeof part === 'string') return JSON.stringify(part);
-        const origin = code.ref(part);
-        const plain = unescapedStep(part, site.registry);
-        if (plain === null) return `A(Q(ctx, ${textExpr(site, code, part)}, ${origin}))`;
-        const text = `${code.ref(plain)}(ctx)`;
-        return escapeKeeps(part, site.registry, Quote.DOUBLE) ? `Q(ctx, ${text}, ${origin})` : text;
-      });
-      entries.push(`${JSON.stringify(prop)}: ${pieces.length === 0 ? '""' : pieces.join(' + ')}`);
+      for (const key of Object.keys(one)) if (!entry(key, code.value(one[key]))) return null;
+      continue;
     }
+    const prop = verbatimAttributeProp(tag, name);
+    if (prop === null) return null;
+    const pieces = value.map((part) => {
+      if (typeof part === 'string') return JSON.stringify(part);
+      const origin = code.ref(part);
+      const plain = unescapedStep(part, site.registry);
+      if (plain === null) return `A(Q(ctx, ${textExpr(site, code, part)}, ${origin}))`;
+      const text = `${code.ref(plain)}(ctx)`;
+      return escapeKeeps(part, site.registry, Quote.DOUBLE) ? `Q(ctx, ${text}, ${origin})` : text;
+    });
+    const text = pieces.length === 0 ? '""' : pieces.join(' + ');
+    // After a block, the value is read after the block has run.
+    if (!entry(prop, after.length === 0 ? text : 'undefined')) return null;
+    if (after.length > 0) after.push(`${p}[${JSON.stringify(prop)}] = ${text}`);
   }
-  return entries;
+  return { entries, after };
+}
+
+/**
+ * The props a block of attributes may set, in the order its branches set them; null when two
+ * branches set two of them in different orders (React prints props in object order, and the
+ * string path's HTML has each branch's order).
+ */
+function blockKeys(tag: string, shell: unknown[]): string[] | null {
+  const branches: string[][] = [];
+  const blockOrder = (block: unknown[]): string[] => {
+    const merged: string[] = [];
+    const add = (keys: string[]): void => {
+      branches.push(keys);
+      for (const key of keys) if (!merged.includes(key)) merged.push(key);
+    };
+    const { blocks, alternate } = blockSlots(block[0] as number);
+    for (const slot of blocks) add(listKeys(block[slot] as RAttr[]));
+    const alt = block[alternate];
+    if (Array.isArray(alt)) add(blockOrder(alt));
+    return merged;
+  };
+  const listKeys = (list: RAttr[]): string[] => {
+    const keys: string[] = [];
+    for (const [name, value] of list) {
+      if (name === '') {
+        keys.push(...blockOrder(value as unknown[]));
+        continue;
+      }
+      // The keys depend on the name (a value decides only whether React prints it differently).
+      const text = typeof value === 'string' ? value : '';
+      for (const key of Object.keys(propsOf(tag, [{ name, value: text, parts: null }]))) {
+        if (key !== 'suppressHydrationWarning') keys.push(key);
+      }
+    }
+    return keys;
+  };
+  const all = blockOrder(shell);
+  const inOrder = (branch: string[]): boolean =>
+    branch.every((key, i) => i === 0 || all.indexOf(branch[i - 1]!) < all.indexOf(key));
+  return branches.every(inOrder) ? all : null;
 }
 
 /** An instruction's text: a `{name}` read inline, any other instruction's closure called. */

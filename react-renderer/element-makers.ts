@@ -13,7 +13,6 @@ import {
   fostersText,
   jsx,
   jsxs,
-  ownElement,
   propsElement,
   pushAll,
   pushText,
@@ -140,19 +139,27 @@ function collectKids(ctx: ReactContext, body: Exec): Kid[] {
 }
 
 /**
+ * The `children` prop of the children `body` collects in `ctx.kids`: for generated code that
+ * writes its element as a literal, whose props literal then has one shape whatever the data
+ * (undefined where there are none, which React reads as no children).
+ */
+export function collectedChildren(ctx: ReactContext, body: Exec): Kid | Kid[] | undefined {
+  const kids = collectKids(ctx, body);
+  return kids.length > 1 ? kids : kids[0];
+}
+
+/**
  * A plain element of generated code whose children `body` collects in `ctx.kids` (what
- * `collectedElement` does for the closures): `props` is the element's own, so the children go
- * into it, and the element is written as a literal where `literal` (see element-code.ts).
+ * `collectedElement` does for the closures), made by React's `jsx`: `props` is the element's
+ * own, so the children go into it.
  */
 export function collectedNode(
   ctx: ReactContext,
   tag: string,
   props: Props,
   body: Exec,
-  literal: boolean,
 ): ReactElement {
   const kids = collectKids(ctx, body);
-  if (literal) return ownElement(tag, props, kids);
   if (kids.length === 1) props.children = kids[0];
   else if (kids.length > 1) props.children = kids;
   return kids.length > 1 ? jsxs(tag, props) : jsx(tag, props);

@@ -277,6 +277,11 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     return (ctx) => pushValue(ctx as ReactContext, this, run(ctx) + trailing, inst, true);
   }
 
+  /** The setter of a block of attributes of a `tag` element (block-props.ts). */
+  attributeBlock(tag: string, shell: unknown[]): PropSetter {
+    return blockSetter(shell, this.registry, (list) => this.props(tag, list, 0).props);
+  }
+
   /** A `{value}` among elements: text, or its markup's nodes (a fragment when several). */
   private valueMaker(inst: Instruction, last: boolean): Make {
     const run: Emit = textStep(inst, this.registry);
@@ -333,11 +338,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       } else {
         keys.push('');
         values.push(undefined);
-        sets.push(
-          name === ''
-            ? blockSetter(value, this.registry, (list) => this.props(tag, list, 0).props)
-            : attributeSetter(tag, name),
-        );
+        sets.push(name === '' ? this.attributeBlock(tag, value) : attributeSetter(tag, name));
         reads.push(name === '' ? () => '' : this.decodedParts(value, quote ?? Quote.DOUBLE));
       }
     }

@@ -23,6 +23,7 @@ function readAt(key: string | number, frame: StackFrame): string {
     V: null,
     Q: null,
     C: null,
+    K: null,
     E: null,
     N: null,
   });
@@ -87,6 +88,25 @@ const CASES: Array<[string, unknown]> = [
     { a: 'v' },
   ],
   ['<p>{a}{b}</p><p>{a} and {b}</p><p>{a}<br>{b}</p>', { a: 'A', b: '<em>B</em>' }],
+  // Blocks of attributes: set on the literal's object, then what follows them, then children.
+  ...[{ on: true, n: 1 }, { n: '<2>' }].map((data): [string, unknown] => [
+    '<ul><li class="i"{.if on} data-on="{n}"{.end} title="{n}">{n} <b>{n}</b></li></ul>',
+    data,
+  ]),
+  ...[{ plan: { id: 7 }, label: 'L', on: true }, { label: 'L' }].map((data): [string, unknown] => [
+    '<div {.section plan}data-plan="{id}"{.or} data-none="{label}"{.end} id="z" data-after="{label}">{.if on}on{.end}<i>i</i></div>',
+    data,
+  ]),
+  [
+    '<input name="n" value="{w}"{.if off} disabled{.end}><input{.if v} value="{v}"{.end}>',
+    { w: 'W', off: true, v: 'V' },
+  ],
+  [
+    '<div class="a"{.if a} data-a {.if b} data-b="{b}"{.end}{.or} data-c{.end} id="z">t</div>',
+    { a: 1, b: 'B' },
+  ],
+  // Branches setting two names in different orders: left to the closures.
+  ['<p {.if a}data-x="1" data-y="2"{.or} data-y="3" data-x="4"{.end}>t</p>', { a: false }],
 ];
 
 /** Attribute names React takes for itself (`key`, `ref`) or cannot set: a known gap (README). */
@@ -103,6 +123,28 @@ describe('generated element code renders what the closures render', () => {
     if (NOT_RENDERABLE.test(source)) return;
     const html = render(source, data).html;
     expect(normalDom(dropImagePreloads(generated, html))).toBe(normalDom(html));
+  });
+
+  it('generates the code of elements with blocks of attributes, unless their orders differ', () => {
+    const sources: string[] = [];
+    const made = globalThis.Function;
+    globalThis.Function = new Proxy(made, {
+      construct(target, args: string[]) {
+        sources.push(args[args.length - 1]!);
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    try {
+      reactHtml(CASES[CASES.length - 5]![0], CASES[CASES.length - 5]![1], true);
+      reactHtml(CASES[CASES.length - 1]![0], CASES[CASES.length - 1]![1], true);
+    } finally {
+      globalThis.Function = made;
+    }
+    const code = sources.join('\n');
+    // The props literal holds the block's names, and the block sets them.
+    expect(code).toMatch(/"data-plan": undefined, "data-none": undefined, "id": "z"/);
+    expect(code).toMatch(/p0\["data-after"\] = /);
+    expect(code).not.toContain('"data-x"');
   });
 
   it('keeps template text and names out of the generated code (no injection)', () => {
