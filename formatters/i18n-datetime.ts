@@ -7,6 +7,7 @@ import { asNumber } from '../engine/values.js';
 import {
   clampEpoch,
   dateFormat,
+  extend,
   parseOptions,
   renderLocale,
   renderTimeZone,
@@ -220,9 +221,9 @@ export function formatDatetime(epoch: number, opts: Options, locale: string, zon
   const base = baseOptions(opts, zone);
   let out: string;
   if (skeleton !== '' && date === undefined && time === undefined) {
-    out = format(locale, { ...base, ...skeletonOptions(skeleton) }, epoch);
+    out = format(locale, extend(base, skeletonOptions(skeleton)), epoch);
   } else if (date === undefined && time === undefined) {
-    out = format(locale, { ...base, dateStyle: 'long' }, epoch);
+    out = format(locale, extend(base, { dateStyle: 'long' }), epoch);
   } else {
     // A bare skeleton fragment alongside widths plays the date part.
     if (skeleton !== '' && date === undefined) date = skeleton;
@@ -240,9 +241,9 @@ function formatParts(
   locale: string,
 ): string {
   const dateOpts = (s: string): Intl.DateTimeFormatOptions =>
-    isWidth(s) ? { ...base, dateStyle: s } : { ...base, ...skeletonOptions(s) };
+    isWidth(s) ? extend(base, { dateStyle: s }) : extend(base, skeletonOptions(s));
   const timeOpts = (s: string): Intl.DateTimeFormatOptions =>
-    isWidth(s) ? { ...base, timeStyle: s } : { ...base, ...skeletonOptions(s) };
+    isWidth(s) ? extend(base, { timeStyle: s }) : extend(base, skeletonOptions(s));
   if (time === undefined) return format(locale, dateOpts(date!), epoch);
   if (date === undefined) return format(locale, timeOpts(time), epoch);
   const wrap: Width = isWidth(wrapOption)
@@ -253,10 +254,10 @@ function formatParts(
         ? time
         : 'medium';
   if (isWidth(date) && isWidth(time) && wrap === date) {
-    return format(locale, { ...base, dateStyle: date, timeStyle: time }, epoch);
+    return format(locale, extend(base, { dateStyle: date, timeStyle: time }), epoch);
   }
   if (!isWidth(date) && !isWidth(time) && !isWidth(wrapOption)) {
-    return format(locale, { ...base, ...skeletonOptions(date + time) }, epoch);
+    return format(locale, extend(base, skeletonOptions(date + time)), epoch);
   }
   const [before, between, after] = glue(locale, wrap);
   return (
@@ -300,13 +301,13 @@ export function formatInterval(
     const [before, between, after] = glue(locale, 'medium');
     const end1 = (t: number): string =>
       before +
-      format(locale, { ...base, ...skeletonOptions(skeleton) }, t) +
+      format(locale, extend(base, skeletonOptions(skeleton)), t) +
       between +
-      format(locale, { ...base, ...skeletonOptions('hm') }, t) +
+      format(locale, extend(base, skeletonOptions('hm')), t) +
       after;
     return end1(start) + rangeSeparator(locale) + end1(end);
   }
-  const fmt = dateFormat(locale, { ...base, ...skeletonOptions(skeleton) });
+  const fmt = dateFormat(locale, extend(base, skeletonOptions(skeleton)));
   return fmt.formatRange(start, end);
 }
 

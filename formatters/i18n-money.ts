@@ -4,7 +4,7 @@
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { numberOptions } from './i18n-decimal.js';
-import { numberFormat, parseOptions, renderLocale, type Options } from './i18n-options.js';
+import { extend, numberFormat, parseOptions, renderLocale, type Options } from './i18n-options.js';
 import { decimalToString, readMoney } from './money.js';
 
 export interface MoneyAmount {
@@ -36,7 +36,7 @@ export function formatMoney(money: MoneyAmount, opts: Options, locale: string): 
       base.currencyDisplay = 'name';
       break;
     case 'short':
-      base = { ...base, notation: 'compact', compactDisplay: 'short' };
+      base = extend(base, { notation: 'compact', compactDisplay: 'short' });
       break;
     case 'code': {
       // The reference prints the plain number followed by the ISO code in every locale.

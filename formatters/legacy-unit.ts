@@ -9,7 +9,7 @@
  * the units it knows, else from a small English table.
  */
 import { decimalText, numberOptions } from './i18n-decimal.js';
-import { numberFormat, type Options } from './i18n-options.js';
+import { extend, numberFormat, type Options } from './i18n-options.js';
 
 type Category = 'length' | 'area' | 'duration' | 'digital' | 'temperature' | 'frequency' | 'angle';
 
@@ -339,12 +339,12 @@ function formatOne(
   opts: Options,
   locale: string,
 ): string {
-  const base = { maximumFractionDigits: 1, useGrouping: false } as const;
+  const base: Intl.NumberFormatOptions = { maximumFractionDigits: 1, useGrouping: false };
   const def = UNITS[unit]!;
   if (INTL_UNITS.has(unit)) {
     return numberFormat(
       locale,
-      numberOptions(opts, { ...base, style: 'unit', unit, unitDisplay: width }),
+      numberOptions(opts, extend(base, { style: 'unit', unit, unitDisplay: width })),
     ).format(amount);
   }
   const number = numberFormat(locale, numberOptions(opts, base)).format(amount);

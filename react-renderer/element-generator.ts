@@ -8,7 +8,7 @@ import type { Instruction } from '../engine/code.js';
 import { blockSlots, inlineKey, textStep, type Exec } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
 import { reactName, verbatimAttributeProp } from './attributes.js';
-import type { PropSetter } from './block-props.js';
+import { blockSetter } from './block-props.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
 import { reactElementTag } from './element-shape.js';
 import { InlineElement } from './young-objects.js';
@@ -26,6 +26,7 @@ import {
 import { isPlainTag, propsOf } from './elements.js';
 import { Quote } from './html-tokenizer.js';
 import type { Ns } from './html-tree.js';
+import type { PropsMaker } from './node-compiler.js';
 import type { ParseSite } from './react-context.js';
 import { Kind, type Part, type RAttr, type RNode } from './react-code.js';
 import {
@@ -55,8 +56,8 @@ export interface CodeSite extends ParseSite {
   child(tag: string, ns: Ns): CodeSite;
   /** An element's children collected in `ctx.kids` by the closures. */
   body(nodes: RNode[]): Exec;
-  /** The setter of a block of attributes of a `tag` element (block-props.ts). */
-  attributeBlock(tag: string, shell: unknown[]): PropSetter;
+  /** The props of a `tag` element with these attributes, made by the closures. */
+  props(tag: string, attrs: RAttr[], dynamic: 0): PropsMaker;
   /** A child element's maker as the compiler makes it (static, generated or a closure). */
   elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make;
 }
@@ -170,7 +171,9 @@ function propsSource(
       const shell = value as unknown[];
       const names = blockKeys(tag, shell);
       if (names === null || !names.every((key) => entry(key, 'undefined'))) return null;
-      after.push(`${code.ref(site.attributeBlock(tag, shell))}(${p}, "", ctx)`);
+      // The block's branches make their props as the closures do (block-props.ts).
+      const setter = blockSetter(shell, site.registry, (list) => site.props(tag, list, 0).props);
+      after.push(`${code.ref(setter)}(${p}, "", ctx)`);
       continue;
     }
     // Values not in double quotes are rare: the closures check those.

@@ -80,7 +80,7 @@ import {
 const noop: Exec = () => {};
 
 /** Props of a structured element; `fresh` when each call returns a new object. */
-interface PropsMaker {
+export interface PropsMaker {
   props: (ctx: ReactContext) => Props;
   fresh: boolean;
 }
@@ -277,11 +277,6 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     return (ctx) => pushValue(ctx as ReactContext, this, run(ctx) + trailing, inst, true);
   }
 
-  /** The setter of a block of attributes of a `tag` element (block-props.ts). */
-  attributeBlock(tag: string, shell: unknown[]): PropSetter {
-    return blockSetter(shell, this.registry, (list) => this.props(tag, list, 0).props);
-  }
-
   /** A `{value}` among elements: text, or its markup's nodes (a fragment when several). */
   private valueMaker(inst: Instruction, last: boolean): Make {
     const run: Emit = textStep(inst, this.registry);
@@ -294,7 +289,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
    * object. Of two attributes with one name the first wins, as in HTML; that is settled here,
    * since names are known in advance.
    */
-  private props(tag: string, attrs: RAttr[], dynamic: Part[] | 0): PropsMaker {
+  props(tag: string, attrs: RAttr[], dynamic: Part[] | 0): PropsMaker {
     if (dynamic !== 0) {
       const source = this.parts(dynamic);
       const origin = dynamic.find((part) => typeof part !== 'string');
@@ -338,7 +333,11 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       } else {
         keys.push('');
         values.push(undefined);
-        sets.push(name === '' ? this.attributeBlock(tag, value) : attributeSetter(tag, name));
+        sets.push(
+          name === ''
+            ? blockSetter(value, this.registry, (list) => this.props(tag, list, 0).props)
+            : attributeSetter(tag, name),
+        );
         reads.push(name === '' ? () => '' : this.decodedParts(value, quote ?? Quote.DOUBLE));
       }
     }
