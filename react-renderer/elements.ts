@@ -79,7 +79,7 @@ export function isPlainTag(tag: string): boolean {
 export function plainHost(tag: string, props: Props, kids: Kid[]): ReactElement {
   // Props copied for `ownedHost` (they may be shared).
   // Not `{ ...props }`: in Node 20 (V8 11.3), adding a property to an object made by a spread
-  // took about 1 µs, and every object made since the last minor collection survived it and was
+  // took about 1 µs, and the objects made around it survived minor collections and were
   // promoted (a `<select>` with one dynamic attribute rendered in 2.5 µs instead of 0.3, and
   // each minor collection took 3 ms; tests/react/short-lived.test.ts).
   return ownedHost(tag, Object.assign({}, props), kids);
