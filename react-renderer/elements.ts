@@ -96,8 +96,6 @@ function ownedHost(tag: string, own: Props, kids: Kid[]): ReactElement {
   }
   // Children as arguments: React treats them as static (no keys needed). (jsx/jsxs with a
   // props spread measured slower: every element's props object gets a new shape.)
-  if (kids.length === 0) return createElement(tag, own);
-  if (kids.length === 1) return createElement(tag, own, kids[0] as ReactNode);
   return createElement(tag, own, ...(kids as ReactNode[]));
 }
 

@@ -44,13 +44,6 @@ const WIDGET_NODES = '\uE000jsont:widget-nodes\uE000';
 export class ReactContext extends ExecContext {
   kids: Kid[] = newArray();
   components: ComponentTable = DEFAULT_COMPONENTS;
-  /**
-   * Markup parsed in this render, per parsing compiler and HTML string: a repeated section
-   * often emits the same markup-bearing value (a badge, an excerpt, a widget) many times, and
-   * React elements are immutable, so identical markup can share one parse. Lives for one render
-   * only (nothing is kept across renders).
-   */
-  parsed: Map<ParseSite, ParsedByLength> | null = null;
   /** Structures partials applied as values (absent: they render as strings, then parse). */
   structureBlock: BlockStructure | undefined = undefined;
   /** The fast way for simple markup (simple-markup.ts), where the entry brings it. */
@@ -159,6 +152,16 @@ export class ReactContext extends ExecContext {
 type ParsedByLength = Map<number, Array<[html: string, kids: Kid[], fit: Fit]>>;
 
 /**
+ * Markup parsed per parsing compiler, kept across renders: a repeated section often emits the
+ * same markup-bearing value (a badge, a price, an excerpt) many times, a page rendered again
+ * emits it again, and React elements are immutable, so identical markup shares one parse (the
+ * nodes depend on the compiler's element and the string only). Everything is dropped once a
+ * million characters of markup are kept.
+ */
+let parsedBySite = new WeakMap<ParseSite, ParsedByLength>();
+let parsedChars = 0;
+
+/**
  * How a value's markup sits in its element. Left open is harmless when the value ends its
  * element (`last`) and the element's end closes what the value left open in the browser too
  * (`closesAll`).
@@ -215,9 +218,12 @@ export function parseIn(
   last = false,
 ): Kid[] {
   if (html.indexOf('<') === -1) return parseMarkup(html, compiler.parent, compiler.ns);
-  const all = (ctx.parsed ??= new Map());
-  let mine = all.get(compiler);
-  if (mine === undefined) all.set(compiler, (mine = new Map()));
+  if (parsedChars > 1e6) {
+    parsedBySite = new WeakMap();
+    parsedChars = 0;
+  }
+  let mine = parsedBySite.get(compiler);
+  if (mine === undefined) parsedBySite.set(compiler, (mine = new Map()));
   let seen = mine.get(html.length);
   if (seen === undefined) mine.set(html.length, (seen = []));
   for (const [other, kids, fit] of seen) {
@@ -237,6 +243,9 @@ export function parseIn(
     }
   }
   if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);
-  if (seen.length < SAME_LENGTH_LIMIT) seen.push([html, kids, fit]);
+  if (seen.length < SAME_LENGTH_LIMIT) {
+    seen.push([html, kids, fit]);
+    parsedChars += html.length;
+  }
   return kids;
 }

@@ -78,7 +78,17 @@ const walk = (node, path) => {
   if (!young(node.props)) old.push(path + '.props');
   walk(node.props.children, path + '>' + (typeof node.type === 'string' ? node.type : 'fragment'));
 };
-const render = () => renderToReact(template, ${JSON.stringify(DATA)}, { partials }).element;
+// Each render's excerpts are its own: parsed markup is kept across renders (react-context.ts
+// \`parseIn\`), and only markup parsed in this render is made by it.
+const data = ${JSON.stringify(DATA)};
+let rendered = 0;
+const render = () => {
+  rendered++;
+  const items = data.items.map((item) =>
+    Object.assign({}, item, { excerpt: item.excerpt + ' <i>' + rendered + '</i>' }),
+  );
+  return renderToReact(template, Object.assign({}, data, { items }), { partials }).element;
+};
 for (const generated of [true, false]) {
   useGeneratedCode(generated);
   // Enough renders for the code to be optimised.
