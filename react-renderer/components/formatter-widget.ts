@@ -4,7 +4,8 @@
  * click handler on its root element. The handler announces the click as a bubbling DOM event,
  * `jsont:<formatter name>` — the seam where the storefront's live widgets take over.
  */
-import { cloneElement, createElement, Fragment, isValidElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { fragment, inlineElement } from '../young-objects.js';
 import type { FormatterComponentProps } from './types.js';
 
 export function FormatterWidget(props: FormatterComponentProps): ReactNode {
@@ -13,15 +14,22 @@ export function FormatterWidget(props: FormatterComponentProps): ReactNode {
   const children = markup.map((child) => {
     if (attached || !isValidElement(child) || typeof child.type !== 'string') return child;
     attached = true;
-    return cloneElement(child as React.ReactElement<{ onClick?: unknown }>, {
+    const handler = {
       onClick(event: { currentTarget: EventTarget }) {
         event.currentTarget.dispatchEvent(
           new CustomEvent(`jsont:${name}`, { bubbles: true, detail: { name, node } }),
         );
       },
-    });
+    };
+    // Made as the renderer makes its elements (young-objects.ts): `cloneElement` and
+    // `createElement` make theirs at React's literal, which V8 may have pretenured, and an old
+    // element keeps the widget's young nodes alive through every minor collection.
+    return (
+      (child.key === null && inlineElement(child.type, Object.assign({}, child.props, handler))) ||
+      cloneElement(child as ReactElement<{ onClick?: unknown }>, handler)
+    );
   });
-  return createElement(Fragment, null, ...children);
+  return fragment(children);
 }
 
 // It renders `markup` only: template-backed widgets are built as nodes, with no HTML made.

@@ -11,7 +11,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
-import { loadServerHtml, runClient, useSiteInChromium, watchPage } from './site-harness.js';
+import {
+  clickAddToCart,
+  loadServerHtml,
+  runClient,
+  useSiteInChromium,
+  watchPage,
+} from './site-harness.js';
 
 /** A product page with variants, the shop (product cards from a partial), the home page. */
 const PAGES: Array<[url: string, kept: string]> = [
@@ -87,6 +93,19 @@ describe.skipIf(!chromiumAvailable())("hydration with React's production build",
       expect(connected, url).toEqual([true, true]);
       expect(after, url).toBe(before);
       expect(problems, url).toEqual([]);
+    }
+  });
+
+  it('makes the widgets React-owned: the handler their component attached fires', async () => {
+    // In the production build the widget component writes its elements itself (young-objects.ts).
+    const { page, problems, pageErrors } = watchPage(await newPage());
+    try {
+      expect(await clickAddToCart(page, base)).toEqual([
+        { name: 'add-to-cart-btn', target: expect.stringContaining('sqs-add-to-cart-button') },
+      ]);
+      expect([...problems, ...pageErrors]).toEqual([]);
+    } finally {
+      await page.close();
     }
   });
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
 import {
+  clickAddToCart,
   loadServerHtml,
   runClient,
   useSiteInChromium,
@@ -180,25 +181,7 @@ describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Ch
   it('makes the formatter-backed components React-owned (the click handler fires)', async () => {
     const { page, problems, pageErrors } = await openPage();
     try {
-      const response = await page.goto(`${base}/shop/p/linen-work-apron`, { waitUntil: 'load' });
-      expect(response?.status()).toBe(200);
-      await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
-      await page.evaluate(() => {
-        const w = window as unknown as { __events: unknown[] };
-        w.__events = [];
-        document.addEventListener('jsont:add-to-cart-btn', (event) => {
-          const detail = (event as CustomEvent<{ name: string }>).detail;
-          w.__events.push({ name: detail.name, target: (event.target as Element).className });
-        });
-      });
-      await page.locator('.sqs-add-to-cart-button').first().click();
-      await page.waitForFunction(
-        () => (window as unknown as { __events: unknown[] }).__events.length > 0,
-      );
-      const events = await page.evaluate(
-        () => (window as unknown as { __events: unknown[] }).__events,
-      );
-      expect(events).toEqual([
+      expect(await clickAddToCart(page, base)).toEqual([
         { name: 'add-to-cart-btn', target: expect.stringContaining('sqs-add-to-cart-button') },
       ]);
       expect(problems).toEqual([]);

@@ -105,3 +105,27 @@ export async function runClient(page: Page): Promise<void> {
   await page.addScriptTag({ url: '/__client.js?now', type: 'module' });
   await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
 }
+
+/**
+ * Opens the product page with its client script, waits for hydration and clicks the add-to-cart
+ * button: the `jsont:add-to-cart-btn` events the document saw (the handler its widget component
+ * attached fires only where React owns the widget).
+ */
+export async function clickAddToCart(page: Page, base: string): Promise<unknown[]> {
+  const response = await page.goto(`${base}/shop/p/linen-work-apron`, { waitUntil: 'load' });
+  expect(response?.status()).toBe(200);
+  await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+  await page.evaluate(() => {
+    const w = window as unknown as { __events: unknown[] };
+    w.__events = [];
+    document.addEventListener('jsont:add-to-cart-btn', (event) => {
+      const detail = (event as CustomEvent<{ name: string }>).detail;
+      w.__events.push({ name: detail.name, target: (event.target as Element).className });
+    });
+  });
+  await page.locator('.sqs-add-to-cart-button').first().click();
+  await page.waitForFunction(
+    () => (window as unknown as { __events: unknown[] }).__events.length > 0,
+  );
+  return page.evaluate(() => (window as unknown as { __events: unknown[] }).__events);
+}

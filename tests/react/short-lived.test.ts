@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sitePartials, siteTemplate, storeData } from './demo-site.js';
 import { runElsewhere } from './support.js';
 
 /** Elements the renderer copies the props of (host elements it adjusts), a closure element. */
@@ -22,28 +23,42 @@ const STRING_TEMPLATES = [
   '{d|datetime date:long} {d|datetime date:short time:short} {d|datetime time:short}',
 ];
 
-/** Bytes promoted per minor collection while rendering, as `--trace-gc-nvp` reports them. */
-function promotedPerScavenge(): { scavenges: number; promoted: number; rendered: string } {
+/**
+ * Bytes promoted per minor collection while `once` runs again and again, as `--trace-gc-nvp`
+ * reports them, in a production process set up by `setup`; `sample` is printed first (what the
+ * renders make). With `pretenure`, React's own element literal is made to allocate in the old
+ * generation first, as a server that keeps elements alive ends up doing.
+ */
+function promotedPerScavenge(
+  setup: string,
+  once: string,
+  sample: string,
+  pretenure: boolean,
+): { scavenges: number; promoted: number; rendered: string } {
   const at = (path: string): string => JSON.stringify(resolve(__dirname, path));
   const source = `
+import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { compile, render, renderToReact } from ${at('../../index.ts')};
-const data = { t: 'x', d: 1700000000000 };
-const react = ${JSON.stringify(REACT_TEMPLATES)}.map((text) => compile(text));
-const strings = ${JSON.stringify(STRING_TEMPLATES)}.map((text) => compile(text));
-const once = () => {
-  for (const t of react) renderToReact(t, data);
-  for (const t of strings) render(t, data);
-};
-for (let i = 0; i < 2000; i++) once();
-const rendered = react.map((t) => renderToString(renderToReact(t, data).element)).join('') +
-  strings.map((t) => render(t, data).html).join('');
-console.log('MEASURE ' + JSON.stringify(rendered));
+const keep = [];
+if (${String(pretenure)}) {
+  const young = new Function('o', 'return %InYoungGeneration(o)');
+  for (let round = 0; round < 20 && young(createElement('b', null)); round++) {
+    for (let i = 0; i < 5000; i++) keep.push(createElement('li', { className: 'x' + i }, 'a'));
+    gc({ type: 'minor' });
+  }
+  if (young(createElement('b', null))) throw new Error('React literal not pretenured');
+}
+${setup}
+const once = () => { ${once} };
+for (let i = 0; i < 1000; i++) once();
+console.log('MEASURE ' + JSON.stringify(${sample}));
 const stop = Date.now() + 1500;
 while (Date.now() < stop) once();
-console.log('END');
+console.log('END', keep.length);
 `;
-  const out = runElsewhere(source, ['--trace-gc-nvp'], { NODE_ENV: 'production' });
+  const flags = ['--trace-gc-nvp', '--allow-natives-syntax', '--expose-gc'];
+  const out = runElsewhere(source, flags, { NODE_ENV: 'production' });
   const measured = out.slice(out.indexOf('MEASURE '), out.indexOf('END'));
   const rendered = JSON.parse(measured.slice(8, measured.indexOf('\n'))) as string;
   const scavenges = measured.split('\n').filter((line) => / gc=s /.test(line));
@@ -54,12 +69,38 @@ console.log('END');
 
 describe('short-lived render objects', () => {
   it('promote nothing to the old generation, render after render', () => {
-    const { scavenges, promoted, rendered } = promotedPerScavenge();
+    const { scavenges, promoted, rendered } = promotedPerScavenge(
+      `const data = { t: 'x', d: 1700000000000 };
+       const react = ${JSON.stringify(REACT_TEMPLATES)}.map((text) => compile(text));
+       const strings = ${JSON.stringify(STRING_TEMPLATES)}.map((text) => compile(text));`,
+      `for (const t of react) renderToReact(t, data);
+       for (const t of strings) render(t, data);`,
+      `react.map((t) => renderToString(renderToReact(t, data).element)).join('') +
+       strings.map((t) => render(t, data).html).join('')`,
+      false,
+    );
     // The renders ran (and what they print), and long enough for minor collections to count.
     expect(rendered).toContain('<select name="s" data-a="x">');
     expect(rendered).toContain('November 14, 2023');
     expect(scavenges).toBeGreaterThan(10);
     // Measured: about 900 KB per collection with the spreads, about 230 bytes without them.
+    expect(promoted).toBeLessThan(16 * 1024);
+  });
+
+  it("promote nothing where React's literal is pretenured, widgets rendered to HTML", () => {
+    // The shop page's widgets (FormatterWidget) make their elements during renderToString.
+    const { scavenges, promoted, rendered } = promotedPerScavenge(
+      `const shop = compile(${JSON.stringify(siteTemplate('shop.html'))});
+       const options = { partials: ${JSON.stringify(sitePartials())} };
+       const data = ${JSON.stringify(storeData(0))};
+       const page = () => renderToString(renderToReact(shop, data, options).element);`,
+      'page();',
+      'page()',
+      true,
+    );
+    expect(rendered).toContain('class="product-card');
+    expect(scavenges).toBeGreaterThan(10);
+    // Measured: about 340 KB per collection when widgets cloned their root with cloneElement.
     expect(promoted).toBeLessThan(16 * 1024);
   });
 });
