@@ -5,7 +5,8 @@
  */
 import type { FormatterTable, RenderContext } from '../engine/plugin.js';
 import { asBoolean, asString, descendValue, getOwn, isObject } from '../engine/values.js';
-import { computed, orNull, template } from './commerce-widgets.js';
+import { template } from './built-in-templates.js';
+import { computed, orNull } from './commerce-widgets.js';
 
 /** The owner's merchandising settings for the item (`productMerchandisingContext[item.id]`). */
 function merchandising(ctx: RenderContext, item: unknown): unknown {

@@ -9,7 +9,6 @@
  * synthetic node with every key present (null when absent): a null stops variable lookup, a
  * missing key would let an unrelated page value leak in.
  */
-import type { Code } from '../engine/code.js';
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asBoolean, asString, descendValue, isTruthy } from '../engine/values.js';
 import {
@@ -19,24 +18,7 @@ import {
   ProductType,
   totalStockRemaining,
 } from './commerce-product.js';
-import { TEMPLATES } from './templates/compiled.js';
-
-export function template(name: string): Code {
-  const code = TEMPLATES[name];
-  // Only when compiled.ts was generated without this template (npm run gen:templates).
-  if (code === undefined) throw new Error(`built-in template ${name} is missing`);
-  return code;
-}
-
-/** A formatter that renders a built-in template with its value as the (non-private) node. */
-function templateFormatter(name: string): Formatter {
-  return {
-    apply(_args: string[], vars: Variable[], ctx: RenderContext): void {
-      const first = vars[0]!;
-      first.set(ctx.executeTemplate(template(name), first.value, false));
-    },
-  };
-}
+import { template, templateFormatter } from './built-in-templates.js';
 
 /** A formatter whose value is computed from its input value and the render context. */
 export function computed(

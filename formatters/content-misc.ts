@@ -9,7 +9,7 @@
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber, asString, descendValue } from '../engine/values.js';
 import { valueFormatter } from './core-text.js';
-import { TEMPLATES } from './templates/compiled.js';
+import { templateFormatter } from './built-in-templates.js';
 
 /** The message every size formatter but `width`/`height` prints for a value that is not `"WxH"`. */
 export const INVALID_SIZE = "Invalid source parameter. Pass in 'originalSize'";
@@ -122,19 +122,6 @@ export function websiteColor(value: unknown): string {
 }
 
 // --- built-in template ----------------------------------------------------------------------------
-
-/** A formatter that renders a built-in template (LANGUAGE.md 7) with its value as the node. */
-function templateFormatter(name: string, isPrivate: boolean): Formatter {
-  const code = TEMPLATES[name];
-  return {
-    apply(_args: string[], vars: Variable[], ctx: RenderContext): void {
-      // Only when compiled.ts was generated without this template: record it, keep rendering.
-      if (code === undefined) throw new Error(`built-in template ${name} is missing`);
-      const first = vars[0]!;
-      first.set(ctx.executeTemplate(code, first.value, isPrivate));
-    },
-  };
-}
 
 /** `<base-url>/<value>`; `base-url` is a page-level setting, so it is resolved through the frames. */
 const absUrl: Formatter = {

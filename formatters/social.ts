@@ -8,20 +8,7 @@
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber, asString, descendValue, isObject } from '../engine/values.js';
 import { escapeHtml, valueFormatter } from './core-text.js';
-import { TEMPLATES } from './templates/compiled.js';
-
-/** A formatter that renders a built-in template (LANGUAGE.md 7) with its value as the node. */
-function templateFormatter(name: string, isPrivate: boolean): Formatter {
-  const code = TEMPLATES[name];
-  return {
-    apply(_args: string[], vars: Variable[], ctx: RenderContext): void {
-      // Only when compiled.ts was generated without this template: record it, keep rendering.
-      if (code === undefined) throw new Error(`built-in template ${name} is missing`);
-      const first = vars[0]!;
-      first.set(ctx.executeTemplate(code, first.value, isPrivate));
-    },
-  };
-}
+import { templateFormatter } from './built-in-templates.js';
 
 /** `asString` of `value[key]`: the one way these formatters read a field of their value. */
 function field(value: unknown, key: string): string {
