@@ -145,9 +145,15 @@ function attributeBranch(block: Inst[], need: Need): [attrs: RAttr[], need: Need
  * Files a block met between attributes, where blocks before it left `need`, and returns the
  * need after it; null when it is no block of attributes (the tokenizer has not filed it).
  */
-function fileBlock(tokenizer: HtmlTokenizer<Inst>, inst: unknown[], need: Need): Need | null {
-  const shaped = attributeShell(inst, need | needAt(tokenizer.state));
+function fileBlock(
+  tokenizer: HtmlTokenizer<Inst>,
+  inst: unknown[],
+  need: Need,
+  atName = false,
+): Need | null {
+  const shaped = attributeShell(inst, atName ? need : need | needAt(tokenizer.state));
   if (shaped === null) return null;
+  if (atName) tokenizer.endTagName();
   const entry: AttrToken<Inst> = { name: '', value: '', parts: shaped[0] as Inst[] };
   return tokenizer.attributeBlock(inst as Inst, entry) ? shaped[1] : null;
 }
@@ -181,13 +187,15 @@ function addNames(list: RAttr[], names: Set<string>): boolean {
 function blockNames(shell: unknown[], names: Set<string>): boolean {
   const { blocks, alternate } = blockSlots(shell[0] as number);
   const all = new Set(names);
-  for (const slot of blocks) {
+  // The alternate (`.or`) is one more branch: it too sees only the names before the block.
+  for (const slot of [...blocks, alternate]) {
+    const part = shell[slot];
+    if (!Array.isArray(part)) continue;
     const branch = new Set(names);
-    if (!addNames(shell[slot] as RAttr[], branch)) return false;
+    const ok = slot === alternate ? blockNames(part, branch) : addNames(part as RAttr[], branch);
+    if (!ok) return false;
     branch.forEach((name) => all.add(name));
   }
-  const alt = shell[alternate];
-  if (Array.isArray(alt) && !blockNames(alt, all)) return false;
   all.forEach((name) => names.add(name));
   return true;
 }
@@ -203,14 +211,20 @@ export class AttributeBlocks {
   /** The current tag's attribute list is dynamic (a hole that is no block, or a block given up). */
   private dynamic = false;
   private need = Need.NONE;
+  /** A block filed right after the tag's name, if any. */
+  private atName: Inst | null = null;
 
   constructor(private readonly warn: (inst: unknown) => void) {}
 
   /** Files a control-flow instruction met in a tag as a block of attributes, if it is one. */
   file(inst: unknown[], tokenizer: HtmlTokenizer<Inst>): boolean {
-    if (this.dynamic || !betweenAttributes(tokenizer)) return false;
-    const need = fileBlock(tokenizer, inst, this.need);
+    // Right after a start tag's name (`<li{.if on} class="on"{.end}>`), each branch and the
+    // text after the block must end the name, as a space there would.
+    const atName = tokenizer.state === State.TAG_NAME;
+    if (this.dynamic || !(atName || betweenAttributes(tokenizer))) return false;
+    const need = fileBlock(tokenizer, inst, atName ? Need.END_NAME : this.need, atName);
     if (need === null) return false;
+    if (atName) this.atName = inst as Inst;
     this.filed.push(inst);
     this.need = need;
     return true;
@@ -222,22 +236,33 @@ export class AttributeBlocks {
     if (this.need === Need.UNMET) this.giveUp();
   }
 
-  /** The tag's attribute list is dynamic after all: its blocks are reported where they stand. */
+  /**
+   * The tag's attribute list is dynamic after all: its blocks are reported where they stand
+   * (unless one follows the tag's name: `end` reports that tag).
+   */
   giveUp(): void {
     this.dynamic = true;
     this.need = Need.NONE;
-    for (const inst of this.filed) this.warn(inst);
+    if (this.atName === null) for (const inst of this.filed) this.warn(inst);
     this.filed = [];
   }
 
-  /** The tag is complete: its blocks stay structured, or leave its attribute list. */
-  end(tag: TagToken<Inst>): void {
-    if (this.filed.length === 0 && !this.dynamic) return;
+  /**
+   * The tag is complete: its blocks stay structured, or leave its attribute list. Returns the
+   * block after its name when the list is given up: the name might go on in the browser, so
+   * the tag is bad (the structuring pass leaves it to render time, reported at that block).
+   */
+  end(tag: TagToken<Inst>): Inst | null {
+    if (this.filed.length === 0 && !this.dynamic) return null;
     if (!this.dynamic && !addNames(attributeList(tag), new Set())) this.giveUp();
+    const bad = this.dynamic ? this.atName : null;
+    if (bad) tag.bad = true;
     // The structuring pass tells a list that stays structured by its blocks (structure.ts).
     if (this.dynamic) tag.attrs = tag.attrs.filter((attr) => attr.name !== '');
     this.filed = [];
     this.dynamic = false;
     this.need = Need.NONE;
+    this.atName = null;
+    return bad;
   }
 }

@@ -574,6 +574,18 @@ export class HtmlTokenizer<H = never> {
     return this.hole(hole) === 'tag';
   }
 
+  /**
+   * Ends a tag's name where the input stands, as a space would there (a block of attributes
+   * right after the name whose every branch starts with one: conditional-attributes.ts). An end
+   * tag's block is then filed as it would be after a space: as a bad hole.
+   */
+  endTagName(): void {
+    this.tag!.name = this.buf.toLowerCase();
+    this.buf = '';
+    this.raw = null;
+    this.state = State.BEFORE_ATTR_NAME;
+  }
+
   /** Whether the input so far ends in text or raw text: not inside a tag, comment or declaration. */
   endsInText(): boolean {
     return this.state === State.DATA || this.state === State.RAW;

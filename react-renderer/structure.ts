@@ -254,7 +254,7 @@ class BlockStructurer implements TokenSink<Inst> {
 
   /** False when the builder ignored a start tag (see `TokenSink`). */
   tag(tag: TagToken<Inst>): boolean | void {
-    this.attributeBlocks?.end(tag);
+    this.badHole ??= this.attributeBlocks?.end(tag) ?? null;
     const region = this.region;
     if (region !== null) {
       this.badHole = null;
