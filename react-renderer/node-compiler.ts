@@ -19,6 +19,7 @@ import {
   type Emit,
   type Exec,
 } from '../engine/fragments.js';
+import { Op } from '../engine/opcodes.js';
 import type { Registry } from '../engine/plugin.js';
 import { attributeSetter, type Props } from './attributes.js';
 import { blockSetter, type PropSetter } from './block-props.js';
@@ -523,7 +524,10 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
         if (html !== '') (ctx as ReactContext).kids.push(new RawHtml(html));
       };
     }
-    return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), block[0]);
+    // Its warnings are located at its first instruction that is not text (text the structuring
+    // pass cut has no location of its own).
+    const origin = block.find((inst) => Array.isArray(inst) && inst[0] !== Op.TEXT) ?? block[0];
+    return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), origin);
   }
 }
 

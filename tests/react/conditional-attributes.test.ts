@@ -467,7 +467,10 @@ describe('shapes that stay dynamic', () => {
       for (const data of [{ on: 1, x: 'z' }, {}]) {
         const out = both(source, data);
         expect(out.react, `${source} with ${JSON.stringify(data)}`).toBe(out.string);
+        // Located at the region's first instruction, never at 0:0.
+        for (const error of out.reactErrors) expect(error).not.toMatch(/ 0:0$/);
       }
     }
+    expect(both(sources[0]!, { on: 1 }).reactErrors).toEqual(['REACT_UNBALANCED_VALUE 1:8']);
   });
 });
