@@ -237,14 +237,16 @@ export class AttributeBlocks {
   }
 
   /**
-   * The tag's attribute list is dynamic after all: its blocks are reported where they stand
-   * (unless one follows the tag's name: `end` reports that tag).
+   * The tag's attribute list is dynamic after all: its blocks are reported where they stand.
+   * Unless one follows the tag's name: the whole tag is then left to render time (`end`), and
+   * true is returned (nothing in its list is to be reported).
    */
-  giveUp(): void {
+  giveUp(): boolean {
     this.dynamic = true;
     this.need = Need.NONE;
     if (this.atName === null) for (const inst of this.filed) this.warn(inst);
     this.filed = [];
+    return this.atName !== null;
   }
 
   /**

@@ -343,8 +343,7 @@ class BlockStructurer implements TokenSink<Inst> {
         this.builder.append([Kind.HOLE, inst, HoleMode.SILENT]);
         break;
       case 'tag':
-        this.attributeBlocks?.giveUp();
-        this.dynamicAttributes(inst);
+        if (this.attributeBlocks?.giveUp() !== true) this.dynamicAttributes(inst);
         break;
       default:
         // 'attr': the tokenizer filed it as a part of the attribute value.
