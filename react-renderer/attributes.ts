@@ -222,9 +222,10 @@ const ignore: AttributeSetter = () => true;
 export function attributeSetter(tag: string, name: string): AttributeSetter {
   const prop = reactName(name);
   if (prop === null) return ignore;
-  if (plainAttributeProp(tag, name) === prop) {
+  const plain = plainAttributeProp(tag, name);
+  if (plain !== null) {
     return (props, value) => {
-      props[prop] = value;
+      props[plain] = value;
       return true;
     };
   }
@@ -239,21 +240,16 @@ export function attributeSetter(tag: string, name: string): AttributeSetter {
 }
 
 /**
- * The prop an attribute's value is stored in as it is (no conversion, nothing else set), or
- * null: such an attribute needs no setter (the generated element code writes it directly).
+ * The prop an attribute's value is stored in as it is (no conversion, nothing else set; an
+ * input's value is its `defaultValue`), or null: such an attribute needs no setter of its own
+ * (the generated element code writes it directly).
  */
 export function plainAttributeProp(tag: string, name: string): string | null {
   const prop = reactName(name);
   if (prop === null || prop === 'style' || prop === 'contentEditable' || BOOLEAN.has(prop)) {
     return null;
   }
-  return prop === 'value' && tag === 'input' ? null : prop;
-}
-
-/** `plainAttributeProp`, or `defaultValue` for an input's value (also stored as it is). */
-export function verbatimAttributeProp(tag: string, name: string): string | null {
-  const plain = plainAttributeProp(tag, name);
-  return plain === null && tag === 'input' && reactName(name) === 'value' ? 'defaultValue' : plain;
+  return prop === 'value' && tag === 'input' ? 'defaultValue' : prop;
 }
 
 /** React's name for a CSS property (`background-color` -> backgroundColor, `-ms-x` -> msX). */

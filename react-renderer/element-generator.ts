@@ -7,7 +7,7 @@
 import type { Instruction } from '../engine/code.js';
 import { blockSlots, inlineKey, textStep, type Exec } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
-import { reactName, verbatimAttributeProp } from './attributes.js';
+import { plainAttributeProp, reactName } from './attributes.js';
 import { blockSetter } from './block-props.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
 import { reactElementTag } from './element-shape.js';
@@ -91,7 +91,7 @@ function helpers(): CodeHelpers {
 
 /**
  * An expression building the element: a plain element whose attributes are static, set as
- * they are (`verbatimAttributeProp`) or blocks of attributes, and whose children `childMakers`
+ * they are (`plainAttributeProp`) or blocks of attributes, and whose children `childMakers`
  * could pass straight to React or the closures collect; null otherwise.
  */
 function elementExpr(
@@ -184,7 +184,7 @@ function propsSource(
       for (const key of Object.keys(one)) if (!entry(key, code.value(one[key]))) return null;
       continue;
     }
-    const prop = verbatimAttributeProp(tag, name);
+    const prop = plainAttributeProp(tag, name);
     if (prop === null) return null;
     const pieces = value.map((part) => {
       if (typeof part === 'string') return JSON.stringify(part);

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sitePartials, siteTemplate, storeData } from './demo-site.js';
-import { runElsewhere } from './support.js';
+import { PRETENURE_REACT, runElsewhere } from './support.js';
 
 /** Elements the renderer copies the props of (host elements it adjusts), a closure element. */
 const REACT_TEMPLATES = [
@@ -40,15 +40,8 @@ function promotedPerScavenge(
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { compile, render, renderToReact } from ${at('../../index.ts')};
-const keep = [];
-if (${String(pretenure)}) {
-  const young = new Function('o', 'return %InYoungGeneration(o)');
-  for (let round = 0; round < 20 && young(createElement('b', null)); round++) {
-    for (let i = 0; i < 5000; i++) keep.push(createElement('li', { className: 'x' + i }, 'a'));
-    gc({ type: 'minor' });
-  }
-  if (young(createElement('b', null))) throw new Error('React literal not pretenured');
-}
+${pretenure ? PRETENURE_REACT : 'const keep = [], pretenured = true;'}
+if (!pretenured) throw new Error('React literal not pretenured');
 ${setup}
 const once = () => { ${once} };
 for (let i = 0; i < 1000; i++) once();

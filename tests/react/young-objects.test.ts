@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runElsewhere } from './support.js';
+import { PRETENURE_REACT, runElsewhere } from './support.js';
 
 const LIST =
   '<ul class="products">{.repeated section items}<li class="product {.if sold}sold-out{.end}" ' +
@@ -44,17 +44,7 @@ function oldObjects(): { controlOld: boolean; objects: number; old: string[] } {
 import { createElement } from 'react';
 import { compile, renderToReact } from ${at('../../index.ts')};
 import { useGeneratedCode } from ${at('../../react-renderer/element-code.ts')};
-const young = new Function('o', 'return %InYoungGeneration(o)');
-// Elements that live on: V8 sees the objects of React's literal survive young collections
-// and pretenures it (a decision taken over a few collections; rounds until it shows).
-const keep = [];
-let control;
-for (let round = 0; round < 20; round++) {
-  for (let i = 0; i < 5000; i++) keep.push(createElement('li', { className: 'x' + i }, 'a'));
-  gc({ type: 'minor' });
-  control = createElement('b', null);
-  if (!young(control)) break;
-}
+${PRETENURE_REACT}
 const template = compile(${JSON.stringify(LIST)});
 const partials = Object.fromEntries(
   Object.entries(${JSON.stringify(PARTIALS)}).map(([name, text]) => [name, compile(text).code]),
@@ -96,7 +86,7 @@ for (const generated of [true, false]) {
   collect(render());
   walk(render(), generated ? 'generated' : 'closures');
 }
-process.stdout.write(JSON.stringify({ controlOld: !young(control), objects, old, kept: keep.length }));
+process.stdout.write(JSON.stringify({ controlOld: pretenured, objects, old, kept: keep.length }));
 `;
   const out = runElsewhere(source, ['--allow-natives-syntax', '--expose-gc'], {
     NODE_ENV: 'production',
