@@ -1,9 +1,9 @@
 /**
  * strftime-style formatting of an instant in a named time zone with fixed English names
- * (LANGUAGE.md 6.5). The wall-clock fields come from the zone offset (date-fns-tz) applied to the
- * instant and read back with UTC getters, so the result never depends on the process's TZ.
+ * (LANGUAGE.md 6.5). The wall-clock fields come from the zone's offset at the instant (read from
+ * the platform's Intl) applied to the instant and read back with UTC getters, so the result
+ * never depends on the process's TZ.
  */
-import { getTimezoneOffset } from 'date-fns-tz';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -49,8 +49,7 @@ export function isValidTimeZone(zone: string): boolean {
   let ok = validZones.get(zone);
   if (ok === undefined) {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      ok = !Number.isNaN(getTimezoneOffset(zone, new Date(0)));
+      ok = !Number.isNaN(offsetAt(zone, 0));
     } catch {
       ok = false;
     }
@@ -59,21 +58,54 @@ export function isValidTimeZone(zone: string): boolean {
   return ok;
 }
 
+/** Per zone, a formatter giving the wall clock's fields (Gregorian, 24-hour, with the era). */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's offset from UTC at an instant, in ms: its wall clock read as if it were UTC, minus
+ * the instant (both to the whole second, as the platform's clock reads). Throws for a zone the
+ * platform does not know.
+ */
+function offsetAt(zone: string, epoch: number): number {
+  let clock = clocks.get(zone);
+  if (clock === undefined) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clocks.set(zone, clock);
+  }
+  const at = epoch - (((epoch % 1000) + 1000) % 1000);
+  const f: Record<string, string> = {};
+  for (const part of clock.formatToParts(at)) f[part.type] = part.value;
+  const wall = new Date(0);
+  wall.setUTCFullYear(f.era === 'BC' ? 1 - +f.year! : +f.year!, +f.month! - 1, +f.day!);
+  wall.setUTCHours(+f.hour! % 24, +f.minute!, +f.second!);
+  return wall.getTime() - at;
+}
+
 const QUARTER_HOUR = 900_000;
 const MAX_CACHED_OFFSETS = 10_000;
 const offsets = new Map<string, number>();
 
 /**
- * The zone's UTC offset at an instant. date-fns-tz takes tens of microseconds per lookup, and
- * pages format the same few instants over and over, so offsets are cached per zone and quarter
- * hour (modern zone transitions fall on quarter-hour boundaries).
+ * `offsetAt`, cached: reading the clock takes microseconds, and pages format the same few
+ * instants over and over, so offsets are cached per zone and quarter hour (modern zone
+ * transitions fall on quarter-hour boundaries).
  */
 function zoneOffset(zone: string, epoch: number): number {
   const key = `${zone}|${Math.floor(epoch / QUARTER_HOUR)}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
     if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
-    offset = getTimezoneOffset(zone, new Date(Math.floor(epoch)));
+    offset = offsetAt(zone, Math.floor(epoch));
     offsets.set(key, offset);
   }
   return offset;

@@ -103,4 +103,28 @@ describe('strftime helpers', () => {
     expect(zoneAbbreviation(f)).toBe('EDT');
     expect(strftime('%F', Date.UTC(2020, 0, 1, 3), 'America/Los_Angeles')).toBe('2019-12-31');
   });
+
+  it('uses the offset in force at the instant, in the hours around a transition too', () => {
+    // New York's clocks went forward at 07:00 UTC on 2024-03-10 and back at 06:00 UTC on
+    // 2024-11-03; every quarter hour of the five hours before each is still on the old offset.
+    for (let minutes = 0; minutes < 300; minutes += 15) {
+      const spring = Date.UTC(2024, 2, 10, 2, minutes);
+      expect(strftime('%z', spring, 'America/New_York'), new Date(spring).toISOString()).toBe(
+        '-05:00',
+      );
+      const autumn = Date.UTC(2024, 10, 3, 1, minutes);
+      expect(strftime('%z', autumn, 'America/New_York'), new Date(autumn).toISOString()).toBe(
+        '-04:00',
+      );
+    }
+    expect(strftime('%F %T %Z', Date.UTC(2024, 2, 10, 6, 59, 59), 'America/New_York')).toBe(
+      '2024-03-10 01:59:59 EST',
+    );
+    expect(strftime('%F %T %Z', Date.UTC(2024, 2, 10, 7), 'America/New_York')).toBe(
+      '2024-03-10 03:00:00 EDT',
+    );
+    // Before 1883 the zone kept local mean time, to the second; years BC count from 1 BC = 0.
+    expect(zonedFields(Date.UTC(1850, 0, 1), 'America/New_York').offset).toBe(-17_762_000);
+    expect(strftime('%Y', Date.UTC(-100, 5, 1), 'Asia/Tokyo')).toBe('-100');
+  });
 });
