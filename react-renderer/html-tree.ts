@@ -80,6 +80,14 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     else children.push(text);
   }
 
+  /**
+   * Whether a leading newline would still be dropped here (right after `<pre>`, `<listing>`,
+   * `<textarea>`): the output of a node appended now begins the element's content.
+   */
+  get newlinePending(): boolean {
+    return this.skipNewline;
+  }
+
   /** Appends a non-markup node (an instruction hole, a block) to the current element. */
   append(node: X): void {
     this.skipNewline = false;

@@ -153,6 +153,17 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
             ...nodes.slice(0, tail).map((node) => this.node(node)),
             this.tailHole((nodes[tail] as RHole)[1], (nodes[tail + 1] as string | undefined) ?? ''),
           ];
+    const first = nodes[0];
+    if (Array.isArray(first) && first[0] === Kind.DROPS_NEWLINE) {
+      runs.push((ctx) => {
+        const kids = (ctx as ReactContext).kids;
+        const first = kids[0];
+        if (typeof first === 'string' && first.charCodeAt(0) === 10) {
+          if (first.length > 1) kids[0] = first.slice(1);
+          else kids.shift();
+        }
+      });
+    }
     const n = runs.length;
     if (n === 0) return noop;
     if (n === 1) return runs[0]!;

@@ -16,6 +16,12 @@ export const enum Kind {
   BLOCK = 2,
   /** Unstructurable template text: run to a string, then parsed (or raw, for `<head>`). */
   REGION = 3,
+  /**
+   * First child of a `<pre>`, `<listing>` or `<textarea>` whose content begins with output made
+   * at render time: the browser drops that output's leading newline (html-tree.ts skips the
+   * template text's own).
+   */
+  DROPS_NEWLINE = 4,
 }
 
 export const enum HoleMode {
@@ -63,7 +69,7 @@ export type RHole = [kind: Kind.HOLE, inst: Instruction, mode: HoleMode];
 export type RBlock = [kind: Kind.BLOCK, shell: unknown[]];
 export type RRegion = [kind: Kind.REGION, block: Instruction[], raw: 0 | 1];
 
-export type RNode = string | RElement | RHole | RBlock | RRegion;
+export type RNode = string | RElement | RHole | RBlock | RRegion | [kind: Kind.DROPS_NEWLINE];
 
 /** A template prepared for the React path: serialisable as JSON. */
 export interface ReactTemplate {

@@ -130,7 +130,7 @@ export class ReactContext extends ExecContext {
       ErrorCode.REACT_UNBALANCED_VALUE,
       "React: this value's output does not stay where the template puts it (its markup closes " +
         'an element around it or leaves one open, or it ends a tag or an attribute value); ' +
-        'the page was rendered as one string and parsed (slower, and its widgets are not live)',
+        'the page was rendered as one string and parsed (slower)',
       loc,
       'warning',
       source,

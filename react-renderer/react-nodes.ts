@@ -23,7 +23,8 @@ import {
 /**
  * An element's children when they can be passed straight to React: elements, texts and plain
  * `{value}`s, no two texts adjacent (their text would have to merge into one string). Null
- * otherwise (blocks, regions, widgets): the children are collected in `ctx.kids`.
+ * otherwise (blocks, regions, widgets, a leading newline to drop): the children are collected
+ * in `ctx.kids`.
  */
 export function straightChildren(children: RNode[]): Array<string | RElement | RHole> | null {
   let texty = false;

@@ -5,7 +5,7 @@
  * when a value's markup does not fit its element (react-context.ts `parseIn`).
  */
 import type { ReactElement } from 'react';
-import type { Code } from '../engine/code.js';
+import type { Code, Instruction } from '../engine/code.js';
 import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
 import { blockCompiler, type Exec } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
@@ -18,6 +18,7 @@ import { ReactContext } from './react-context.js';
 import { Kind, type ReactTemplate, type RNode } from './react-code.js';
 import { unstructurableWarning, type BlockStructure } from './structure.js';
 import { fragment } from './young-objects.js';
+import { markedRender, replayBlock, unmarkedHtml } from './whole-render.js';
 import type { SimpleMarkupParser } from './simple-markup.js';
 
 /**
@@ -35,7 +36,8 @@ export interface RenderHooks {
   parse?: ParseFunction | undefined;
   structure?: Structurer | undefined;
   structureBlock?: BlockStructure | undefined;
-  structureHtml?: ((html: string) => RNode[]) | undefined;
+  /** Structures a whole render's output: its HTML, or its HTML with widget holes. */
+  structureHtml?: ((html: string | Instruction[]) => RNode[]) | undefined;
   /**
    * Compiles elements to generated code (element-generator.ts `elementGenerator()`: where eval
    * works). The server entry passes it; the browser does not (it renders a template once or
@@ -168,7 +170,7 @@ export function renderReactTemplate(
     ctx.unexpected(thrown, tpl.code);
   }
   if (ctx.unbalancedAt !== undefined && hooks.structureHtml !== undefined) {
-    return renderWhole(tpl, data, opts, registry, hooks, ctx.unbalancedAt);
+    return renderWhole(tpl, data, opts, registry, hooks, ctx.components, ctx.unbalancedAt);
   }
   const failed = unstructurable.get(tpl.code);
   const compileErrors = [
@@ -184,8 +186,9 @@ export function renderReactTemplate(
 /**
  * The render when a value's markup left its element (closed it, or left an element open for
  * the template text after it): the string path's HTML, structured whole, as the browser would
- * parse it. Correct, and slower; formatter widgets are plain markup then. Reported as a
- * warning at the value's instruction, with the string path's errors.
+ * parse it. Correct, and slower. Its widgets stay components where their output went straight
+ * into the page and fits where it stands (whole-render.ts); otherwise the page is plain markup.
+ * Reported as a warning at the value's instruction, with the string path's errors.
  */
 function renderWhole(
   tpl: Template | ReactTemplate,
@@ -193,14 +196,30 @@ function renderWhole(
   options: ReactRenderOptions,
   registry: Registry,
   hooks: RenderHooks,
+  components: ComponentTable,
   warning: TemplateError,
 ): ReactRenderResult {
-  const { html, errors } = renderTemplate(tpl as Template, data, options, registry, hooks.parse);
-  const nodes = hooks.structureHtml!(html);
-  const ctx = new ReactContext(data, registry, blockCompiler(registry), options, null, undefined);
-  rootCompiler(registry, hooks.elementGenerator ?? null).block(nodes)(ctx);
-  return {
-    element: fragment(ctx.kids),
-    errors: [...errors, warning],
-  };
+  const { result, pieces, calls } = markedRender(registry, components, (marking) =>
+    renderTemplate(tpl as Template, data, options, marking, hooks.parse),
+  );
+  const errors = [...result.errors, warning];
+  if (calls.length > 0) {
+    const replay = replayBlock(pieces, calls);
+    const ctx = runWhole(hooks.structureHtml!(replay.block), replay.data, replay.registry);
+    // A widget's markup that does not fit where it stands: the plain HTML, below.
+    if (ctx.unbalancedAt === undefined) return { element: fragment(ctx.kids), errors };
+  }
+  const html = calls.length > 0 ? unmarkedHtml(pieces, calls) : result.html;
+  return { element: fragment(runWhole(hooks.structureHtml!(html), data, registry).kids), errors };
+
+  /**
+   * React code made for this render only, run with closures (generating code for it would not
+   * pay).
+   */
+  function runWhole(nodes: RNode[], data: unknown, registry: Registry): ReactContext {
+    const ctx = new ReactContext(data, registry, blockCompiler(registry), options, null, undefined);
+    ctx.components = components;
+    rootCompiler(registry, null).block(nodes)(ctx);
+    return ctx;
+  }
 }

@@ -331,16 +331,16 @@ class BlockStructurer implements TokenSink<Inst> {
     switch (kind) {
       case 'data':
         if (isControlFlow(inst)) this.controlFlow(inst);
-        else this.builder.append([Kind.HOLE, inst, HoleMode.MARKUP]);
+        else this.appendDynamic([Kind.HOLE, inst, HoleMode.MARKUP]);
         break;
       case 'raw':
-        this.builder.append([Kind.HOLE, inst, HoleMode.RAW]);
+        this.appendDynamic([Kind.HOLE, inst, HoleMode.RAW]);
         break;
       case 'rcdata':
-        this.builder.append([Kind.HOLE, inst, HoleMode.RCDATA]);
+        this.appendDynamic([Kind.HOLE, inst, HoleMode.RCDATA]);
         break;
       case 'comment':
-        this.builder.append([Kind.HOLE, inst, HoleMode.SILENT]);
+        this.appendDynamic([Kind.HOLE, inst, HoleMode.SILENT]);
         break;
       case 'tag':
         if (this.attributeBlocks?.giveUp() !== true) this.dynamicAttributes(inst);
@@ -360,10 +360,16 @@ class BlockStructurer implements TokenSink<Inst> {
     );
   }
 
+  /** Appends a node whose output is made at render time (see Kind.DROPS_NEWLINE). */
+  private appendDynamic(node: RNode): void {
+    if (this.builder.newlinePending) this.builder.append([Kind.DROPS_NEWLINE]);
+    this.builder.append(node);
+  }
+
   private controlFlow(inst: unknown[]): void {
     const result = structureShell(inst, this.builder, this.outer, this.report);
     if (Array.isArray(result)) {
-      this.builder.append([Kind.BLOCK, result]);
+      this.appendDynamic([Kind.BLOCK, result]);
       return;
     }
     this.report.unstructured(inst, 'a tag opened and closed in different blocks');
@@ -438,7 +444,7 @@ class BlockStructurer implements TokenSink<Inst> {
     const code = sliceBlock(this.block, region.start, end);
     if (code.length > 0 || region.raw) {
       // The builder's current element holds the region (nothing was built since it started).
-      this.builder.append([Kind.REGION, code, region.raw ? 1 : 0]);
+      this.appendDynamic([Kind.REGION, code, region.raw ? 1 : 0]);
     }
   }
 }
@@ -616,8 +622,11 @@ export const structureBlockLean: BlockStructure = (block, context, ns, outer) =>
 /**
  * HTML (a whole render's output) as React code, structured as a template of that one text
  * would be: the React path's answer when a value's markup did not stay inside its element.
+ * Given a block instead (the HTML as TEXT instructions with widget holes between them,
+ * whole-render.ts), it is structured as a template of those instructions.
  */
-export function structureHtml(html: string): RNode[] {
-  const template: Template = { code: [Op.ROOT, 1, [[Op.TEXT, html]], Op.EOF], errors: [] };
+export function structureHtml(html: string | Inst[]): RNode[] {
+  const block: Inst[] = typeof html === 'string' ? [[Op.TEXT, html]] : html;
+  const template: Template = { code: [Op.ROOT, 1, block, Op.EOF], errors: [] };
   return structureWith(template, null).react;
 }

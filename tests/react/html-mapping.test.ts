@@ -5,10 +5,11 @@
  */
 import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderToReact } from '../../index.js';
+import { render, renderToReact } from '../../index.js';
 import { parseStyle } from '../../react-renderer/attributes.js';
 import { decodeEntities } from '../../react-renderer/entities.js';
-import { bothPaths } from './support.js';
+import { normalDom } from './dom-equal.js';
+import { bothPaths, reactHtmlWith } from './support.js';
 
 function same(source: string, data: unknown = {}): string {
   const { string, react, warnings, reactHtml } = bothPaths(source, data);
@@ -188,6 +189,30 @@ describe('elements', () => {
 
   it('pre drops its first newline', () => {
     same('<pre>\n\nindented\n</pre>');
+  });
+
+  it('a pre, listing or textarea whose content begins with a value drops its first newline', () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['<pre>{x}</pre>', { x: '\nabc' }],
+      ['<pre>{x}</pre>', { x: '\n' }],
+      ['<div><pre>{x}<b>y</b></pre></div>', { x: '\nabc' }],
+      ['<p>a</p><textarea name="t">{x}</textarea>', { x: '\nabc' }],
+      ['<listing>{x}</listing>', { x: '\n\nabc' }],
+      ['<pre>{.section x}{@}{.end}</pre>', { x: '\nabc' }],
+      // An empty value first: the template text after it begins the content.
+      ['<pre>{y}\nq</pre>', { y: '' }],
+      ['<pre>{y}{x}</pre>', { y: '', x: '\n\nz' }],
+      // The template's own newline was the one dropped: the value's stays.
+      ['<pre>\n{x}</pre>', { x: '\nabc' }],
+      ['<textarea>\n{x}</textarea>', { x: '\nabc' }],
+    ];
+    for (const [source, data] of cases) {
+      same(source, data);
+      // The closures (the browser's way) as well as generated code.
+      expect(normalDom(reactHtmlWith(false, source, data)), source).toBe(
+        normalDom(render(source, data).html),
+      );
+    }
   });
 
   it('markup-bearing values are parsed; plain values are not', () => {

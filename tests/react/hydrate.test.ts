@@ -41,11 +41,14 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** Server HTML in a container, hydrated; returns the container and what React reported. */
+/**
+ * Server HTML in a container, hydrated; returns the container, what React reported and the
+ * codes of the React render's errors and warnings.
+ */
 async function hydrate(
   source: string,
   data: unknown,
-): Promise<{ container: HTMLElement; recoverable: unknown[] }> {
+): Promise<{ container: HTMLElement; recoverable: unknown[]; codes: string[] }> {
   const template = compile(source);
   const container = document.createElement('div');
   container.innerHTML = render(template, data).html;
@@ -55,12 +58,14 @@ async function hydrate(
     typeof prepareReact
   >;
   const recoverable: unknown[] = [];
+  const codes: string[] = [];
   await act(async () => {
     hydrateTemplate(container, shipped, data, {
       hydration: { onRecoverableError: (error) => recoverable.push(error) },
+      onErrors: (errors) => codes.push(...errors.map((e) => e.code)),
     });
   });
-  return { container, recoverable };
+  return { container, recoverable, codes };
 }
 
 describe('hydration of server HTML with the React path', () => {
@@ -205,6 +210,23 @@ describe('hydration of server HTML with the React path', () => {
     expect(button).not.toBeNull();
     await act(async () => {
       button.click();
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.detail).toMatchObject({ name: 'add-to-cart-btn' });
+  });
+
+  it('widgets of a page rendered whole (a value left its element) are React-owned too', async () => {
+    const source =
+      '<div class="post"><p>{body}</p></div><div class="buy">{.section item}{@|add-to-cart-btn}{.end}</div>';
+    const data = { ...productData(0), body: '<p>one</p><p>two</p>' };
+    const { container, recoverable, codes } = await hydrate(source, data);
+    expect(codes).toEqual(['REACT_UNBALANCED_VALUE']);
+    expect(recoverable).toEqual([]);
+    expect(logged).toEqual([]);
+    const seen: CustomEvent[] = [];
+    container.addEventListener('jsont:add-to-cart-btn', (event) => seen.push(event as CustomEvent));
+    await act(async () => {
+      (container.querySelector('.sqs-add-to-cart-button-inner') as HTMLElement).click();
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.detail).toMatchObject({ name: 'add-to-cart-btn' });
