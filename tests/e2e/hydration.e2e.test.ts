@@ -7,6 +7,8 @@
  * clicking the add-to-cart button runs the component's handler, which dispatches a bubbling
  * `jsont:add-to-cart-btn` event.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -30,11 +32,12 @@ const PRODUCT_PAGES = [
 
 describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Chromium', () => {
   let base: string;
+  let dir: string;
   let newPage: () => Promise<Page>;
   useSiteInChromium(
     'jsont-hydration-',
     { clientBuild: 'development', log: () => {} },
-    (site) => ({ base, newPage } = site),
+    (site) => ({ base, dir, newPage } = site),
   );
 
   const openPage = async (): Promise<Watched> => watchPage(await newPage());
@@ -175,6 +178,33 @@ describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Ch
       expect(problems.filter((p) => /hydrat/i.test(p)).length).toBeGreaterThan(0);
     } finally {
       await page.close();
+    }
+  });
+
+  it('keeps the widgets live on a page rendered whole (a description leaves its element)', async () => {
+    // A product description whose markup closes the template's <div class="product-description">:
+    // the React path renders that page whole (REACT_UNBALANCED_VALUE); its widgets must still be
+    // React's components. The server reads the changed file on the next request.
+    const shopFile = join(dir, 'data', 'collections', 'shop.json');
+    const original = readFileSync(shopFile, 'utf8');
+    const shop = JSON.parse(original) as { items: Array<{ urlId: string; body: string }> };
+    const apron = shop.items.find((item) => item.urlId === 'linen-work-apron')!;
+    apron.body = '<p>Heavy linen.</p></div><div class="care"><p>Wash cold.</p>';
+    writeFileSync(shopFile, JSON.stringify(shop));
+    const { page, problems, pageErrors } = await openPage();
+    try {
+      expect(await clickAddToCart(page, base)).toEqual([
+        { name: 'add-to-cart-btn', target: expect.stringContaining('sqs-add-to-cart-button') },
+      ]);
+      expect(await page.locator('#__jsont-root div.care').count()).toBe(1);
+      // The one console message: the React path's warning, from the client's render.
+      expect(problems).toEqual([
+        expect.stringMatching(/^warning: \[jsont\] REACT_UNBALANCED_VALUE/),
+      ]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+      writeFileSync(shopFile, original);
     }
   });
 
