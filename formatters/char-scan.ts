@@ -45,11 +45,28 @@ export function isJsSpace(code: number): boolean {
 
 const HYPHEN = 45;
 
+/** Slugs of short texts seen lately: categories and tags repeat on every item of a list. */
+const slugs = new Map<string, string>();
+const SLUG_CACHE_TEXT = 64;
+const SLUG_CACHE_SIZE = 1000;
+
 /**
  * Keeps ASCII letters (lower-cased), digits, whitespace and `-`, dropping everything else; each
  * whitespace run (counted after dropping) becomes one `-`.
  */
 export function slugify(text: string): string {
+  if (text.length > SLUG_CACHE_TEXT) return slugText(text);
+  let slug = slugs.get(text);
+  if (slug === undefined) {
+    // Building a short slug costs about ten times a lookup (the buffer's string is made by
+    // `fromCharCode.apply`).
+    if (slugs.size >= SLUG_CACHE_SIZE) slugs.clear();
+    slugs.set(text, (slug = slugText(text)));
+  }
+  return slug;
+}
+
+function slugText(text: string): string {
   let out = '';
   let used = 0;
   let inSpace = false;

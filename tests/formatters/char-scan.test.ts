@@ -49,6 +49,19 @@ describe('slugify and encode-space on long and unusual text', () => {
     );
   });
 
+  it('gives short texts the same slug from its cache of recent slugs, past its bound too', () => {
+    let seed = 11;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const texts = Array.from({ length: 2500 }, (_, i) =>
+      Array.from({ length: 1 + (i % 70) }, () => pieces[next() % pieces.length]).join(''),
+    );
+    // Twice over more texts than the cache holds: first builds, then (partly) cached slugs.
+    for (const round of [1, 2]) {
+      for (const text of texts)
+        expect(fmt('slugify')(text), `round ${round}`).toBe(slugOracle(text));
+    }
+  });
+
   it('matches the oracles across chunk boundaries (up to 100k units)', () => {
     let seed = 7;
     const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
