@@ -83,12 +83,22 @@ const SAFE_NAME = /^[:A-Z_a-z\u00C0-\uFFFD][:A-Z_a-z\u00C0-\uFFFD\-.0-9\u00B7]*$
 /** Names seen so far (attribute names repeat endlessly; the regex need not). */
 const memo = new Map<string, string | null>();
 
-/** The React prop name for an HTML attribute name, or null when React cannot render it. */
+/**
+ * The React prop name for an HTML attribute name, or null when React cannot render it: inline
+ * event handlers, names outside React's safe set, and `key` and `ref`, which React takes for
+ * itself (a `ref` string even stops the render in the browser).
+ */
 export function reactName(name: string): string | null {
   let prop = memo.get(name);
   if (prop !== undefined) return prop;
   prop = NAMES.get(name) ?? null;
-  if (prop === null && !(name.length > 2 && name.startsWith('on')) && SAFE_NAME.test(name)) {
+  if (
+    prop === null &&
+    !(name.length > 2 && name.startsWith('on')) &&
+    name !== 'key' &&
+    name !== 'ref' &&
+    SAFE_NAME.test(name)
+  ) {
     prop = name;
   }
   if (memo.size < 10_000) memo.set(name, prop);
@@ -157,11 +167,15 @@ function ruleOf(name: string): Rule | null {
 /**
  * Adds one attribute to `props` (the first of duplicate names wins, as in HTML). Returns
  * false when React will print the attribute differently from the HTML, so the element needs
- * `suppressHydrationWarning` (only a style string differs, and only in spelling).
+ * `suppressHydrationWarning`: a style string differs in spelling, and an attribute React cannot
+ * render is missing (hydration keeps the server's, but React's development build would report
+ * it).
  */
 export function setAttribute(props: Props, tag: string, name: string, value: string): boolean {
   const rule = ruleOf(name);
-  if (rule === null || rule.prop in props) return true;
+  // Dropped, but the server's HTML has it (hydration leaves it there): not exact.
+  if (rule === null) return false;
+  if (rule.prop in props) return true;
   return setProp(props, tag, rule, value);
 }
 
@@ -178,8 +192,12 @@ export function setAttributes(
   for (let i = 0; i < attrs.length; i++) {
     const attr = attrs[i]!;
     const rule = ruleOf(attr.name);
+    if (rule === null) {
+      exact = false;
+      continue;
+    }
     // The first attribute finds nothing set but what every object inherits.
-    if (rule === null || (i === 0 ? rule.inherited : rule.prop in props)) continue;
+    if (i === 0 ? rule.inherited : rule.prop in props) continue;
     exact = setProp(props, tag, rule, attr.value) && exact;
   }
   return exact;
@@ -213,7 +231,8 @@ function setProp(props: Props, tag: string, rule: Rule, value: string): boolean 
 /** Sets one attribute's prop; returns false as `setAttribute` does. */
 export type AttributeSetter = (props: Props, value: string) => boolean;
 
-const ignore: AttributeSetter = () => true;
+/** An attribute React cannot render (see `setAttribute`). */
+const ignore: AttributeSetter = () => false;
 
 /**
  * `setAttribute` for one attribute of one tag, decided once (the structured tree knows its

@@ -30,6 +30,7 @@ import type { PropsMaker } from './node-compiler.js';
 import type { ParseSite } from './react-context.js';
 import { Kind, type Part, type RAttr, type RNode } from './react-code.js';
 import {
+  dropsAttributes,
   firstAttributes,
   hasAttributeBlocks,
   isStaticElement,
@@ -152,6 +153,8 @@ function propsSource(
   attrs: RAttr[],
   p: string,
 ): { entries: string[]; after: string[] } | null {
+  // Rare: the closures mark such an element for hydration (see `setAttribute`).
+  if (dropsAttributes(attrs)) return null;
   // With blocks of attributes no React name is set twice (conditional-attributes.ts).
   const blocks = hasAttributeBlocks(attrs);
   const list = blocks

@@ -68,6 +68,7 @@ import {
 import {
   appliedPartial,
   componentName,
+  dropsAttributes,
   firstAttributes,
   formatterArgs,
   hasAttributeBlocks,
@@ -316,11 +317,14 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     }
     // With blocks of attributes, no React name is set twice (conditional-attributes.ts).
     const first = hasAttributeBlocks(attrs) ? attrs : firstAttributes(attrs);
+    // An attribute React cannot render is missing from the element (see `setAttribute`).
+    const dropped = dropsAttributes(attrs);
     if (first.every(([, value]) => typeof value === 'string')) {
       const fixed = propsOf(
         tag,
         first.map(([name, value]) => ({ name, value: value as string, parts: null })),
       );
+      if (dropped) fixed.suppressHydrationWarning = true;
       return { props: () => fixed, fresh: false };
     }
     // In attribute order (React prints props in order; the string path's HTML has that order):
@@ -330,7 +334,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     const values: unknown[] = [];
     const sets: Array<PropSetter | null> = [];
     const reads: Array<((ctx: ReactContext) => string) | null> = [];
-    let exactStatics = true;
+    let exactStatics = !dropped;
     for (const [name, value, quote] of first) {
       if (typeof value === 'string') {
         const one = propsOf(tag, [{ name, value, parts: null }]);

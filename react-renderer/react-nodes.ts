@@ -44,6 +44,11 @@ export function straightChildren(children: RNode[]): Array<string | RElement | R
   return children as Array<string | RElement | RHole>;
 }
 
+/** Whether an attribute of the list is one React cannot render (see `setAttribute`). */
+export function dropsAttributes(attrs: RAttr[]): boolean {
+  return attrs.some(([name]) => name !== '' && reactName(name) === null);
+}
+
 /**
  * Of two attributes with one React name the first wins, as in HTML; that is settled at compile
  * time, since names are known in advance. Attributes React cannot render are dropped.

@@ -277,9 +277,14 @@ describe('parseMarkup', () => {
     expect((single as ReactElement<{ children: unknown }>).props.children).toBe('only');
   });
 
-  it('gives attributes named key, __self and __source what createElement gives', () => {
-    const [el] = parseMarkup('<b key="k" __self="s" class="c">x</b>', 'div', Ns.HTML);
-    expect(shape(el)).toEqual({ type: 'b', key: 'k', props: { className: 'c', children: 'x' } });
+  it('leaves out attributes named key and ref (React takes them), marking the element', () => {
+    // The browser keeps them: hydration leaves the server's attribute, React need not report it.
+    const [el] = parseMarkup('<b key="k" ref="r" __self="s" class="c">x</b>', 'div', Ns.HTML);
+    expect(shape(el)).toEqual({
+      type: 'b',
+      key: null,
+      props: { className: 'c', suppressHydrationWarning: true, children: 'x' },
+    });
   });
 });
 

@@ -232,6 +232,21 @@ describe('hydration of server HTML with the React path', () => {
     expect(seen[0]!.detail).toMatchObject({ name: 'add-to-cart-btn' });
   });
 
+  it('keeps attributes React cannot render (inline handlers, key, ref) without a warning', async () => {
+    // React takes `key` and `ref` for itself (a `ref` string used to stop the render) and
+    // cannot render `onclick`: the elements leave them out and are marked for hydration, which
+    // keeps the server's attributes.
+    const source =
+      '<a href="#" onclick="go()">y</a><div key="k" ref="r" class="{c}">z</div>' +
+      '<p>{h}</p><img src="/i.png" alt="" onload="{c}">';
+    const data = { c: 'v', h: '<span onclick="x()" key="q">s</span>' };
+    const { container, recoverable, codes } = await hydrate(source, data);
+    expect(codes).toEqual([]);
+    expect(recoverable).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(container.innerHTML).toBe(render(source, data).html);
+  });
+
   it('components can be overridden by name', async () => {
     const template = compile('{.section item}{@|add-to-cart-btn}{.end}');
     const data = productData(0);
