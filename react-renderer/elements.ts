@@ -71,8 +71,8 @@ const ADJUSTED = new Set(['textarea', 'select', 'script', ...RAW_TEXT, ...TABLE_
 
 /** Whether `plainHost` is enough for a tag's elements (decided once per structured element). */
 export function isPlainTag(tag: string): boolean {
-  // <head> holds a raw region (see structure.ts).
-  return !ADJUSTED.has(tag) && tag !== 'head';
+  // <head> and <template> hold a raw region (see structure.ts).
+  return !ADJUSTED.has(tag) && tag !== 'head' && tag !== 'template';
 }
 
 /** `host` for tags that need no adjustment and hold no raw markup. */

@@ -129,7 +129,8 @@ export class ReactContext extends ExecContext {
     this.unbalancedAt = makeError(
       ErrorCode.REACT_UNBALANCED_VALUE,
       "React: this value's output does not stay where the template puts it (its markup closes " +
-        'an element around it or leaves one open, or it ends a tag or an attribute value); ' +
+        'an element around it or leaves one open, holds a <template>, or ends a tag or an ' +
+        'attribute value); ' +
         'the page was rendered as one string and parsed (slower)',
       loc,
       'warning',
@@ -200,6 +201,8 @@ function closesAll(parent: string, leftOpen: readonly string[]): boolean {
   return POPS_THROUGH.has(parent) && !leftOpen.some((tag) => KEEPS_OPEN.has(tag));
 }
 
+const TEMPLATE_TAG = /<template[\s/>]/i;
+
 /** Strings of one length compared before giving up on sharing (bounds the work per parse). */
 const SAME_LENGTH_LIMIT = 8;
 
@@ -237,7 +240,9 @@ export function parseIn(
   if (kids === null) {
     const parsed = parseValue(html, compiler.parent, compiler.ns, compiler.enclosing);
     kids = parsed.kids;
-    if (parsed.escaped) fit = Fit.ESCAPES;
+    // A template's content is a fragment of its own in the browser, not children hydration
+    // would find: the page is rendered whole, where it is kept verbatim (structure.ts).
+    if (parsed.escaped || TEMPLATE_TAG.test(html)) fit = Fit.ESCAPES;
     else if (parsed.leftOpen !== null) {
       fit = closesAll(compiler.parent, parsed.leftOpen) ? Fit.LEAVES_OPEN : Fit.ESCAPES;
     }

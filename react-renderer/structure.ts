@@ -287,9 +287,11 @@ class BlockStructurer implements TokenSink<Inst> {
       regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
       return;
     }
-    if (tag.name === 'head' && !tag.end) {
+    if ((tag.name === 'head' || tag.name === 'template') && !tag.end) {
       // React hoists and reorders <title>, <meta>, <link> and async scripts it renders; the
       // head's content goes in verbatim instead (dangerouslySetInnerHTML) so that it stays put.
+      // A template's content is not its children in the browser (it is a separate fragment,
+      // which hydration would not find): verbatim too.
       this.region = {
         start: { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset },
         open: [],

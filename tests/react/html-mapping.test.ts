@@ -191,6 +191,17 @@ describe('elements', () => {
     same('<pre>\n\nindented\n</pre>');
   });
 
+  it("a template's content is kept as it is written (verbatim, not as elements)", () => {
+    same(
+      '<div><template id="t"><p class="a">{x}</p><template><i>{x}</i></template></template></div>',
+      {
+        x: 'v',
+      },
+    );
+    same('<table><tr><td><template><tr><td>{x}</td></tr></template></td></tr></table>', { x: 'v' });
+    same('<div>{h}</div>', { h: '<template><li>in</li></template>' });
+  });
+
   it('a pre, listing or textarea whose content begins with a value drops its first newline', () => {
     const cases: Array<[string, Record<string, unknown>]> = [
       ['<pre>{x}</pre>', { x: '\nabc' }],

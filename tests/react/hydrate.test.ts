@@ -247,6 +247,30 @@ describe('hydration of server HTML with the React path', () => {
     expect(container.innerHTML).toBe(render(source, data).html);
   });
 
+  it("keeps a <template>'s content, which the browser does not make its children", async () => {
+    const cases: Array<[string, Record<string, unknown>, string[]]> = [
+      [
+        '<div><template id="t"><template><i>{x}</i></template><b class="{x}">{x}</b></template></div>',
+        { x: 'v' },
+        [],
+      ],
+      // In a value's markup: the page is rendered whole, where the content is kept as well.
+      [
+        '<div>{h}</div><p>after</p>',
+        { h: '<template><p>in</p></template>' },
+        ['REACT_UNBALANCED_VALUE'],
+      ],
+    ];
+    for (const [source, data, expected] of cases) {
+      const { container, recoverable, codes } = await hydrate(source, data);
+      expect(codes, source).toEqual(expected);
+      expect(recoverable, source).toEqual([]);
+      expect(logged, source).toEqual([]);
+      expect(container.innerHTML, source).toBe(render(source, data).html);
+      expect(container.querySelector('template')!.content.childNodes.length).toBeGreaterThan(0);
+    }
+  });
+
   it('components can be overridden by name', async () => {
     const template = compile('{.section item}{@|add-to-cart-btn}{.end}');
     const data = productData(0);
