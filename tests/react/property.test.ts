@@ -12,7 +12,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { storeData } from './demo-site.js';
 import { bothPaths, reactHtmlWith, renderElsewhere } from './support.js';
+
+/** A product of the demo store, for the widget formatters. */
+const item = storeData(0).item;
 
 const VALUES = [
   'plain',
@@ -213,6 +217,39 @@ describe('React path = string path (generated templates)', () => {
         expect(react).toBe(string);
       }),
       { numRuns: 200 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
+    );
+  });
+
+  it('pages rendered whole keep the DOM, with widgets in any context', () => {
+    // Widgets among generated content, in a value's place, in raw text, comments, a chain and
+    // a partial; a value that leaves its element makes the page render whole (whole-render.ts).
+    const widget = fc.constantFrom(
+      '{item|product-price}',
+      '<div class="buy">{item|add-to-cart-btn}</div>',
+      '<textarea>{item|product-price}</textarea>',
+      '<!-- {item|like-button} -->',
+      '<span>{item|product-price|truncate 40}</span>',
+      '{item|apply w}',
+      '<ul><li>{item|like-button}</li></ul>',
+      '<table><tr><td>{item|product-price}</td></tr></table>',
+    );
+    const page = fc
+      .tuple(flow, widget, flow, widget)
+      .map(
+        ([x, w, y, v]) => `{.macro w}<p>{@|product-price}</p>{.end}${x}${w}<div>{b}</div>${y}${v}`,
+      );
+    const values = data.map((d) => ({
+      ...d,
+      b: UNBALANCED[d.a.length % UNBALANCED.length]!,
+      item,
+    }));
+    fc.assert(
+      fc.property(page, values, (template, values) => {
+        const { string, react, reactHtml } = bothPaths(template, values);
+        expect(react).toBe(string);
+        expect(reactHtml).not.toMatch(/\uE001/);
+      }),
+      { numRuns: 100 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
     );
   });
 
