@@ -17,9 +17,9 @@ import { renderToString } from 'react-dom/server';
 
 import { compile, render, renderToReact, type Code } from '../index.js';
 import { parseMarkup } from '../react-renderer/index.js';
-import type { BenchOptions, BenchSuite, PairCase, SuiteReport } from './suite.js';
+import type { BenchOptions, BenchSuite, PairCase, PairResult, SuiteReport } from './suite.js';
 import { runPairs } from './suite.js';
-import { formatNs, geometricMean, measurePair } from './timing.js';
+import { formatNs, geometricMean } from './timing.js';
 
 const SITE = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'site');
 const readJson = (path: string): Record<string, unknown> =>
@@ -78,12 +78,8 @@ function sitePartials(): Record<string, Code> {
   );
 }
 
-/** A React case, plus the string path alone on the same template and data (see `floor`). */
-interface ReactCase extends PairCase {
-  stringRender: () => unknown;
-}
-
-function reactCase(snippet: string, reps: number, source: string, data: unknown): ReactCase {
+/** A React case; `alongside` is the string path alone on the same template and data (the floor). */
+function reactCase(snippet: string, reps: number, source: string, data: unknown): PairCase {
   const template = compile(source);
   const options = { partials: sitePartials() };
   const tree = staticTree(render(template, data, options).html);
@@ -95,13 +91,13 @@ function reactCase(snippet: string, reps: number, source: string, data: unknown)
     reps,
     ours,
     theirs,
-    stringRender,
+    alongside: stringRender,
     outputs: () => ({ ours: ours(), theirs: theirs() }),
   };
 }
 
-function cases(options: BenchOptions): ReactCase[] {
-  const out: ReactCase[] = [];
+function cases(options: BenchOptions): PairCase[] {
+  const out: PairCase[] = [];
   const store = storeData();
   for (const page of ['product', 'shop', 'home']) {
     const source = readFileSync(join(SITE, 'templates', `${page}.html`), 'utf8');
@@ -146,16 +142,14 @@ export function runReactSuite(options: BenchOptions): SuiteReport {
     all,
     { ...options, timing },
   );
-  const results = (report.data as { results: Array<{ ratio: number; theirsNs: number }> }).results;
-  // Timed paired with bare React again (batches alternate, as for the table): this machine's
-  // speed drifts between measurements, and a ratio of two separate runs would carry the drift.
-  const floors = all.map((c) => {
-    const [string, bare] = measurePair(c.stringRender, c.theirs, {
-      budgetMs: timing.budgetMs / 2,
-      warmupMs: timing.warmupMs,
-    });
-    return { stringNs: string.nsPerOp, floor: (string.nsPerOp + bare.nsPerOp) / bare.nsPerOp };
-  });
+  const results = (report.data as { results: PairResult[] }).results;
+  // The string path was timed in the same rotation as ours and bare React (`alongside`): this
+  // machine's speed drifts between measurements, and a floor from a separate run would carry
+  // the drift into its comparison with the cost.
+  const floors = results.map((r) => ({
+    stringNs: r.alongsideNs!,
+    floor: (r.alongsideNs! + r.theirsNs) / r.theirsNs,
+  }));
   report.columns = [...report.columns, 'cost', 'string', 'floor'];
   report.rows = report.rows.map((row, i) => [
     ...row,

@@ -3,7 +3,13 @@
  * report (a table plus summary lines) so that suites which do not time anything — bundle size,
  * for instance — fit the same runner.
  */
-import { formatNs, geometricMean, measurePair, type TimingOptions } from './timing.js';
+import {
+  formatNs,
+  geometricMean,
+  measureGroup,
+  type Timing,
+  type TimingOptions,
+} from './timing.js';
 
 export interface BenchOptions {
   /** Repetition counts of the micro-suites (fewer with --quick). */
@@ -37,6 +43,11 @@ export interface PairCase {
   theirs: () => unknown;
   /** Outputs compared once before timing; a difference is flagged in the table. */
   outputs?: () => { ours: string; theirs: string };
+  /**
+   * A third workload timed in the same rotation of batches (so under the same machine load),
+   * for a figure the suite derives itself (`PairResult.alongsideNs`).
+   */
+  alongside?: () => unknown;
 }
 
 export interface PairResult {
@@ -51,6 +62,8 @@ export interface PairResult {
   /** theirs / ours: above 1 means ours is faster. */
   ratio: number;
   sameOutput: boolean | null;
+  /** The case's `alongside` workload, timed as `oursNs` is. */
+  alongsideNs?: number;
 }
 
 /**
@@ -69,8 +82,14 @@ export function runPairs(
       const out = c.outputs();
       sameOutput = out.ours === out.theirs;
     }
-    const [ours, theirs] = measurePair(c.ours, c.theirs, options.timing);
+    const fns = c.alongside === undefined ? [c.ours, c.theirs] : [c.ours, c.theirs, c.alongside];
+    const [ours, theirs, alongside] = measureGroup(fns, options.timing) as [
+      Timing,
+      Timing,
+      Timing?,
+    ];
     results.push({
+      ...(alongside === undefined ? {} : { alongsideNs: alongside.nsPerOp }),
       snippet: c.snippet,
       reps: c.reps,
       oursNs: ours.nsPerOp,

@@ -94,13 +94,17 @@ export function measurePair(
   b: () => unknown,
   options: TimingOptions,
 ): [Timing, Timing] {
-  const sa = new Sampler(a, calibrate(a, options, options.budgetMs / 20));
-  const sb = new Sampler(b, calibrate(b, options, options.budgetMs / 20));
-  while (sa.elapsedMs < options.budgetMs || sb.elapsedMs < options.budgetMs) {
-    if (sa.elapsedMs < options.budgetMs) sa.runBatch();
-    if (sb.elapsedMs < options.budgetMs) sb.runBatch();
+  const [ta, tb] = measureGroup([a, b], options);
+  return [ta!, tb!];
+}
+
+/** `measurePair` for any number of functions: their batches take turns, each gets `budgetMs`. */
+export function measureGroup(fns: ReadonlyArray<() => unknown>, options: TimingOptions): Timing[] {
+  const samplers = fns.map((fn) => new Sampler(fn, calibrate(fn, options, options.budgetMs / 20)));
+  while (samplers.some((s) => s.elapsedMs < options.budgetMs)) {
+    for (const s of samplers) if (s.elapsedMs < options.budgetMs) s.runBatch();
   }
-  return [sa.result(), sb.result()];
+  return samplers.map((s) => s.result());
 }
 
 /** Formats a duration in nanoseconds with a unit that keeps 3 significant digits. */
