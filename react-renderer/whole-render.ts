@@ -52,7 +52,8 @@ function markingFormatter(name: string, formatter: Formatter): Formatter {
         direct = outer;
       }
       const now = marking;
-      if (mine && now !== null && now.components[name] !== undefined) {
+      // `apply` is never a widget: the React path runs partials as its own code.
+      if (mine && now !== null && name !== 'apply' && now.components[name] !== undefined) {
         const html = renderValue(vars[0]!.value);
         const index = now.calls.push({ name, args, node, html }) - 1;
         vars[0]!.set(`${now.marker}${index}\uE001`);

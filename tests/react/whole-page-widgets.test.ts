@@ -109,6 +109,13 @@ describe('widgets of a page rendered whole', () => {
     expect(out.react).toBe(out.string);
   });
 
+  it('are never `apply`, even when a component is registered under that name', () => {
+    const source = '{.macro m}<b>{@|product-price}</b>{.end}<p>{body}</p><div>{item|apply m}</div>';
+    const out = renderWithSpies(source, data, ['apply', 'product-price']);
+    expect(out.calls.map((c) => c.name)).toEqual(['product-price']);
+    expect(out.react).toBe(out.string);
+  });
+
   it('leave text that looks like a marker alone', () => {
     const lookalike = '\uE001abc:0\uE001 and \uE0010:0\uE001';
     const source = '<p>{body}</p><i>{text}</i>{.section item}<div>{@|product-price}</div>{.end}';
