@@ -12,7 +12,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { render, renderToReact } from '../../index.js';
 import { storeData } from './demo-site.js';
+import { dropImagePreloads, normalDom } from './dom-equal.js';
 import { bothPaths, reactHtmlWith, renderElsewhere } from './support.js';
 
 /** A product of the demo store, for the widget formatters. */
@@ -233,10 +236,13 @@ describe('React path = string path (generated templates)', () => {
       '<ul><li>{item|like-button}</li></ul>',
       '<table><tr><td>{item|product-price}</td></tr></table>',
     );
+    // In a container, as a page's output is: a stray `</p>` first in a document is ignored by
+    // the parser (before <html>); in the body it makes an empty paragraph.
     const page = fc
       .tuple(flow, widget, flow, widget)
       .map(
-        ([x, w, y, v]) => `{.macro w}<p>{@|product-price}</p>{.end}${x}${w}<div>{b}</div>${y}${v}`,
+        ([x, w, y, v]) =>
+          `{.macro w}<p>{@|product-price}</p>{.end}<div id="root">${x}${w}<div>{b}</div>${y}${v}</div>`,
       );
     const values = data.map((d) => ({
       ...d,
@@ -245,8 +251,14 @@ describe('React path = string path (generated templates)', () => {
     }));
     fc.assert(
       fc.property(page, values, (template, values) => {
-        const { string, react, reactHtml } = bothPaths(template, values);
-        expect(react).toBe(string);
+        // Both parsed as a standards-mode page: in quirks mode (no doctype) a <table> does not
+        // close an open <p>, and the React path follows the standards-mode rules.
+        const html = render(template, values).html;
+        const reactHtml = dropImagePreloads(
+          renderToString(renderToReact(template, values).element),
+          html,
+        );
+        expect(normalDom(`<!DOCTYPE html>${reactHtml}`)).toBe(normalDom(`<!DOCTYPE html>${html}`));
         expect(reactHtml).not.toMatch(/\uE001/);
       }),
       { numRuns: 100 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
