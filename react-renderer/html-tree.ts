@@ -22,7 +22,8 @@
  * Known differences from the browser, left because markup from templates and formatters does
  * not reach them: a `<template>`'s content is built as its children (the structuring pass keeps
  * template text's verbatim instead, and a value holding one renders the page whole, see
- * react-context.ts `parseIn`), no frameset, body or head insertion modes (a value
+ * react-context.ts `parseIn`), no quirks mode (the rules are a standards-mode page's: a
+ * `<table>` closes an open `<p>`), no frameset, body or head insertion modes (a value
  * is parsed inside the body); the form element pointer is approximated by the forms open
  * around a value; an SVG `<style>` or `<title>` is raw text to the tokenizer (the browser
  * parses markup there), and end tags in SVG/MathML other than `</p>`, `</br>` follow the HTML
