@@ -36,14 +36,31 @@ function makeDecimal(neg: boolean, digits: string, exp: number): Decimal {
 }
 
 /**
+ * Decimals of the short numbers and strings read lately: a page reads the same prices over and
+ * over (every variant's, for each price formatter), and the regex costs ~10 lookups. Decimals
+ * are immutable, so one may be shared.
+ */
+const parsedDecimals = new Map<string, Decimal | null>();
+const PARSED_DECIMALS_SIZE = 1000;
+const PARSED_DECIMAL_TEXT = 40;
+
+/**
  * Reads a JSON number or a decimal string (`12`, `-0.5`, `.5`, `5.`, `1e3`, `+2`, `Infinity`,
  * `NaN`) exactly. Anything else (whitespace, thousands separators, hex, non-scalars) is null.
  */
 export function parseDecimal(value: unknown): Decimal | null {
-  let text: string;
-  if (typeof value === 'number') text = String(value);
-  else if (typeof value === 'string') text = value;
-  else return null;
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  const text = String(value);
+  if (text.length > PARSED_DECIMAL_TEXT) return decimalOf(text);
+  let d = parsedDecimals.get(text);
+  if (d === undefined) {
+    if (parsedDecimals.size >= PARSED_DECIMALS_SIZE) parsedDecimals.clear();
+    parsedDecimals.set(text, (d = decimalOf(text)));
+  }
+  return d;
+}
+
+function decimalOf(text: string): Decimal | null {
   const m = DECIMAL.exec(text);
   if (m === null) {
     if (text === 'NaN') return { neg: false, digits: '', exp: 0, special: 'NaN' };

@@ -128,10 +128,11 @@ export class ReactContext extends ExecContext {
     const { loc, source } = this.locate(SHELL_ORIGIN.get(at as object) ?? at);
     this.unbalancedAt = makeError(
       ErrorCode.REACT_UNBALANCED_VALUE,
-      "React: this value's output does not stay where the template puts it (its markup closes " +
-        'an element around it or leaves one open, holds a <template>, or ends a tag or an ' +
-        'attribute value); ' +
-        'the page was rendered as one string and parsed (slower)',
+      // Why (its markup closes or leaves open an element around it, holds a <template>, or ends
+      // a tag or attribute value) is the README's: the browser runtime carries this text, and
+      // its size budget is tight.
+      "React: this value's markup does not stay where the template puts it; the page was " +
+        'rendered whole (slower)',
       loc,
       'warning',
       source,

@@ -18,7 +18,7 @@ import { ReactContext } from './react-context.js';
 import { Kind, type ReactTemplate, type RNode } from './react-code.js';
 import { unstructurableWarning, type BlockStructure } from './structure.js';
 import { fragment } from './young-objects.js';
-import { markedRender, replayBlock, unmarkedHtml } from './whole-render.js';
+import { markedRender, replayBlock } from './whole-render.js';
 import type { SimpleMarkupParser } from './simple-markup.js';
 
 /**
@@ -199,7 +199,7 @@ function renderWhole(
   components: ComponentTable,
   warning: TemplateError,
 ): ReactRenderResult {
-  const { result, pieces, calls } = markedRender(registry, components, (marking) =>
+  const { result, pieces, calls, html } = markedRender(registry, components, (marking) =>
     renderTemplate(tpl as Template, data, options, marking, hooks.parse),
   );
   const errors = [...result.errors, warning];
@@ -209,7 +209,6 @@ function renderWhole(
     // A widget's markup that does not fit where it stands: the plain HTML, below.
     if (ctx.unbalancedAt === undefined) return { element: fragment(ctx.kids), errors };
   }
-  const html = calls.length > 0 ? unmarkedHtml(pieces, calls) : result.html;
   return { element: fragment(runWhole(hooks.structureHtml!(html), data, registry).kids), errors };
 
   /**

@@ -28,6 +28,29 @@ const plain = (value: unknown): string | null => {
 };
 
 describe('parseDecimal / decimalToString', () => {
+  it('reads a text the same way the first time and from its cache of recent reads', () => {
+    // More distinct inputs than the cache holds, read twice: what the cache gives back must be
+    // what reading the text gives, for numbers, decimal strings and non-decimals alike.
+    const inputs = fc.sample(
+      fc.oneof(
+        fc.double({ noNaN: false }),
+        fc.integer(),
+        fc.stringMatching(/^[+-]?\d{0,6}(\.\d{0,4})?([eE][+-]?\d{1,3})?$/),
+        fc.string({ maxLength: 8 }),
+      ),
+      { numRuns: 2500, seed: 5 },
+    );
+    const first = inputs.map((value) => plain(value));
+    const second = inputs.map((value) => plain(value));
+    expect(second).toEqual(first);
+    // And the cached reads agree with a fresh read of a long (never cached) equivalent text.
+    for (const value of inputs) {
+      if (typeof value !== 'string' || plain(value) === null) continue;
+      const long = value.replace(/^([+-]?)/, `$1${'0'.repeat(40)}`);
+      expect(plain(long), value).toBe(plain(value));
+    }
+  });
+
   it.each([
     ['12', '12'],
     ['00012.50', '12.5'],
