@@ -9,6 +9,7 @@
  * which keeps every UTF-16 unit as is (lone surrogates included, unlike TextDecoder) at
  * ~10 ms/MB.
  */
+import { keptRecent } from './kept-recent.js';
 
 /** Code units per flushed chunk: well under engines' argument-count limits for `apply`. */
 const CHUNK = 8192;
@@ -45,25 +46,15 @@ export function isJsSpace(code: number): boolean {
 
 const HYPHEN = 45;
 
-/** Slugs of short texts seen lately: categories and tags repeat on every item of a list. */
-const slugs = new Map<string, string>();
+/** Texts up to this long have their slugs kept (building one costs about ten lookups). */
 const SLUG_CACHE_TEXT = 64;
-const SLUG_CACHE_SIZE = 1000;
 
 /**
  * Keeps ASCII letters (lower-cased), digits, whitespace and `-`, dropping everything else; each
  * whitespace run (counted after dropping) becomes one `-`.
  */
 export function slugify(text: string): string {
-  if (text.length > SLUG_CACHE_TEXT) return slugText(text);
-  let slug = slugs.get(text);
-  if (slug === undefined) {
-    // Building a short slug costs about ten times a lookup (the buffer's string is made by
-    // `fromCharCode.apply`).
-    if (slugs.size >= SLUG_CACHE_SIZE) slugs.clear();
-    slugs.set(text, (slug = slugText(text)));
-  }
-  return slug;
+  return text.length > SLUG_CACHE_TEXT ? slugText(text) : shortSlug(text);
 }
 
 function slugText(text: string): string {
@@ -89,6 +80,9 @@ function slugText(text: string): string {
   }
   return out + unitsText(used);
 }
+
+/** Categories and tags repeat on every item of a list: their slugs are kept. */
+const shortSlug = keptRecent(slugText);
 
 /** Every `\s` character becomes `&nbsp;`. */
 export function encodeSpace(text: string): string {

@@ -7,6 +7,7 @@
  * Formatting hands the exact decimal string to `Intl.NumberFormat`, which accepts strings without
  * converting them to doubles. Formatters are cached per locale + options (the render hot path).
  */
+import { keptRecent } from './kept-recent.js';
 
 /** An exact decimal: (-1)^neg × digits × 10^exp, or one of the non-finite values. */
 export interface Decimal {
@@ -35,13 +36,7 @@ function makeDecimal(neg: boolean, digits: string, exp: number): Decimal {
   return digits === '0' ? { neg, digits, exp: 0 } : { neg, digits, exp };
 }
 
-/**
- * Decimals of the short numbers and strings read lately: a page reads the same prices over and
- * over (every variant's, for each price formatter), and the regex costs ~10 lookups. Decimals
- * are immutable, so one may be shared.
- */
-const parsedDecimals = new Map<string, Decimal | null>();
-const PARSED_DECIMALS_SIZE = 1000;
+/** Texts up to this long have their decimals kept (see `readDecimal`). */
 const PARSED_DECIMAL_TEXT = 40;
 
 /**
@@ -51,13 +46,7 @@ const PARSED_DECIMAL_TEXT = 40;
 export function parseDecimal(value: unknown): Decimal | null {
   if (typeof value !== 'number' && typeof value !== 'string') return null;
   const text = String(value);
-  if (text.length > PARSED_DECIMAL_TEXT) return decimalOf(text);
-  let d = parsedDecimals.get(text);
-  if (d === undefined) {
-    if (parsedDecimals.size >= PARSED_DECIMALS_SIZE) parsedDecimals.clear();
-    parsedDecimals.set(text, (d = decimalOf(text)));
-  }
-  return d;
+  return text.length > PARSED_DECIMAL_TEXT ? decimalOf(text) : readDecimal(text);
 }
 
 function decimalOf(text: string): Decimal | null {
@@ -73,6 +62,12 @@ function decimalOf(text: string): Decimal | null {
   if (Math.abs(exp) > MAX_EXPONENT) return null;
   return makeDecimal(m[1] === '-', intPart + fracPart || '0', exp - fracPart.length);
 }
+
+/**
+ * A page reads the same prices over and over (every variant's, for each price formatter), and
+ * the regex costs about ten lookups; decimals are immutable, so one may be shared.
+ */
+const readDecimal = keptRecent(decimalOf);
 
 /** Multiplies by 10^places (negative places divide), exactly. */
 export function shiftDecimal(d: Decimal, places: number): Decimal {
