@@ -32,8 +32,9 @@ export interface RenderRequest {
   extra?: Rec;
   /**
    * Also render the hydrated body the React way and report its warnings (`reactWarnings`):
-   * the preview does, so that an author learns when a value's markup costs a page its live
-   * widgets (REACT_UNBALANCED_VALUE depends on the data, which `jsont check` does not see).
+   * the preview does, so that an author learns when a value's markup makes the page render
+   * whole, which is slower (REACT_UNBALANCED_VALUE depends on the data, which `jsont check`
+   * does not see).
    */
   checkReact?: boolean;
 }
