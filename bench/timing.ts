@@ -85,20 +85,10 @@ export function measure(fn: () => unknown, options: TimingOptions): Timing {
 }
 
 /**
- * Measures two implementations of the same work, alternating their batches so that both see
- * the same machine load (other processes, GC pressure, CPU frequency); each gets `budgetMs`.
- * The ratio of the two is then much steadier than two back-to-back measurements.
+ * Measures implementations of the same work, their batches taking turns so that all see the
+ * same machine load (other processes, GC pressure, CPU frequency); each gets `budgetMs`. Their
+ * ratios are then much steadier than those of back-to-back measurements.
  */
-export function measurePair(
-  a: () => unknown,
-  b: () => unknown,
-  options: TimingOptions,
-): [Timing, Timing] {
-  const [ta, tb] = measureGroup([a, b], options);
-  return [ta!, tb!];
-}
-
-/** `measurePair` for any number of functions: their batches take turns, each gets `budgetMs`. */
 export function measureGroup(fns: ReadonlyArray<() => unknown>, options: TimingOptions): Timing[] {
   const samplers = fns.map((fn) => new Sampler(fn, calibrate(fn, options, options.budgetMs / 20)));
   while (samplers.some((s) => s.elapsedMs < options.budgetMs)) {

@@ -199,7 +199,7 @@ function renderWhole(
   components: ComponentTable,
   warning: TemplateError,
 ): ReactRenderResult {
-  const { result, pieces, calls, html } = markedRender(registry, components, (marking) =>
+  const { result, pieces, calls } = markedRender(registry, components, (marking) =>
     renderTemplate(tpl as Template, data, options, marking, hooks.parse),
   );
   const errors = [...result.errors, warning];
@@ -209,6 +209,11 @@ function renderWhole(
     // A widget's markup that does not fit where it stands: the plain HTML, below.
     if (ctx.unbalancedAt === undefined) return { element: fragment(ctx.kids), errors };
   }
+  // The string path's HTML, each marker replaced by its call's output (made only when needed).
+  const html =
+    calls.length > 0
+      ? pieces.map((piece, i) => (i % 2 === 0 ? piece : calls[+piece]!.html)).join('')
+      : result.html;
   return { element: fragment(runWhole(hooks.structureHtml!(html), data, registry).kids), errors };
 
   /**

@@ -79,14 +79,13 @@ function markingRegistry(registry: Registry): Registry {
 
 /**
  * Runs `render` (the string path, given the registry to use) with the widgets in `components`
- * marked: the HTML split at the markers (text, call index, text, …), the calls, and the HTML
- * without the markers.
+ * marked: the HTML split at the markers (text, call index, text, …) and the calls.
  */
 export function markedRender<R extends { html: string }>(
   registry: Registry,
   components: ComponentTable,
   render: (registry: Registry) => R,
-): { result: R; pieces: string[]; calls: WidgetCall[]; html: string } {
+): { result: R; pieces: string[]; calls: WidgetCall[] } {
   const calls: WidgetCall[] = [];
   // Private-use characters and a nonce: no data makes a marker of this render by chance.
   const marker = `\uE001${Math.random().toString(36).slice(2)}:`;
@@ -98,10 +97,7 @@ export function markedRender<R extends { html: string }>(
   } finally {
     marking = null;
   }
-  const pieces = result.html.split(new RegExp(`${marker}(\\d+)\uE001`));
-  // The string path's HTML: each marker replaced by its call's output.
-  const html = pieces.map((piece, i) => (i % 2 === 0 ? piece : calls[+piece]!.html)).join('');
-  return { result, pieces, calls, html };
+  return { result, pieces: result.html.split(new RegExp(`${marker}(\\d+)\uE001`)), calls };
 }
 
 /**

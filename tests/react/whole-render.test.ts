@@ -78,32 +78,26 @@ describe('widgets of a page rendered whole', () => {
     expect(out.react).toBe(out.string);
   });
 
-  it('are markup in attributes, raw text, comments, chains and bound variables', () => {
-    const source =
+  it.each([
+    [
+      'in attributes, raw text, comments, chains and bound variables',
       '<p>{body}</p>{.section item}<textarea>{@|product-price}</textarea><!-- {@|product-price} -->' +
-      '<div>{@|product-price|safe}</div><div>{.var @p @|product-price}{@p}</div>' +
-      "<div data-x='{@|like-button}'>x</div>{.end}";
-    const out = renderWithSpies(source, data, ['product-price', 'like-button']);
-    expect(out.codes).toEqual(['REACT_UNBALANCED_VALUE']);
-    expect(out.calls).toEqual([]);
-    expect(out.react).toBe(out.string);
-  });
-
-  it('are markup inside the output of a formatter that changes it (text cut exactly)', () => {
-    // `truncate` counts the partial's text: a marker inside it would change where it cuts.
-    const source =
+        '<div>{@|product-price|safe}</div><div>{.var @p @|product-price}{@p}</div>' +
+        "<div data-x='{@|like-button}'>x</div>{.end}",
+    ],
+    [
+      // `truncate` counts the partial's text: a marker inside it would change where it cuts.
+      'inside the output of a formatter that changes it (text cut exactly)',
       '{.macro m}<span>{@|product-price}</span>{.end}<p>{body}</p>{.section item}' +
-      '<div>{@|apply m|truncate 45}</div>{.end}';
-    const out = renderWithSpies(source, data, ['product-price']);
-    expect(out.codes).toEqual(['REACT_UNBALANCED_VALUE']);
-    expect(out.calls).toEqual([]);
-    expect(out.react).toBe(out.string);
-  });
-
-  it('are markup when their own markup does not fit where it stands', () => {
-    // The price's <div> closes the template's <p>: no tree with a component there matches.
-    const source = '<div><p>{body}</p>{.section item}<p>{@|product-price}</p>{.end}</div>';
-    const out = renderWithSpies(source, data, ['product-price']);
+        '<div>{@|apply m|truncate 45}</div>{.end}',
+    ],
+    [
+      // The price's <div> closes the template's <p>: no tree with a component there matches.
+      'when their own markup does not fit where it stands',
+      '<div><p>{body}</p>{.section item}<p>{@|product-price}</p>{.end}</div>',
+    ],
+  ])('are markup %s', (_what, source) => {
+    const out = renderWithSpies(source, data, ['product-price', 'like-button']);
     expect(out.codes).toEqual(['REACT_UNBALANCED_VALUE']);
     expect(out.calls).toEqual([]);
     expect(out.react).toBe(out.string);
