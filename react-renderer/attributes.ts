@@ -115,6 +115,8 @@ const enum Kind {
   /** `value`: an input's is its defaultValue. */
   VALUE,
   CONTENT_EDITABLE,
+  /** `src`, `href`: React leaves an empty one out (but an `<a>`'s href). */
+  URL,
 }
 
 interface Rule {
@@ -132,6 +134,7 @@ function ruleFor(name: string): Rule | null {
   else if (BOOLEAN.has(prop)) kind = Kind.BOOLEAN;
   else if (prop === 'value') kind = Kind.VALUE;
   else if (prop === 'contentEditable') kind = Kind.CONTENT_EDITABLE;
+  else if (prop === 'src' || prop === 'href') kind = Kind.URL;
   return { prop, kind, inherited: prop in Object.prototype };
 }
 
@@ -225,6 +228,12 @@ function setProp(props: Props, tag: string, rule: Rule, value: string): boolean 
       // The markup is the template's: React need not warn that it manages the children.
       props.suppressContentEditableWarning = true;
       return true;
+    case Kind.URL:
+      // React renders no empty src or href but an anchor's (and warns): the attribute is
+      // missing, as for an attribute it cannot render.
+      if (value === '' && droppedWhenEmpty(tag, prop)) return false;
+      props[prop] = value;
+      return true;
   }
 }
 
@@ -260,16 +269,26 @@ export function attributeSetter(tag: string, name: string): AttributeSetter {
 
 /**
  * The prop an attribute's value is stored in as it is (no conversion, nothing else set; an
- * input's value is its `defaultValue`), or null: such an attribute needs no setter of its own
- * (the generated element code writes it directly).
+ * input's value is its `defaultValue`; an empty src or href may be left out), or null: such an
+ * attribute needs no setter of its own (the generated element code writes it directly).
  */
 export function plainAttributeProp(tag: string, name: string): string | null {
   const prop = reactName(name);
-  if (prop === null || prop === 'style' || prop === 'contentEditable' || BOOLEAN.has(prop)) {
+  if (
+    prop === null ||
+    prop === 'style' ||
+    prop === 'contentEditable' ||
+    BOOLEAN.has(prop) ||
+    droppedWhenEmpty(tag, prop)
+  ) {
     return null;
   }
   return prop === 'value' && tag === 'input' ? 'defaultValue' : prop;
 }
+
+/** Whether React leaves the prop out when it is empty (see `Kind.URL`). */
+export const droppedWhenEmpty = (tag: string, prop: string): boolean =>
+  prop === 'src' || (prop === 'href' && tag !== 'a');
 
 /** React's name for a CSS property (`background-color` -> backgroundColor, `-ms-x` -> msX). */
 function styleName(name: string): string {

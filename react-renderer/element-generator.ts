@@ -7,7 +7,7 @@
 import type { Instruction } from '../engine/code.js';
 import { blockSlots, inlineKey, textStep, type Exec } from '../engine/fragments.js';
 import type { Registry } from '../engine/plugin.js';
-import { plainAttributeProp, reactName } from './attributes.js';
+import { droppedWhenEmpty, plainAttributeProp, reactName } from './attributes.js';
 import { blockSetter } from './block-props.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './element-code.js';
 import { reactElementTag } from './element-shape.js';
@@ -187,7 +187,9 @@ function propsSource(
       for (const key of Object.keys(one)) if (!entry(key, code.value(one[key]))) return null;
       continue;
     }
-    const prop = plainAttributeProp(tag, name);
+    const urlProp = reactName(name);
+    const url = urlProp !== null && droppedWhenEmpty(tag, urlProp) && after.length === 0;
+    const prop = url ? urlProp : plainAttributeProp(tag, name);
     if (prop === null) return null;
     const pieces = value.map((part) => {
       if (typeof part === 'string') return JSON.stringify(part);
@@ -198,6 +200,13 @@ function propsSource(
       return escapeKeeps(part, site.registry, Quote.DOUBLE) ? `Q(ctx, ${text}, ${origin})` : text;
     });
     const text = pieces.length === 0 ? '""' : pieces.join(' + ');
+    if (url) {
+      // Left out when empty, as `setAttribute` does: the server's attribute stays, unreported.
+      const t = code.temp();
+      if (!entry(prop, `(${t} = ${text}) === "" ? undefined : ${t}`)) return null;
+      if (!entry('suppressHydrationWarning', `${t} === "" || undefined`)) return null;
+      continue;
+    }
     // After a block, the value is read after the block has run.
     if (!entry(prop, after.length === 0 ? text : 'undefined')) return null;
     if (after.length > 0) after.push(`${p}[${JSON.stringify(prop)}] = ${text}`);

@@ -79,6 +79,11 @@ export interface TokenSink<H> {
    * what follows it is markup, not the element's raw text.
    */
   tag(tag: TagToken<H>): boolean | void;
+  /**
+   * A comment begins (`<!--`, or a bogus one such as `<?x>`; not a doctype, which makes no
+   * node): the DOM keeps the texts around it as two nodes.
+   */
+  comment?(): void;
 }
 
 /** Elements whose content is raw text up to their end tag; the second set decodes entities. */
@@ -223,6 +228,7 @@ export class HtmlTokenizer<H = never> {
           } else if (c === 63 /* ? */) {
             state = State.BOGUS_COMMENT;
             this.tag = null;
+            sink.comment?.();
           } else {
             // `a < b`: the `<` is text (already in this chunk's text unless it ended the last).
             if (this.tag!.chunk !== chunk) sink.text('<');
@@ -245,6 +251,7 @@ export class HtmlTokenizer<H = never> {
           } else {
             state = State.BOGUS_COMMENT;
             this.tag = null;
+            sink.comment?.();
           }
           break;
         }
@@ -399,7 +406,13 @@ export class HtmlTokenizer<H = never> {
             state = State.COMMENT;
             this.fresh = true;
             this.pending = '';
-          } else if (this.pending !== '-') state = State.BOGUS_COMMENT;
+            sink.comment?.();
+          } else if (this.pending !== '-') {
+            state = State.BOGUS_COMMENT;
+            if ((this.pending.charCodeAt(0) | 32) !== 100 /* d: a doctype, most likely */) {
+              sink.comment?.();
+            }
+          }
           break;
         }
         case State.COMMENT: {

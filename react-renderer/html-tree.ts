@@ -27,9 +27,9 @@
  * is parsed inside the body); the form element pointer is approximated by the forms open
  * around a value; an SVG `<style>` or `<title>` is raw text to the tokenizer (the browser
  * parses markup there), and end tags in SVG/MathML other than `</p>`, `</br>` follow the HTML
- * rules; comments are not nodes, so one between whitespace and text in a table does not keep
- * the whitespace in the table. Where parse5 (the tests' reference) differs from the standard,
- * as for `</tbody>` in a row with no tbody open, the standard is followed.
+ * rules; comments are not nodes (`comment` only keeps the texts around one apart). Where
+ * parse5 (the tests' reference) differs from the standard, as for `</tbody>` in a row with no
+ * tbody open, the standard is followed.
  *
  * The builder is four classes, by concern: the stack of open elements, the hooks and foster
  * parenting (open-elements.ts), the list of active formatting elements — reopening, the
@@ -89,6 +89,21 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
    */
   get newlinePending(): boolean {
     return this.skipNewline;
+  }
+
+  /** Ends a run of text in the current element (see `comment`): null, in React children. */
+  protected textBreak = null as X;
+
+  /**
+   * A comment: not a node here, but in the DOM it keeps the texts around it apart, and React
+   * hydrates text node by text node (skipping comments): a text before it is not continued.
+   * It is a token of its own, too: the next text does not begin a `<pre>` or a table's text.
+   */
+  comment(): void {
+    this.skipNewline = false;
+    this.tableRun = 0;
+    const kids = this.current.children;
+    if (typeof kids[kids.length - 1] === 'string') kids.push(this.textBreak);
   }
 
   /** Appends a non-markup node (an instruction hole, a block) to the current element. */

@@ -80,6 +80,8 @@ import {
 } from './react-nodes.js';
 
 const noop: Exec = () => {};
+/** Kind.TEXT_BREAK: a null child, which React renders as nothing, between the two texts. */
+const breakText: Exec = (ctx) => void (ctx as ReactContext).kids.push(null);
 
 /** Props of a structured element; `fresh` when each call returns a new object. */
 export interface PropsMaker {
@@ -184,6 +186,8 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
         return guarded(controlFlow(node[1], this), node[1]);
       case Kind.REGION:
         return this.region(node[1], node[2] === 1);
+      case Kind.TEXT_BREAK:
+        return breakText;
       default:
         return noop;
     }

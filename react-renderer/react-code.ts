@@ -22,6 +22,11 @@ export const enum Kind {
    * template text's own).
    */
   DROPS_NEWLINE = 4,
+  /**
+   * Where a comment stood after text: the DOM keeps the texts on either side as two nodes,
+   * so the text made before it is not continued by the text made after it.
+   */
+  TEXT_BREAK = 5,
 }
 
 export const enum HoleMode {
@@ -69,7 +74,14 @@ export type RHole = [kind: Kind.HOLE, inst: Instruction, mode: HoleMode];
 export type RBlock = [kind: Kind.BLOCK, shell: unknown[]];
 export type RRegion = [kind: Kind.REGION, block: Instruction[], raw: 0 | 1];
 
-export type RNode = string | RElement | RHole | RBlock | RRegion | [kind: Kind.DROPS_NEWLINE];
+export type RNode =
+  | string
+  | RElement
+  | RHole
+  | RBlock
+  | RRegion
+  | [kind: Kind.DROPS_NEWLINE]
+  | [kind: Kind.TEXT_BREAK];
 
 /** A template prepared for the React path: serialisable as JSON. */
 export interface ReactTemplate {

@@ -150,7 +150,7 @@ export function formatterArgs(inst: Instruction): string[] {
 
 /** Whether a structured node renders the same whatever the data (no instruction inside). */
 export function isStaticElement(node: RNode): boolean {
-  if (typeof node === 'string') return true;
+  if (typeof node === 'string' || node[0] === Kind.TEXT_BREAK) return true;
   if (node[0] !== Kind.ELEMENT || node[4] !== 0) return false;
   return node[2].every(([, value]) => typeof value === 'string') && node[3].every(isStaticElement);
 }

@@ -94,6 +94,8 @@ class TemplateTree extends TreeBuilder<Inst, RNode> {
     super(context, ns, outer);
   }
 
+  protected override textBreak: RNode = TEXT_BREAK;
+
   protected override rebuildable(el: HElement<Inst, RNode>): boolean {
     return el.dynamic === null && el.attrs.every((attr) => attr.parts === null);
   }
@@ -112,11 +114,13 @@ class TemplateTree extends TreeBuilder<Inst, RNode> {
   }
 }
 
+const TEXT_BREAK: RNode = [Kind.TEXT_BREAK];
+
 function holdsInstructions(el: HElement<Inst, RNode>): boolean {
-  return el.children.some(
-    (child) =>
-      typeof child === 'object' &&
-      (Array.isArray(child) || holdsInstructions(child as HElement<Inst, RNode>)),
+  return el.children.some((child) =>
+    Array.isArray(child)
+      ? child !== TEXT_BREAK
+      : typeof child === 'object' && holdsInstructions(child as HElement<Inst, RNode>),
   );
 }
 
@@ -128,26 +132,66 @@ type BlocksOf = ((warn: (inst: unknown) => void) => AttributeBlocks) | null;
 
 const withBlocks: BlocksOf = (warn) => new AttributeBlocks(warn);
 
-/** Collects warnings (one per instruction) with their locations, for one pass. */
-class Reporter {
+/** Why a part of the template is left to render time (see `Reporter`). */
+const enum Why {
+  TAG_NAME,
+  ATTRIBUTE_LIST,
+  SPLIT_TAG,
+  FOSTERED,
+  MISNESTED,
+}
+
+/** Where a pass reports what it left to render time. */
+interface Report {
+  /** The pass's way with blocks of attributes, here since every structurer has the report. */
+  readonly blocks: BlocksOf;
+  unstructured(inst: unknown, why: Why): void;
+}
+
+/**
+ * A report that keeps nothing: for partials (their warnings belong to `jsont check` of the
+ * partial itself) and whole renders. The browser runtime has only these, so it carries no
+ * warning texts.
+ */
+const quiet = (blocks: BlocksOf): Report => ({ blocks, unstructured() {} });
+
+/** What each `Why` says, and the part parsed at render time instead. */
+const WHY_TEXT: Record<Why, [why: string, what: string]> = {
+  [Why.TAG_NAME]: ['an instruction inside a tag name', 'this part of the template'],
+  [Why.ATTRIBUTE_LIST]: [
+    'an instruction among the attributes of a tag',
+    "this tag's attribute list",
+  ],
+  [Why.SPLIT_TAG]: ['a tag opened and closed in different blocks', 'this part of the template'],
+  [Why.FOSTERED]: [
+    'text or tags directly in a table that the browser moves before it',
+    'the element holding them',
+  ],
+  [Why.MISNESTED]: [
+    'formatting elements (b, a, em…) misnested around instructions',
+    'the element holding them',
+  ],
+};
+
+/** Collects warnings (one per instruction) with their locations, for one template's pass. */
+class Reporter implements Report {
   readonly warnings: TemplateError[] = [];
   private readonly seen = new Set<unknown>();
   constructor(
     private readonly template: Template,
-    /** The pass's way with blocks of attributes, here since every structurer has the reporter. */
     readonly blocks: BlocksOf,
   ) {}
 
-  /** `what`: the part parsed at render time instead (by default, the template around it). */
-  unstructured(inst: unknown, why: string, what = 'this part of the template'): void {
+  unstructured(inst: unknown, why: Why): void {
     if (this.seen.has(inst)) return;
     this.seen.add(inst);
     const loc =
       typeof inst === 'object' && inst !== null ? this.template.locations?.get(inst) : undefined;
+    const [reason, what] = WHY_TEXT[why];
     this.warnings.push(
       makeError(
         ErrorCode.REACT_UNSTRUCTURED,
-        `React: ${why}; ${what} is parsed at render time`,
+        `React: ${reason}; ${what} is parsed at render time`,
         loc,
         'warning',
         this.template.source,
@@ -190,7 +234,7 @@ class BlockStructurer implements TokenSink<Inst> {
     context: string,
     ns: Ns,
     private readonly outer: string[],
-    private readonly report: Reporter,
+    private readonly report: Report,
     private readonly nested: boolean,
   ) {
     const textOnly = !nested && block.every(printsOnlyText);
@@ -252,6 +296,10 @@ class BlockStructurer implements TokenSink<Inst> {
     if (this.builder.tangled) this.giveUp(this.builder.tangledDepth, this.block[this.item]);
   }
 
+  comment(): void {
+    if (this.region === null) this.builder.comment();
+  }
+
   /** False when the builder ignored a start tag (see `TokenSink`). */
   tag(tag: TagToken<Inst>): boolean | void {
     this.badHole ??= this.attributeBlocks?.end(tag) ?? null;
@@ -270,7 +318,7 @@ class BlockStructurer implements TokenSink<Inst> {
     const builder = this.builder;
     const pos: Pos = { item: this.chunkItem[tag.chunk]!, offset: tag.offset };
     if (tag.bad) {
-      this.report.unstructured(this.badHole, 'an instruction inside a tag name');
+      this.report.unstructured(this.badHole, Why.TAG_NAME);
       this.badHole = null;
       const open = tag.end || VOID.has(tag.name) ? [] : ['?'];
       if (builder.isClean()) this.region = { start: pos, open, raw: false };
@@ -355,11 +403,7 @@ class BlockStructurer implements TokenSink<Inst> {
 
   /** The element is still structured; only its attribute list is tokenized per render. */
   private dynamicAttributes(inst: unknown): void {
-    this.report.unstructured(
-      inst,
-      'an instruction among the attributes of a tag',
-      "this tag's attribute list",
-    );
+    this.report.unstructured(inst, Why.ATTRIBUTE_LIST);
   }
 
   /** Appends a node whose output is made at render time (see Kind.DROPS_NEWLINE). */
@@ -374,7 +418,7 @@ class BlockStructurer implements TokenSink<Inst> {
       this.appendDynamic([Kind.BLOCK, result]);
       return;
     }
-    this.report.unstructured(inst, 'a tag opened and closed in different blocks');
+    this.report.unstructured(inst, Why.SPLIT_TAG);
     if (result !== 'open') {
       // The block closes an element that is open here: the region must start at that
       // element's start tag, or before (it is taken out of the tree and parsed with the rest).
@@ -422,13 +466,7 @@ class BlockStructurer implements TokenSink<Inst> {
       text: -1,
     };
     if (inst !== undefined) {
-      this.report.unstructured(
-        inst,
-        this.builder.tangledByFoster
-          ? 'text or tags directly in a table that the browser moves before it'
-          : 'formatting elements (b, a, em…) misnested around instructions',
-        'the element holding them',
-      );
+      this.report.unstructured(inst, this.builder.tangledByFoster ? Why.FOSTERED : Why.MISNESTED);
     }
     const open = stack.slice(at + 1).map((el) => el.tag);
     const kids = holder.children;
@@ -456,7 +494,7 @@ function structureShell(
   inst: unknown[],
   builder: Builder,
   outer: string[],
-  report: Reporter,
+  report: Report,
 ): unknown[] | { escape: string } | 'open' {
   const shell = inst.slice();
   SHELL_ORIGIN.set(shell, inst);
@@ -561,25 +599,25 @@ export interface StructureResult {
  * cannot be structured is left to runtime parsing and reported as a warning.
  */
 export function structureTemplate(template: Template): StructureResult {
-  return structureWith(template, withBlocks);
-}
-
-function structureWith(template: Template, blocks: BlocksOf): StructureResult {
-  const report = new Reporter(template, blocks);
+  const report = new Reporter(template, withBlocks);
   const code: Code = template.code;
   const block = Array.isArray(code) && Array.isArray(code[2]) ? (code[2] as Inst[]) : [];
-  let react: RNode[];
   try {
-    react = new BlockStructurer(block, '#root', Ns.HTML, [], report, false).run() ?? [];
+    return { react: structureRoot(block, report), warnings: report.warnings };
   } catch (thrown) {
     // Beyond what the pass can do (nesting deeper than its recursion allows): the whole
     // template is one region, parsed at render time.
     return { react: [[Kind.REGION, block, 0]], warnings: [unstructurableWarning(thrown)] };
   }
-  if (react.some((node) => Array.isArray(node) && node[0] === Kind.ELEMENT && node[1] === 'html')) {
-    react = dropWhitespace(react);
-  }
-  return { react, warnings: report.warnings };
+}
+
+/** A template's block as React code (throws where the pass cannot go: see above). */
+function structureRoot(block: Inst[], report: Report): RNode[] {
+  const react = new BlockStructurer(block, '#root', Ns.HTML, [], report, false).run() ?? [];
+  const isPage = react.some(
+    (node) => Array.isArray(node) && node[0] === Kind.ELEMENT && node[1] === 'html',
+  );
+  return isPage ? dropWhitespace(react) : react;
 }
 
 /** Why a whole template is parsed at render time: structuring or compiling it failed. */
@@ -601,9 +639,6 @@ export type BlockStructure = (
   outer: readonly string[],
 ) => RNode[] | null;
 
-/** Collects nothing: warnings about partials belong to `jsont check` of the partial itself. */
-const QUIET: Template = { code: [Op.ROOT, 1, [], Op.EOF], errors: [] };
-
 /**
  * Structures a partial's code for the React path, as the content of an open `context` element
  * (inside the `outer` elements, outermost first).
@@ -611,7 +646,7 @@ const QUIET: Template = { code: [Op.ROOT, 1, [], Op.EOF], errors: [] };
  * outside): the caller then renders it to a string and parses that, as for any value.
  */
 export const structureBlock: BlockStructure = (block, context, ns, outer) =>
-  new BlockStructurer(block, context, ns, [...outer], new Reporter(QUIET, withBlocks), true).run();
+  new BlockStructurer(block, context, ns, [...outer], quiet(withBlocks), true).run();
 
 /**
  * `structureBlock` leaving the attribute lists of blocks of attributes dynamic: the same
@@ -619,7 +654,7 @@ export const structureBlock: BlockStructure = (block, context, ns, outer) =>
  * the analysis (conditional-attributes.ts).
  */
 export const structureBlockLean: BlockStructure = (block, context, ns, outer) =>
-  new BlockStructurer(block, context, ns, [...outer], new Reporter(QUIET, null), true).run();
+  new BlockStructurer(block, context, ns, [...outer], quiet(null), true).run();
 
 /**
  * HTML (a whole render's output) as React code, structured as a template of that one text
@@ -629,6 +664,9 @@ export const structureBlockLean: BlockStructure = (block, context, ns, outer) =>
  */
 export function structureHtml(html: string | Inst[]): RNode[] {
   const block: Inst[] = typeof html === 'string' ? [[Op.TEXT, html]] : html;
-  const template: Template = { code: [Op.ROOT, 1, block, Op.EOF], errors: [] };
-  return structureWith(template, null).react;
+  try {
+    return structureRoot(block, quiet(null));
+  } catch {
+    return [[Kind.REGION, block, 0]];
+  }
 }

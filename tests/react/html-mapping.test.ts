@@ -69,6 +69,20 @@ describe('attribute names', () => {
     expect(firstElement('<a href="#" onclick="go()">x</a>').props).not.toHaveProperty('onclick');
   });
 
+  it('leaves out an empty src or href, as React does (but an anchor href), marking the element', () => {
+    // React renders neither (and warns in development); generated code and closures agree.
+    const source =
+      '<img src="{e}" alt=""><img src="" alt=""><link rel="icon" href="{e}"><a href="{e}">a</a>';
+    for (const generated of [true, false]) {
+      expect(reactHtmlWith(generated, source, { e: '' })).toBe(
+        '<img alt=""/><img alt=""/><link rel="icon"/><a href="">a</a>',
+      );
+      expect(reactHtmlWith(generated, source, { e: '/x' })).toContain('<img src="/x" alt=""/>');
+    }
+    const img = firstElement('<img src="{e}" alt="">', { e: '' });
+    expect(img.props).toEqual({ alt: '', suppressHydrationWarning: true });
+  });
+
   it('keeps the first of duplicate attributes', () => {
     same('<div id="a" id="b" class="x" class="y">z</div>');
   });
@@ -185,6 +199,14 @@ describe('elements', () => {
     // Whitespace then a comment ending the page: the comparison drops the comment first, so
     // that whitespace ends the body on both sides (a flaky property counterexample).
     same('Hello{a}\n  <!-- {a} -->', { a: '<span>s</span>' });
+  });
+
+  it('a comment keeps the texts around it apart, as the DOM does (hydration pairs text nodes)', () => {
+    // React hydrates text node by text node, skipping comments: merged into one string, the
+    // texts on either side of a comment would not match the server's two text nodes.
+    const data = { x: '<b>z</b>x<!-- c -->y<?pi?>w<!DOCTYPE html>v', n: 1 };
+    const html = same('<div><b>x</b>a<!-- {n} -->b</div><p>{x}</p>', data);
+    expect(html).toBe('<div><b>x</b>a<!-- -->b</div><p><b>z</b>x<!-- -->y<!-- -->wv</p>');
   });
 
   it('pre drops its first newline', () => {

@@ -217,6 +217,8 @@ function viaTree(html: string, parent: string, ns: Ns): unknown {
   const convert = (nodes: Array<HNode<never, never>>): Kid[] =>
     nodes.reduce<Kid[]>((kids, node) => {
       if (typeof node === 'string') pushAll(kids, [node]);
+      else if (node === null)
+        kids.push(null); // a comment's text break
       else if (reactCanName(node.tag)) kids.push(element(node));
       else pushAll(kids, convert(node.children));
       return kids;
@@ -313,6 +315,10 @@ describe('parseMarkup builds the DOM a browser builds', () => {
     ['raw and escapable text', '<textarea>\na &amp; <b></textarea><pre>\n\nx</pre>'],
     ['forms', '<select><option value="1">a<option selected>b</select><input value="v" checked>'],
     ['comments and doctypes', '<p>a<!-- x -->b<!---->c<!-->d<!doctype x>e<?pi?>f</p>'],
+    // A comment is a token: the whitespace before it stays in the table, the newline after it
+    // does not begin the <pre>.
+    ['a comment in table text', '<table> <!-- c -->x<tr><td>y</td></tr></table>'],
+    ['a comment first in a pre', '<pre><!-- c -->\nx</pre>'],
     ['a lone <', '<p>a < b <3 </ c</p>'],
   ])('%s', (_, html) => {
     const { browser, react } = bothDoms(html);

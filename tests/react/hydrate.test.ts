@@ -17,56 +17,14 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compile, prepareReact, render, type FormatterComponentProps } from '../../index.js';
 import { hydrateTemplate } from '../../react-renderer/browser.js';
 import { readJson, SITE, storeData } from './demo-site.js';
+import { hydrate, logged } from './hydration-harness.js';
 
 /** The product page's data for item `index` (as the preview server assembles it). */
 const productData = storeData;
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let logged: string[];
-beforeEach(() => {
-  logged = [];
-  for (const level of ['error', 'warn'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(`${level}: ${args.map(String).join(' ').slice(0, 400)}`);
-    });
-  }
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
-
-/**
- * Server HTML in a container, hydrated; returns the container, what React reported and the
- * codes of the React render's errors and warnings.
- */
-async function hydrate(
-  source: string,
-  data: unknown,
-): Promise<{ container: HTMLElement; recoverable: unknown[]; codes: string[] }> {
-  const template = compile(source);
-  const container = document.createElement('div');
-  container.innerHTML = render(template, data).html;
-  document.body.appendChild(container);
-  // What a page ships: plain JSON, without the compiler.
-  const shipped = JSON.parse(JSON.stringify(prepareReact(template))) as ReturnType<
-    typeof prepareReact
-  >;
-  const recoverable: unknown[] = [];
-  const codes: string[] = [];
-  await act(async () => {
-    hydrateTemplate(container, shipped, data, {
-      hydration: { onRecoverableError: (error) => recoverable.push(error) },
-      onErrors: (errors) => codes.push(...errors.map((e) => e.code)),
-    });
-  });
-  return { container, recoverable, codes };
-}
 
 describe('hydration of server HTML with the React path', () => {
   it('hydrates the demo product page without a warning', async () => {
@@ -232,14 +190,15 @@ describe('hydration of server HTML with the React path', () => {
     expect(seen[0]!.detail).toMatchObject({ name: 'add-to-cart-btn' });
   });
 
-  it('keeps attributes React cannot render (inline handlers, key, ref) without a warning', async () => {
+  it('keeps attributes React cannot render (inline handlers, key, ref, empty src) without a warning', async () => {
     // React takes `key` and `ref` for itself (a `ref` string used to stop the render) and
     // cannot render `onclick`: the elements leave them out and are marked for hydration, which
     // keeps the server's attributes.
     const source =
       '<a href="#" onclick="go()">y</a><div key="k" ref="r" class="{c}">z</div>' +
-      '<p>{h}</p><img src="/i.png" alt="" onload="{c}">';
-    const data = { c: 'v', h: '<span onclick="x()" key="q">s</span>' };
+      '<p>{h}</p><img src="/i.png" alt="" onload="{c}"><img src="{e}" alt=""><img src="" alt="">';
+    // An empty src too: React leaves it out (and warns in development).
+    const data = { c: 'v', e: '', h: '<span onclick="x()" key="q">s</span><img src="">' };
     const { container, recoverable, codes } = await hydrate(source, data);
     expect(codes).toEqual([]);
     expect(recoverable).toEqual([]);

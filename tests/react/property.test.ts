@@ -3,169 +3,23 @@
  * text and in attribute values, sections, repeated sections and `.if` blocks around markup,
  * tags opened in one block and closed in another, instructions among attributes and in tag
  * names — the React path is DOM-equivalent to the string path, on data whose values carry
- * inline markup and entities.
- *
- * The generator keeps to well-formed content models (block elements are not put inside <p>,
- * values carry phrasing markup only): where the HTML itself is malformed, the browser's
- * repairs depend on the whole document, and the React path documents that it does not model
- * every one of them.
+ * inline markup and entities (the generators are arbitraries.ts').
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { render, renderToReact } from '../../index.js';
-import { storeData } from './demo-site.js';
+import {
+  data,
+  flow,
+  phrasing,
+  UNBALANCED,
+  VALUES,
+  wholePage,
+  wholePageData,
+} from './arbitraries.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
 import { bothPaths, reactHtmlWith, renderElsewhere } from './support.js';
-
-/** A product of the demo store, for the widget formatters. */
-const item = storeData(0).item;
-
-const VALUES = [
-  'plain',
-  'a &amp; b',
-  'AT&T',
-  '<b>bold</b> and <i>it</i>',
-  '<a href="/x?a=1&amp;b=2">link</a>',
-  'x &lt; y',
-  '',
-  '42',
-  '<span class="s">s</span><br>t',
-];
-
-/**
- * Markup that does not stay inside its element: the React path falls back to the whole output
- * parsed (REACT_UNBALANCED_VALUE) and must still give the same DOM. Formatting elements (`a`,
- * `b`, `em`…) left open, closed by a block, or ending one around the value included: the
- * tree builder reopens them and runs the adoption agency as the browser does (html-tree.ts).
- */
-const UNBALANCED = [
-  '<p>one</p><p>two</p>',
-  '<li class="i">open',
-  '</div><div class="x">moved',
-  '<div>block</div>',
-  '<p>unclosed',
-  '</p>',
-  '<td>cell',
-  '<b>bold',
-  '</b>after',
-  '<p><em>x</p>y',
-  '<i>1<p>2</i>3',
-  '<a href="/y">inner',
-];
-
-const KEYS = ['a', 'b', 'c'] as const;
-const key = fc.constantFrom(...KEYS);
-
-/** Text with holes: literal words, `{a}`, entities. */
-const text: fc.Arbitrary<string> = fc
-  .array(
-    fc.oneof(
-      fc.constantFrom('Hello', ' ', 'world ', '&amp;', '&copy;', '\n  ', 'x'),
-      key.map((k) => `{${k}}`),
-    ),
-    { minLength: 1, maxLength: 4 },
-  )
-  .map((parts) => parts.join(''));
-
-const attrValue = fc
-  .array(
-    fc.oneof(
-      fc.constantFrom('btn', ' ', 'x-1', '&amp;'),
-      key.map((k) => `{${k}|htmlattr}`),
-    ),
-    {
-      maxLength: 3,
-    },
-  )
-  .map((parts) => parts.join(''));
-
-const attrs = fc
-  .array(
-    fc.oneof(
-      fc
-        .tuple(fc.constantFrom('class', 'id', 'title', 'data-x', 'style'), attrValue)
-        .map(([name, value]) =>
-          name === 'style' ? ` style="color: red; --v: ${value}"` : ` ${name}="${value}"`,
-        ),
-      fc.constantFrom(' hidden', ' tabindex="0"', ' {.if a}data-on="1"{.end}'),
-    ),
-    { maxLength: 2 },
-  )
-  .map((list) => list.join(''));
-
-/** Wraps node lists in control flow (each branch balanced). */
-function blocks(inner: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc.oneof(
-    fc.tuple(key, inner, inner).map(([k, x, y]) => `{.section ${k}}${x}{.or}${y}{.end}`),
-    fc.tuple(inner).map(([x]) => `{.repeated section list}${x}{.alternates with}, {.end}`),
-    fc.tuple(key, key, inner).map(([k, l, x]) => `{.if ${k} || ${l}}${x}{.end}`),
-  );
-}
-
-const { phrasing, flow } = fc.letrec<{ phrasing: string; flow: string }>((tie) => ({
-  phrasing: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    text,
-    fc.constantFrom('<br>', '<img src="/i.png" alt="">', '<input value="{a|htmlattr}">'),
-    fc
-      .tuple(fc.constantFrom('span', 'b', 'em', 'a'), attrs, tie('phrasing'))
-      .map(([tag, at, body]) => `<${tag}${at}>${body}</${tag}>`),
-    fc.tuple(tie('phrasing'), tie('phrasing')).map(([x, y]) => x + y),
-    blocks(tie('phrasing')),
-    // A tag opened and closed in different blocks.
-    fc
-      .tuple(key, tie('phrasing'))
-      .map(
-        ([k, body]) => `{.if ${k}}<a href="/{${k}|url-encode}">{.end}${body}{.if ${k}}</a>{.end}`,
-      ),
-  ),
-  flow: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    tie('phrasing'),
-    fc
-      .tuple(fc.constantFrom('div', 'section'), attrs, tie('flow'))
-      .map(([tag, at, body]) => `<${tag}${at}>${body}</${tag}>`),
-    fc.tuple(attrs, tie('phrasing')).map(([at, body]) => `<p${at}>${body}</p>`),
-    fc
-      .tuple(tie('phrasing'), tie('phrasing'))
-      .map(([x, y]) => `<ul><li>${x}</li>{.repeated section list}<li>${y}{.end}</ul>`),
-    fc
-      .tuple(tie('phrasing'))
-      .map(
-        ([x]) =>
-          `<table>\n<tr><th>h</th></tr>{.repeated section list}<tr><td>${x}</td></tr>{.end}\n</table>`,
-      ),
-    fc
-      .tuple(fc.integer({ min: 1, max: 6 }), tie('phrasing'))
-      .map(([n, x]) => `<h{n${n}}>${x}</h{n${n}}>`),
-    fc.tuple(tie('flow'), tie('flow')).map(([x, y]) => x + y),
-    blocks(tie('flow')),
-    fc.constantFrom(
-      '<select name="s"><option>a</option>{.if a}<option selected>b</option>{.end}</select>',
-      '<pre>\n{a}</pre>',
-      '<textarea>{a}</textarea>',
-      '<script>var x = "{a|json}" < 1;</script>',
-      '<!-- {a} -->',
-      // Blocks leaving an element with an optional end tag open (structured as a region).
-      '<ul>{.repeated section list}<li>{@}{.end}</ul>',
-      '<div>{.section a}<p>{a}{.end}<span>t</span></div>',
-    ),
-  ),
-}));
-
-const data = fc.record({
-  a: fc.constantFrom(...VALUES),
-  b: fc.constantFrom(...VALUES),
-  c: fc.constantFrom(...VALUES),
-  list: fc.array(fc.constantFrom('x', '<b>y</b>', 'z &amp; w'), { maxLength: 3 }),
-  n1: fc.constant(1),
-  n2: fc.constant(2),
-  n3: fc.constant(3),
-  n4: fc.constant(4),
-  n5: fc.constant(5),
-  n6: fc.constant(6),
-});
 
 describe('React path = string path (generated templates)', () => {
   it('renderToString(renderToReact) is DOM-equivalent to render', () => {
@@ -224,33 +78,8 @@ describe('React path = string path (generated templates)', () => {
   });
 
   it('pages rendered whole keep the DOM, with widgets in any context', () => {
-    // Widgets among generated content, in a value's place, in raw text, comments, a chain and
-    // a partial; a value that leaves its element makes the page render whole (whole-render.ts).
-    const widget = fc.constantFrom(
-      '{item|product-price}',
-      '<div class="buy">{item|add-to-cart-btn}</div>',
-      '<textarea>{item|product-price}</textarea>',
-      '<!-- {item|like-button} -->',
-      '<span>{item|product-price|truncate 40}</span>',
-      '{item|apply w}',
-      '<ul><li>{item|like-button}</li></ul>',
-      '<table><tr><td>{item|product-price}</td></tr></table>',
-    );
-    // In a container, as a page's output is: a stray `</p>` first in a document is ignored by
-    // the parser (before <html>); in the body it makes an empty paragraph.
-    const page = fc
-      .tuple(flow, widget, flow, widget)
-      .map(
-        ([x, w, y, v]) =>
-          `{.macro w}<p>{@|product-price}</p>{.end}<div id="root">${x}${w}<div>{b}</div>${y}${v}</div>`,
-      );
-    const values = data.map((d) => ({
-      ...d,
-      b: UNBALANCED[d.a.length % UNBALANCED.length]!,
-      item,
-    }));
     fc.assert(
-      fc.property(page, values, (template, values) => {
+      fc.property(wholePage, wholePageData, (template, values) => {
         // Both parsed as a standards-mode page: in quirks mode (no doctype) a <table> does not
         // close an open <p>, and the React path follows the standards-mode rules.
         const html = render(template, values).html;

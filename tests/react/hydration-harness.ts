@@ -1,0 +1,72 @@
+/**
+ * Hydration in jsdom, shared by the hydration tests: the string path's HTML in a container,
+ * hydrated with the React path's tree for the same template and data (the prepared code a
+ * page ships, through JSON), with React's console messages collected per test.
+ */
+import { act } from 'react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { compile, prepareReact, render } from '../../index.js';
+import { hydrateTemplate } from '../../react-renderer/browser.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** React's console errors and warnings in the current test (emptied before each). */
+export const logged: string[] = [];
+
+beforeEach(() => {
+  logged.length = 0;
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(`${level}: ${args.map(String).join(' ').slice(0, 600)}`);
+    });
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+export interface Hydrated {
+  container: HTMLElement;
+  /** React's recoverable errors (a failed hydration). */
+  recoverable: unknown[];
+  /** Codes of the React render's own errors and warnings (handed to onErrors). */
+  codes: string[];
+  /** Server elements no longer in the document after hydration (React replaced them). */
+  replaced: number;
+  /** Unmounts the root and removes the container (between the runs of one property). */
+  dispose: () => Promise<void>;
+}
+
+/** Server HTML in a container, hydrated. */
+export async function hydrate(source: string, data: unknown): Promise<Hydrated> {
+  const template = compile(source);
+  const container = document.createElement('div');
+  container.innerHTML = render(template, data).html;
+  document.body.appendChild(container);
+  // What a browser's parser does and jsdom's does not: a media element made with a `muted`
+  // attribute starts muted (React's hydration compares the property).
+  for (const media of container.querySelectorAll<HTMLMediaElement>('video[muted], audio[muted]')) {
+    media.muted = true;
+  }
+  const serverElements = [...container.querySelectorAll('*')];
+  // What a page ships: plain JSON, without the compiler.
+  const shipped = JSON.parse(JSON.stringify(prepareReact(template))) as ReturnType<
+    typeof prepareReact
+  >;
+  const recoverable: unknown[] = [];
+  const codes: string[] = [];
+  let root: ReturnType<typeof hydrateTemplate> | undefined;
+  await act(async () => {
+    root = hydrateTemplate(container, shipped, data, {
+      hydration: { onRecoverableError: (error) => recoverable.push(error) },
+      onErrors: (errors) => codes.push(...errors.map((e) => e.code)),
+    });
+  });
+  const replaced = serverElements.filter((el) => !el.isConnected).length;
+  const dispose = async (): Promise<void> => {
+    await act(async () => root?.unmount());
+    container.remove();
+  };
+  return { container, recoverable, codes, replaced, dispose };
+}
