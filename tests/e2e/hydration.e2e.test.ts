@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
+import { DEMO_ROUTES } from './demo-routes.js';
 import {
   clickAddToCart,
   loadServerHtml,
@@ -78,6 +79,32 @@ describe.skipIf(!chromiumAvailable())('hydration of a server-rendered page in Ch
           url,
         ).toEqual([]);
         // Nothing else either: a development build logs every misuse it sees.
+        expect(problems, url).toEqual([]);
+      }
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('hydrates every demo route with nothing logged, keeping its server nodes', async () => {
+    // The development build reports any attribute, text or structure it finds different.
+    const { page, problems, pageErrors } = await openPage();
+    try {
+      for (const url of Object.keys(DEMO_ROUTES)) {
+        problems.length = 0;
+        await loadServerHtml(page, base, url);
+        await page.evaluate(() => {
+          const root = document.getElementById('__jsont-root')!;
+          (window as unknown as { __nodes: Node[] }).__nodes = [...root.querySelectorAll('*')];
+        });
+        await runClient(page);
+        const replaced = await page.evaluate(
+          () =>
+            (window as unknown as { __nodes: Node[] }).__nodes.filter((node) => !node.isConnected)
+              .length,
+        );
+        expect(replaced, url).toBe(0);
         expect(problems, url).toEqual([]);
       }
       expect(pageErrors).toEqual([]);
