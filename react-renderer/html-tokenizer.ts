@@ -103,6 +103,9 @@ const TEXT_ONLY = new Map<string, boolean>([
   ...[...RCDATA].map((name): [string, boolean] => [name, true]),
 ]);
 
+/** The end of a comment: `-->`, or `--!>` (a parse error that ends it too). */
+const COMMENT_END = /--!?>/;
+
 /** Whether the `&` at `at` starts a reference that the text ends before finishing. */
 function isUnfinishedReference(text: string, at: number): boolean {
   const n = text.length;
@@ -428,12 +431,12 @@ export class HtmlTokenizer<H = never> {
             }
           }
           const seen = this.pending + text.slice(i);
-          const close = seen.indexOf('-->');
-          if (close === -1) {
-            this.pending = seen.slice(-2);
+          const close = COMMENT_END.exec(seen);
+          if (close === null) {
+            this.pending = seen.slice(-3);
             i = n;
           } else {
-            i += close + 3 - this.pending.length;
+            i += close.index + close[0].length - this.pending.length;
             this.pending = '';
             state = State.DATA;
             textFrom = i;

@@ -429,14 +429,21 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
   private hole(inst: Instruction, mode: HoleMode): Exec {
     const run: Emit = textStep(inst, this.registry);
     const plain = mode === HoleMode.RAW ? null : unescapedStep(inst, this.registry);
-    switch (mode) {
-      case HoleMode.RAW:
-        return (ctx) => pushText((ctx as ReactContext).kids, run(ctx));
-      case HoleMode.RCDATA:
-        if (plain !== null) return (ctx) => pushText((ctx as ReactContext).kids, plain(ctx));
-        return (ctx) => pushText((ctx as ReactContext).kids, decodeEntities(run(ctx)));
-      case HoleMode.SILENT:
-        return (ctx) => void run(ctx);
+    if (mode !== HoleMode.MARKUP) {
+      // Output that ends the element's text or the comment early (`</script>`, `-->`): the
+      // rest is markup in the browser, so the page renders whole. (Escaped output ends
+      // nothing: `plain` is the text of a hole ending in an escape.)
+      const ends = mode === HoleMode.SILENT ? /--!?>|^-?>/ : new RegExp(`</${this.parent}`, 'i');
+      return (ctx) => {
+        let out: string;
+        if (mode === HoleMode.RCDATA && plain !== null) out = plain(ctx);
+        else {
+          out = run(ctx);
+          if (ends.test(out)) (ctx as ReactContext).unbalanced(inst);
+          if (mode === HoleMode.RCDATA) out = decodeEntities(out);
+        }
+        if (mode !== HoleMode.SILENT) pushText((ctx as ReactContext).kids, out);
+      };
     }
     if (plain !== null) return this.textHole(inst, plain, run);
     const partial = appliedPartial(inst);

@@ -24,6 +24,11 @@ export const VALUES = [
   '',
   '42',
   '<span class="s">s</span><br>t',
+  // Pasted from a word processor: conditional comments, a namespaced tag, a self-closed br.
+  'Hi<o:p></o:p> <!--[if gte mso 9]><xml>x</xml><![endif]-->there<br/>&nbsp;',
+  'x<!-- note -->y',
+  // Ends the raw text, textarea or comment it may be printed in.
+  'a</script></textarea> --> b',
 ];
 
 /**

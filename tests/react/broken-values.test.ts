@@ -1,7 +1,8 @@
 /**
  * Values whose output does not stay where the structured tree puts it, beyond markup that
  * closes or leaves open an element: a quote ending an attribute value early, a space ending an
- * unquoted one, a `>` ending a tag, markup ending inside a tag or comment. The browser reads the
+ * unquoted one, a `>` ending a tag, markup ending inside a tag or comment, text ending the
+ * script, textarea or comment it is printed in. The browser reads the
  * template around such a value differently, so the React path renders the page whole (the
  * string path's HTML, structured) with a located REACT_UNBALANCED_VALUE warning — and never
  * throws, even where the browser makes elements React cannot create.
@@ -74,6 +75,32 @@ describe('values whose markup ends inside a tag or comment', () => {
     expect(out.warnings).toEqual(['REACT_UNBALANCED_VALUE 1:10']);
     // The browser makes an element `b<` holding " after"; React gets its content only.
     expect(out.html).toBe('<p><span>a  after</span></p>');
+  });
+});
+
+describe('values that end the raw text, textarea or comment they are printed in', () => {
+  const cases: Array<[what: string, source: string, value: string]> = [
+    ['a script', '<div>\n<script>var x = "{x}";</script><p>after</p></div>', '</script><b>y</b>'],
+    ['a style (any case)', '<div>\n<style>a {x}</style><p>after</p></div>', '{}</STYLE><i>y</i>'],
+    ['a textarea', '<div>\n<textarea>{x}</textarea><p>after</p></div>', 'a</textarea><b>y</b>'],
+    ['a comment', '<div>\n<!-- {x} --><p>after</p></div>', 'a --> <b>y</b>'],
+    ['a comment with --!>', '<div>\n<!-- {x} --><p>after</p></div>', 'a --!> <b>y</b>'],
+    ['a comment, at once', '<div>\n<!--{x}--><p>after</p></div>', '>shown'],
+  ];
+  for (const [what, source, x] of cases) {
+    it(`${what}: rendered whole, with a warning at the value`, () => {
+      const out = react(source, { x });
+      expect(out.warnings).toEqual([expect.stringMatching(/^REACT_UNBALANCED_VALUE 2:/)]);
+      expect(out.dom).toBe(stringDom(source, { x }));
+    });
+  }
+
+  it('keeps structured what does not end them', () => {
+    const source = '<script>var x = "{x}";</script><textarea>{x}</textarea><!-- {x} -->';
+    const x = '<b>a</b> -- > </scrip &lt;/textarea>';
+    const out = react(source, { x });
+    expect(out.warnings).toEqual([]);
+    expect(out.dom).toBe(stringDom(source, { x }));
   });
 });
 

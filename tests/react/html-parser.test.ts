@@ -315,6 +315,7 @@ describe('parseMarkup builds the DOM a browser builds', () => {
     ['raw and escapable text', '<textarea>\na &amp; <b></textarea><pre>\n\nx</pre>'],
     ['forms', '<select><option value="1">a<option selected>b</select><input value="v" checked>'],
     ['comments and doctypes', '<p>a<!-- x -->b<!---->c<!-->d<!doctype x>e<?pi?>f</p>'],
+    ['a comment ended by --!>', '<p>a<!-- x --!>b<!-- y --!-->c --> d</p>'],
     // A comment is a token: the whitespace before it stays in the table, the newline after it
     // does not begin the <pre>.
     ['a comment in table text', '<table> <!-- c -->x<tr><td>y</td></tr></table>'],
