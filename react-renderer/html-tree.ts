@@ -102,8 +102,16 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
   comment(): void {
     this.skipNewline = false;
     this.tableRun = 0;
-    const kids = this.current.children;
-    if (typeof kids[kids.length - 1] === 'string') kids.push(this.textBreak);
+    const current = this.current;
+    const kids = current.children;
+    const last = kids[kids.length - 1];
+    // Text may come before it: a text, an instruction's output (an array, in React code), or,
+    // first in the root, what the render put before this block or value.
+    const texty =
+      last === undefined
+        ? current === this.root
+        : typeof last !== 'object' || last === null || Array.isArray(last);
+    if (texty && last !== this.textBreak) kids.push(this.textBreak);
   }
 
   /** Appends a non-markup node (an instruction hole, a block) to the current element. */

@@ -207,6 +207,14 @@ describe('elements', () => {
     const data = { x: '<b>z</b>x<!-- c -->y<?pi?>w<!DOCTYPE html>v', n: 1 };
     const html = same('<div><b>x</b>a<!-- {n} -->b</div><p>{x}</p>', data);
     expect(html).toBe('<div><b>x</b>a<!-- -->b</div><p><b>z</b>x<!-- -->y<!-- -->wv</p>');
+    // After an instruction's text, first in a block or in a value: what comes before is
+    // known only when the page renders.
+    const later = { list: [1, 2], n: 'n', y: '<!-- c -->y' };
+    expect(same('<p><br>{n}<!-- c -->b</p>', later)).toBe('<p><br/>n<!-- -->b</p>');
+    expect(
+      same('<p><br>a{.repeated section list}<!-- {@} -->{.alternates with}, {.end}</p>', later),
+    ).toBe('<p><br/>a<!-- -->, </p>');
+    expect(same('<p><br>a{y}</p>', later)).toBe('<p><br/>a<!-- -->y</p>');
   });
 
   it('pre drops its first newline', () => {
