@@ -21,6 +21,7 @@ import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
 import { blockSlots, isControlFlow } from '../engine/fragments.js';
 import { Op } from '../engine/opcodes.js';
 import type { Template } from '../engine/template.js';
+import { reactName } from './attributes.js';
 import { AttributeBlocks } from './conditional-attributes.js';
 import { HtmlTokenizer, State, type TagToken, type TokenSink } from './html-tokenizer.js';
 import { Ns, TreeBuilder, VOID, type HElement, type HNode } from './html-tree.js';
@@ -146,6 +147,8 @@ interface Report {
   /** The pass's way with blocks of attributes, here since every structurer has the report. */
   readonly blocks: BlocksOf;
   unstructured(inst: unknown, why: Why): void;
+  /** A start tag, `offset` characters into the template text `inst` (see `Reporter`). */
+  attributes?(tag: TagToken<Inst>, inst: unknown, offset: number): void;
 }
 
 /**
@@ -197,6 +200,33 @@ class Reporter implements Report {
         this.template.source,
       ),
     );
+  }
+
+  /** Attributes of the tag that React cannot render: the element is built without them. */
+  attributes(tag: TagToken<Inst>, inst: unknown, offset: number): void {
+    const dropped = tag.attrs.filter((attr) => attr.name !== '' && reactName(attr.name) === null);
+    const start =
+      typeof inst === 'object' && inst !== null ? this.template.locations?.get(inst) : undefined;
+    if (dropped.length === 0 || start === undefined) return;
+    // The tag's place in the text instruction it begins in.
+    const before = literalText(inst as Inst)?.slice(0, offset) ?? '';
+    const newline = before.lastIndexOf('\n');
+    const loc =
+      newline === -1
+        ? { line: start.line, column: start.column + offset }
+        : { line: start.line + before.split('\n').length - 1, column: offset - newline };
+    for (const { name } of dropped) {
+      this.warnings.push(
+        makeError(
+          ErrorCode.REACT_DROPPED_ATTRIBUTE,
+          `React: the ${name} attribute of <${tag.name}> is left out of its element (React ` +
+            "cannot render it): hydration keeps the server's, but an element React creates in the browser lacks it",
+          loc,
+          'warning',
+          this.template.source,
+        ),
+      );
+    }
   }
 }
 
@@ -302,6 +332,7 @@ class BlockStructurer implements TokenSink<Inst> {
 
   /** False when the builder ignored a start tag (see `TokenSink`). */
   tag(tag: TagToken<Inst>): boolean | void {
+    if (!tag.end) this.report.attributes?.(tag, this.block[this.chunkItem[tag.chunk]!], tag.offset);
     this.badHole ??= this.attributeBlocks?.end(tag) ?? null;
     const region = this.region;
     if (region !== null) {

@@ -141,4 +141,24 @@ describe('jsont check --react', () => {
     expect(run.stderr).toContain('[REACT_UNSTRUCTURED]');
     expect(run.stdout).toContain('0 errors, 1 warning');
   });
+
+  it('prints REACT_DROPPED_ATTRIBUTE at each tag with an attribute React cannot render', async () => {
+    const ws = tempWorkspace({
+      'b.html':
+        '<p class="x">{a}\n  <a href="/" onclick="go()">x</a>{.if a}<i key="k">y</i>{.end}</p>\n',
+    });
+    dispose = ws.dispose;
+    const run = await runJsont(ws.dir, ['check', '--react', 'b.html']);
+    expect(run.code).toBe(0);
+    const lines = run.stderr
+      .split('\n')
+      .filter((line) => line.includes('[REACT_DROPPED_ATTRIBUTE]'));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^b\.html:2:3 warning: React: the onclick attribute of <a> is left out/,
+      ),
+      expect.stringMatching(/^b\.html:2:42 warning: React: the key attribute of <i> is left out/),
+    ]);
+    expect(run.stdout).toContain('0 errors, 2 warnings');
+  });
 });
