@@ -220,7 +220,8 @@ class Reporter implements Report {
         makeError(
           ErrorCode.REACT_DROPPED_ATTRIBUTE,
           `React: the ${name} attribute of <${tag.name}> is left out of its element (React ` +
-            "cannot render it): hydration keeps the server's, but an element React creates in the browser lacks it",
+            "cannot render it): hydration keeps the server's, but an element React creates " +
+            'in the browser lacks it',
           loc,
           'warning',
           this.template.source,
