@@ -57,15 +57,24 @@ export async function hydrate(source: string, data: unknown): Promise<Hydrated> 
   const recoverable: unknown[] = [];
   const codes: string[] = [];
   let root: ReturnType<typeof hydrateTemplate> | undefined;
-  await act(async () => {
+  let committed = (): void => {};
+  const hydrated = new Promise<void>((resolve) => (committed = resolve));
+  const start = (): void => {
     root = hydrateTemplate(container, shipped, data, {
       hydration: { onRecoverableError: (error) => recoverable.push(error) },
       onErrors: (errors) => codes.push(...errors.map((e) => e.code)),
+      onHydrated: committed,
     });
-  });
+  };
+  // React's production build has no `act`: there the commit is awaited (recoverable errors are
+  // reported in the same commit, before the effect that resolves it).
+  if (typeof act === 'function') await act(async () => start());
+  else start();
+  await hydrated;
   const replaced = serverElements.filter((el) => !el.isConnected).length;
   const dispose = async (): Promise<void> => {
-    await act(async () => root?.unmount());
+    if (typeof act === 'function') await act(async () => root?.unmount());
+    else root?.unmount();
     container.remove();
   };
   return { container, recoverable, codes, replaced, dispose };
