@@ -192,3 +192,26 @@ export const wholePageData = data.map((d) => ({
   b: UNBALANCED[d.a.length % UNBALANCED.length]!,
   item,
 }));
+
+/** Where a partial's output may land: phrasing, block and table contexts, blocks around it. */
+const applyContext = fc.constantFrom(
+  (x: string) => `<div class="w">${x}</div>`,
+  (x: string) => `<p>a ${x} b</p>`,
+  (x: string) => `<ul><li>${x}</li></ul>`,
+  (x: string) => `<table><tr><td>${x}</td></tr></table>`,
+  (x: string) => `<section>{.section a}${x}{.end}</section>`,
+  (x: string) => `<div>{.repeated section list}${x}{.alternates with}<hr>{.end}</div>`,
+  (x: string) => `${x}<p>after</p>`,
+);
+
+/**
+ * A macro of generated content applied twice, in two contexts (a macro is a partial the
+ * template defines). Block content may land in a `<p>`, which the browser then closes: only a
+ * standards-mode page (a doctype, as the hydration tests' document has) is modelled.
+ */
+export const appliedMacro = fc
+  .tuple(fc.oneof(flow, phrasing), applyContext, applyContext)
+  .map(
+    ([body, first, second]) =>
+      `{.macro m}${body}{.end}<div id="root">${first('{@|apply m}')}${second('{a|apply m}')}</div>`,
+  );

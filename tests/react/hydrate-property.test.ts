@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { data, flow, wholePage, wholePageData } from './arbitraries.js';
+import { appliedMacro, data, flow, wholePage, wholePageData } from './arbitraries.js';
 import { hydrate, logged } from './hydration-harness.js';
 
 const RUNS = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
@@ -63,6 +63,7 @@ describe('hydration of the string path HTML (generated templates)', () => {
   it.each([
     ['generated templates', flow, 150],
     ['mixes of mapped attributes and special elements among them', mixed, 150],
+    ['a macro of generated content applied in two contexts', appliedMacro, 100],
   ])('hydrates %s without a report, keeping the server nodes', async (_, template, runs) => {
     await fc.assert(
       fc.asyncProperty(template, data, async (source, values) => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { render, renderToReact } from '../../index.js';
 import {
+  appliedMacro,
   data,
   flow,
   phrasing,
@@ -91,6 +92,20 @@ describe('React path = string path (generated templates)', () => {
         expect(reactHtml).not.toMatch(/\uE001/);
       }),
       { numRuns: 100 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
+    );
+  });
+
+  it('a macro applied in two contexts keeps the DOM of a standards-mode page', () => {
+    fc.assert(
+      fc.property(appliedMacro, data, (template, values) => {
+        const html = render(template, values).html;
+        const reactHtml = dropImagePreloads(
+          renderToString(renderToReact(template, values).element),
+          html,
+        );
+        expect(normalDom(`<!DOCTYPE html>${reactHtml}`)).toBe(normalDom(`<!DOCTYPE html>${html}`));
+      }),
+      { numRuns: 200 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
     );
   });
 
