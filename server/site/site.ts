@@ -34,7 +34,7 @@ export interface RenderRequest {
    * Also render the hydrated body the React way and report its warnings (`reactWarnings`):
    * the preview does, so that an author learns when a value's markup makes the page render
    * whole, which is slower (REACT_UNBALANCED_VALUE depends on the data, which `jsont check`
-   * does not see).
+   * does not see), along with what `jsont check --react` reports of the page template.
    */
   checkReact?: boolean;
 }
@@ -211,9 +211,13 @@ export class Site {
     if (request.checkReact !== true) return { status: 200, html, url: match.url, hydration };
     // The page template itself (not the prepared copy the browser gets): it has locations.
     const react = renderToReact(page.template, data, renderOptions);
-    const reactWarnings = this.mapErrors(react.errors, page, partials, 'warning').filter(
-      (problem) => problem.code.startsWith('REACT_'),
-    );
+    // What `jsont check --react` reports of the template, then what this page's data causes.
+    const reactWarnings = this.mapErrors(
+      [...(page.structureWarnings ?? []), ...react.errors],
+      page,
+      partials,
+      'warning',
+    ).filter((problem) => problem.code.startsWith('REACT_'));
     return { status: 200, html, url: match.url, hydration, reactWarnings: dedupe(reactWarnings) };
   }
 
@@ -343,6 +347,8 @@ interface CompiledFile {
   problems: SiteProblem[];
   /** The template prepared for the React path, made on first use and cached with the compile. */
   prepared?: ReactTemplate;
+  /** What preparing it reported (REACT_UNSTRUCTURED, REACT_DROPPED_ATTRIBUTE), located. */
+  structureWarnings?: TemplateError[];
 }
 
 /**
@@ -354,8 +360,9 @@ const HYDRATION_ROOT_OPEN = `<div id="${HYDRATION_ROOT_ID}" style="display:conte
 
 function preparedOf(unit: CompiledFile): ReactTemplate {
   if (unit.prepared === undefined) {
-    const { code, react } = prepareReact(unit.template);
+    const { code, react, warnings } = prepareReact(unit.template);
     unit.prepared = { code, react };
+    unit.structureWarnings = warnings;
   }
   return unit.prepared;
 }

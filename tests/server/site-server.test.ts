@@ -368,6 +368,31 @@ describe('site server on a copy of the site', () => {
     expect(logs.join('\n')).not.toContain('REACT_');
   });
 
+  it("prints what jsont check --react reports of a page template, at the tag's file:line:col", async () => {
+    const logs: string[] = [];
+    server = createSiteServer({
+      root: dir,
+      preview: true,
+      dbFile: ':memory:',
+      now: () => NOW,
+      log: (m) => logs.push(m),
+    });
+    const base = await server.listen(0, '127.0.0.1');
+    await withEdit(
+      join(dir, 'templates/product.html'),
+      // An inline handler, which React cannot render: the element is built without it.
+      (t) => t.replace('<a href="/shop">Shop</a>', '<a href="/shop" onclick="track()">Shop</a>'),
+      async () => {
+        await until(() => logs.some((line) => line.includes('changed, reloading')));
+        expect((await get(base, '/shop/p/linen-work-apron')).status).toBe(200);
+        const printed = logs.join('\n');
+        expect(printed).toContain('templates/product.html:2:50');
+        expect(printed).toContain('REACT_DROPPED_ATTRIBUTE');
+        expect(printed.match(/REACT_DROPPED_ATTRIBUTE/g)).toHaveLength(1);
+      },
+    );
+  });
+
   it('reports problems in partials and data files with their own file names', async () => {
     server = createSiteServer({
       root: dir,
