@@ -269,7 +269,6 @@ describe('site server: the demo contact form in the forms API', () => {
 describe('site server on a copy of the site', () => {
   let dir: string;
   let server: SiteServer | undefined;
-  const logs: string[] = [];
 
   beforeAll(() => {
     dir = copySite();
@@ -279,6 +278,20 @@ describe('site server on a copy of the site', () => {
     server = undefined;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The preview server on the copy, its log lines collected. */
+  async function previewLogging(debounceMs?: number): Promise<{ base: string; logs: string[] }> {
+    const logs: string[] = [];
+    server = createSiteServer({
+      root: dir,
+      preview: true,
+      dbFile: ':memory:',
+      now: () => NOW,
+      log: (m) => logs.push(m),
+      ...(debounceMs === undefined ? {} : { debounceMs }),
+    });
+    return { base: await server.listen(0, '127.0.0.1'), logs };
+  }
 
   it('compiles a template once per file version', async () => {
     server = createSiteServer({
@@ -303,15 +316,7 @@ describe('site server on a copy of the site', () => {
   });
 
   it('answers a broken template with a 500 page naming file:line:col, and recovers', async () => {
-    server = createSiteServer({
-      root: dir,
-      preview: true,
-      dbFile: ':memory:',
-      now: () => NOW,
-      log: (m) => logs.push(m),
-      debounceMs: 20,
-    });
-    const base = await server.listen(0, '127.0.0.1');
+    const { base, logs } = await previewLogging(20);
     const file = join(dir, 'templates/gallery.html');
     const good = readFileSync(file, 'utf8');
     // Line 2, column 3: an unknown formatter.
@@ -333,15 +338,7 @@ describe('site server on a copy of the site', () => {
   });
 
   it("prints a page's React warnings once, at the value's file:line:col", async () => {
-    const logs: string[] = [];
-    server = createSiteServer({
-      root: dir,
-      preview: true,
-      dbFile: ':memory:',
-      now: () => NOW,
-      log: (m) => logs.push(m),
-    });
-    const base = await server.listen(0, '127.0.0.1');
+    const { base, logs } = await previewLogging();
     const excerpt = 'Stonewashed Lithuanian linen with a cross-back strap and two deep pockets.';
     await withEdit(
       join(dir, 'data/collections/shop.json'),
@@ -369,15 +366,7 @@ describe('site server on a copy of the site', () => {
   });
 
   it("prints what jsont check --react reports of a page template, at the tag's file:line:col", async () => {
-    const logs: string[] = [];
-    server = createSiteServer({
-      root: dir,
-      preview: true,
-      dbFile: ':memory:',
-      now: () => NOW,
-      log: (m) => logs.push(m),
-    });
-    const base = await server.listen(0, '127.0.0.1');
+    const { base, logs } = await previewLogging();
     await withEdit(
       join(dir, 'templates/product.html'),
       // An inline handler, which React cannot render: the element is built without it.
