@@ -192,6 +192,8 @@ export const wholePageData = data.map((d) => ({
   b: UNBALANCED[d.a.length % UNBALANCED.length]!,
   item,
 }));
+/** The same pages with `{b}` a value that stays in its element: structured, widgets and all. */
+export const widgetPageData = data.map((d) => ({ ...d, item }));
 
 /** Where a partial's output may land: phrasing, block and table contexts, blocks around it. */
 const applyContext = fc.constantFrom(

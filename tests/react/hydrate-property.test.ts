@@ -9,7 +9,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appliedMacro, data, flow, wholePage, wholePageData } from './arbitraries.js';
+import {
+  appliedMacro,
+  data,
+  flow,
+  wholePage,
+  wholePageData,
+  widgetPageData,
+} from './arbitraries.js';
 import { hydrate, logged } from './hydration-harness.js';
 
 const RUNS = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
@@ -61,19 +68,23 @@ const mixed = fc
 
 describe('hydration of the string path HTML (generated templates)', () => {
   it.each([
-    ['generated templates', flow, 150],
-    ['mixes of mapped attributes and special elements among them', mixed, 150],
-    ['a macro of generated content applied in two contexts', appliedMacro, 100],
-  ])('hydrates %s without a report, keeping the server nodes', async (_, template, runs) => {
-    await fc.assert(
-      fc.asyncProperty(template, data, async (source, values) => {
-        const { reported, replaced } = await hydrateReports(source, values);
-        expect(reported).toEqual([]);
-        expect(replaced).toBe(0);
-      }),
-      { numRuns: runs * RUNS },
-    );
-  });
+    ['generated templates', flow, data, 150],
+    ['mixes of mapped attributes and special elements among them', mixed, data, 150],
+    ['a macro of generated content applied in two contexts', appliedMacro, data, 100],
+    ['pages with widgets in any context, structured', wholePage, widgetPageData, 60],
+  ] as Array<[string, fc.Arbitrary<string>, fc.Arbitrary<unknown>, number]>)(
+    'hydrates %s without a report, keeping the server nodes',
+    async (_, template, dataOf, runs) => {
+      await fc.assert(
+        fc.asyncProperty(template, dataOf, async (source, values) => {
+          const { reported, replaced } = await hydrateReports(source, values);
+          expect(reported).toEqual([]);
+          expect(replaced).toBe(0);
+        }),
+        { numRuns: runs * RUNS },
+      );
+    },
+  );
 
   it('hydrates pages rendered whole, widgets in any context', async () => {
     let whole = 0;

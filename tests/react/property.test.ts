@@ -18,6 +18,7 @@ import {
   VALUES,
   wholePage,
   wholePageData,
+  widgetPageData,
 } from './arbitraries.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
 import { bothPaths, reactHtmlWith, renderElsewhere } from './support.js';
@@ -82,6 +83,7 @@ describe('React path = string path (generated templates)', () => {
   // an open <p>, and the React path follows the standards-mode rules.
   it.each([
     ['pages rendered whole, with widgets in any context', wholePage, wholePageData, 100],
+    ['pages with widgets in any context, structured', wholePage, widgetPageData, 100],
     ['a macro applied in two contexts', appliedMacro, data, 200],
   ] as Array<[string, fc.Arbitrary<string>, fc.Arbitrary<unknown>, number]>)(
     '%s: the DOM of a standards-mode page',
