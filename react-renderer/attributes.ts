@@ -215,7 +215,7 @@ function setProp(props: Props, tag: string, rule: Rule, value: string): boolean 
     case Kind.STYLE: {
       const style = parseStyle(value);
       props.style = style;
-      return styleString(style) === value;
+      return spelledAsReact(style, value);
     }
     case Kind.BOOLEAN:
       props[prop === 'checked' && tag === 'input' ? 'defaultChecked' : prop] = true;
@@ -261,7 +261,7 @@ export function attributeSetter(tag: string, name: string): AttributeSetter {
     return (props, value) => {
       const style = parseStyle(value);
       props.style = style;
-      return styleString(style) === value;
+      return spelledAsReact(style, value);
     };
   }
   return (props, value) => setAttribute(props, tag, name, value);
@@ -339,6 +339,13 @@ export function styleDeclarations(text: string): Array<[name: string, value: str
 }
 
 /** The style attribute React prints for a style object (to know when hydration would warn). */
+/**
+ * Whether React prints the style as the HTML spells it (else the element needs
+ * `suppressHydrationWarning`). An empty one React does not print at all.
+ */
+const spelledAsReact = (style: Record<string, string>, value: string): boolean =>
+  value !== '' && styleString(style) === value;
+
 export function styleString(style: Record<string, string>): string {
   let out = '';
   for (const name in style) {

@@ -83,6 +83,17 @@ describe('attribute names', () => {
     expect(img.props).toEqual({ alt: '', suppressHydrationWarning: true });
   });
 
+  it('marks an element whose style is empty (React prints no style attribute)', () => {
+    for (const source of ['<p style="">x</p>', '<p style="{s}">x</p>']) {
+      expect(firstElement(source, { s: '' }).props).toMatchObject({
+        suppressHydrationWarning: true,
+      });
+    }
+    expect(firstElement('<p style="{s}">x</p>', { s: 'color:red' }).props).not.toHaveProperty(
+      'suppressHydrationWarning',
+    );
+  });
+
   it('keeps the first of duplicate attributes', () => {
     same('<div id="a" id="b" class="x" class="y">z</div>');
   });

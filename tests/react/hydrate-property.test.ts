@@ -60,6 +60,15 @@ const MAPPED = fc.constantFrom(
   '<details open><summary>{a}</summary>{b}</details>',
   '<p>{a} <!-- note --> {b}<br>after <!-- {c} --> end</p>',
   '<iframe src="/f" allowfullscreen frameborder="0"></iframe>',
+  // Attributes with holes: styles (an empty one too), classes and booleans from blocks,
+  // unquoted and single-quoted values, selected options.
+  '<p style="color: {c}; margin: 0 {n1}px" title="{a}">s</p><div style="{a}">z</div>',
+  '<p class="x {.if a}on{.or}off{.end} {b|slugify}" data-v="{a}">t</p>',
+  '<input type="checkbox"{.if a} checked{.end} value="{a}" name="n{n1}">',
+  '<select name="s">{.repeated section list}<option value="{@}"{.equal? @ "x"} selected{.end}>{@}</option>{.end}</select>',
+  '<a href="/x?q={a|url-encode}&amp;r={b|url-encode}" title=\'{c}\'>l</a><img alt={a} src="/i/{n1}.png">',
+  '<button type="submit"{.if b} disabled{.end} aria-pressed="{.if a}true{.or}false{.end}">b</button>',
+  '<label for="f{n1}">{a}</label><input id="f{n1}" {.if c}required{.end}><textarea placeholder="{a}">{b}</textarea>',
 );
 
 const mixed = fc
