@@ -411,6 +411,8 @@ export class HtmlTokenizer<H = never> {
             this.pending = '';
             sink.comment?.();
           } else if (this.pending !== '-') {
+            // The character is the bogus comment's (`<!>` is an empty comment): read it again.
+            i--;
             state = State.BOGUS_COMMENT;
             if ((this.pending.charCodeAt(0) | 32) !== 100 /* d: a doctype, most likely */) {
               sink.comment?.();

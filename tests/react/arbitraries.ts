@@ -9,6 +9,8 @@
  * every one of them.
  */
 import fc from 'fast-check';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { reactName } from '../../react-renderer/attributes.js';
 import { storeData } from './demo-site.js';
 
 /** A product of the demo store, for the widget formatters. */
@@ -217,3 +219,38 @@ export const appliedMacro = fc
     ([body, first, second]) =>
       `{.macro m}${body}{.end}<div id="root">${first('{@|apply m}')}${second('{a|apply m}')}</div>`,
   );
+
+/**
+ * Values made of HTML fragments cut anywhere (tags, end tags, comment delimiters, references),
+ * and templates printing two of them as text and in an attribute.
+ */
+const fragment = fc.constantFrom(
+  ...['<', '>', '&', '"', "'", 'a', ' ', '/', '=', '-', '!', '\n', 'b', 'p', '#', ';', 'amp'],
+  ...['lt', '<b>', '</b>', '<i>', '<br>', '<!--', '-->', '<p>', '</p>', 'x', '&amp;', '<a href='],
+  ...['td', 'li', '<li>'],
+);
+export const fragmentValue = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join(''));
+export const fragmentTemplate = fc.constantFrom(
+  '<div id="root"><p>{a}</p><span title="{b|htmlattr}">{b}</span></div>',
+  '<div id="root"><ul><li>{a}</li><li>{b}</li></ul></div>',
+  '<div id="root"><div class="d">{a}<em>x</em>{b}</div>tail</div>',
+  '<div id="root"><table><tr><td>{a}</td></tr></table><p>{b}</p></div>',
+  '<div id="root"><a href="/x">{a}</a> {b}</div>',
+);
+
+/**
+ * What the React path documents it cannot follow in such output (README, React section): an
+ * element whose name React cannot create (`x<y</p>` makes one named `y<`), an attribute it
+ * cannot render (`<a href=< </p>` has one named `<`: left out, the element marked for
+ * hydration), and a comment whose text is one of React's own hydration markers (`<!--$-->`,
+ * `<!--&-->`…). Attributes left out do not stop hydration (`attributes` false: not counted).
+ */
+export function outsideReact(html: string, attributes = true): boolean {
+  if (/<!--(\$|\/\$|\$\?|\$!|\$~|&|\/&|F!?)-->/.test(html)) return true;
+  const unnamable = (node: DefaultTreeAdapterMap['node']): boolean =>
+    ('tagName' in node &&
+      (!/^[a-zA-Z][\w:.-]*$/.test(node.tagName) ||
+        (attributes && node.attrs.some((attr) => reactName(attr.name) === null)))) ||
+    ('childNodes' in node && node.childNodes.some(unnamable));
+  return unnamable(parse(`<!DOCTYPE html>${html}`));
+}

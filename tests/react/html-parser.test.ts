@@ -316,6 +316,7 @@ describe('parseMarkup builds the DOM a browser builds', () => {
     ['forms', '<select><option value="1">a<option selected>b</select><input value="v" checked>'],
     ['comments and doctypes', '<p>a<!-- x -->b<!---->c<!-->d<!doctype x>e<?pi?>f</p>'],
     ['a comment ended by --!>', '<p>a<!-- x --!>b<!-- y --!-->c --> d</p>'],
+    ['empty bogus comments', '<p>a<!>b<!->c<!x>d</p><p>e</p>'],
     // A comment is a token: the whitespace before it stays in the table, the newline after it
     // does not begin the <pre>.
     ['a comment in table text', '<table> <!-- c -->x<tr><td>y</td></tr></table>'],

@@ -13,10 +13,14 @@ import {
   appliedMacro,
   data,
   flow,
+  fragmentTemplate,
+  fragmentValue,
+  outsideReact,
   wholePage,
   wholePageData,
   widgetPageData,
 } from './arbitraries.js';
+import { render } from '../../index.js';
 import { hydrate, logged } from './hydration-harness.js';
 
 const RUNS = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
@@ -94,6 +98,18 @@ describe('hydration of the string path HTML (generated templates)', () => {
       );
     },
   );
+
+  it('hydrates values of HTML fragments cut anywhere, as text and in an attribute', async () => {
+    await fc.assert(
+      fc.asyncProperty(fragmentTemplate, fragmentValue, fragmentValue, async (template, a, b) => {
+        fc.pre(!outsideReact(render(template, { a, b }).html, false));
+        const { reported, replaced } = await hydrateReports(template, { a, b });
+        expect(reported).toEqual([]);
+        expect(replaced).toBe(0);
+      }),
+      { numRuns: 300 * RUNS },
+    );
+  });
 
   it('hydrates pages rendered whole, widgets in any context', async () => {
     let whole = 0;

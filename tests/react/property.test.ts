@@ -13,6 +13,9 @@ import {
   appliedMacro,
   data,
   flow,
+  fragmentTemplate,
+  fragmentValue,
+  outsideReact,
   phrasing,
   UNBALANCED,
   VALUES,
@@ -105,6 +108,17 @@ describe('React path = string path (generated templates)', () => {
       );
     },
   );
+
+  it('values of HTML fragments cut anywhere, as text and in an attribute', () => {
+    fc.assert(
+      fc.property(fragmentTemplate, fragmentValue, fragmentValue, (template, a, b) => {
+        fc.pre(!outsideReact(render(template, { a, b }).html));
+        const { string, react } = bothPaths(template, { a, b });
+        expect(react).toBe(string);
+      }),
+      { numRuns: 500 * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },
+    );
+  });
 
   it('phrasing content alone, many runs', () => {
     fc.assert(
