@@ -86,7 +86,11 @@ export interface TokenSink<H> {
   comment?(): void;
 }
 
-/** Elements whose content is raw text up to their end tag; the second set decodes entities. */
+/**
+ * Elements whose content is raw text up to their end tag; the second set decodes entities.
+ * (A `<plaintext>` has no end: the rest of the markup is its text, unless it holds a literal
+ * `</plaintext`.)
+ */
 export const RAW_TEXT = new Set([
   'script',
   'style',
@@ -95,6 +99,7 @@ export const RAW_TEXT = new Set([
   'noembed',
   'noframes',
   'noscript',
+  'plaintext',
 ]);
 export const RCDATA = new Set(['textarea', 'title']);
 /** Both sets in one lookup: whether a text-only element decodes entities (RCDATA). */

@@ -111,7 +111,7 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
       last === undefined
         ? current === this.root
         : typeof last !== 'object' || last === null || Array.isArray(last);
-    if (texty && last !== this.textBreak) kids.push(this.textBreak);
+    if (texty) kids.push(this.textBreak);
   }
 
   /** Appends a non-markup node (an instruction hole, a block) to the current element. */
@@ -157,6 +157,15 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
         return true;
       }
       this.breakOut();
+    }
+    // A document's own tags inside the body (a value's `<body>`) are ignored: the browser only
+    // moves their attributes onto the page's, outside the tree. (A page's template opens them
+    // at its root, at most inside `<html>`.)
+    if (
+      /^(html|head|body|frame(set)?)$/.test(name) &&
+      (this.root.tag !== '#root' || this.outer.length > 0 || this.stack.length > 2)
+    ) {
+      return false;
     }
     const rules = START_RULES.get(name) ?? 0;
     // Table tags go by the table modes (outside a table most are ignored), and any tag by a

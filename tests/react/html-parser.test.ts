@@ -327,6 +327,29 @@ describe('parseMarkup builds the DOM a browser builds', () => {
     expect(react).toBe(browser);
   });
 
+  it("ignores a document's tags in the body, as the browser does", () => {
+    // (The browser moves a stray body's or html's attributes onto the page's own elements,
+    // outside any tree a value is part of.)
+    const nodes = parseMarkup(
+      '<p>a<body class="b">b<html lang="x">c<head>d<frameset>e<frame>f</p>',
+      'div',
+      Ns.HTML,
+    );
+    expect(renderToString(createElement(Fragment, null, ...(nodes as ReactNode[])))).toBe(
+      '<p>abcdef</p>',
+    );
+  });
+
+  it('makes the rest of the markup the text of a <plaintext>, as the browser does', () => {
+    const [p, plaintext] = parseMarkup('<p>a<plaintext>b</p><div>c</div>&amp;', 'div', Ns.HTML);
+    expect(shape(p)).toEqual({ type: 'p', key: null, props: { children: 'a' } });
+    expect(shape(plaintext)).toEqual({
+      type: 'plaintext',
+      key: null,
+      props: { dangerouslySetInnerHTML: { __html: 'b</p><div>c</div>&amp;' } },
+    });
+  });
+
   it('decodes long attribute values thick with references (JSON), with and without others', () => {
     const json = JSON.stringify(
       Array.from({ length: 40 }, (_, i) => ({ id: `v${i}`, name: `Size ${i} <S/M> & "x"` })),
