@@ -16,11 +16,13 @@ import {
   fragmentTemplate,
   fragmentValue,
   outsideReact,
+  VALUES,
   wholePage,
   wholePageData,
   widgetPageData,
 } from './arbitraries.js';
 import { render } from '../../index.js';
+import { siteTemplate, storeData } from './demo-site.js';
 import { hydrate, logged } from './hydration-harness.js';
 
 const RUNS = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
@@ -108,6 +110,22 @@ describe('hydration of the string path HTML (generated templates)', () => {
         expect(replaced).toBe(0);
       }),
       { numRuns: 300 * RUNS },
+    );
+  });
+
+  it("hydrates the demo product page whatever the item's title, excerpt and body", async () => {
+    const source = siteTemplate('product.html');
+    const text = fc.oneof(fragmentValue, fc.constantFrom(...VALUES));
+    await fc.assert(
+      fc.asyncProperty(fc.nat(3), text, text, text, async (index, title, excerpt, body) => {
+        const data = storeData(index) as { item: Record<string, unknown> };
+        const values = { ...data, item: { ...data.item, title, excerpt, body } };
+        fc.pre(!outsideReact(render(source, values).html, false));
+        const { reported, replaced } = await hydrateReports(source, values);
+        expect(reported).toEqual([]);
+        expect(replaced).toBe(0);
+      }),
+      { numRuns: 100 * RUNS },
     );
   });
 
