@@ -21,8 +21,8 @@ import {
   wholePageData,
   widgetPageData,
 } from './arbitraries.js';
-import { render } from '../../index.js';
-import { siteTemplate, storeData } from './demo-site.js';
+import { render, type Code } from '../../index.js';
+import { sitePartials, siteTemplate, storeData } from './demo-site.js';
 import { hydrate, logged } from './hydration-harness.js';
 
 const RUNS = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
@@ -31,8 +31,9 @@ const RUNS = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
 async function hydrateReports(
   source: string,
   values: unknown,
+  partials?: Record<string, Code>,
 ): Promise<{ reported: string[]; replaced: number; codes: string[] }> {
-  const { recoverable, replaced, codes, dispose } = await hydrate(source, values);
+  const { recoverable, replaced, codes, dispose } = await hydrate(source, values, partials);
   await dispose();
   const reported = [...logged.splice(0), ...recoverable.map((e) => `recoverable: ${String(e)}`)];
   return { reported, replaced, codes };
@@ -126,6 +127,28 @@ describe('hydration of the string path HTML (generated templates)', () => {
         expect(replaced).toBe(0);
       }),
       { numRuns: 100 * RUNS },
+    );
+  });
+
+  it("hydrates the demo shop (cards from a partial) whatever the items' titles and excerpts", async () => {
+    const source = siteTemplate('shop.html');
+    const partials = sitePartials();
+    const text = fc.oneof(fragmentValue, fc.constantFrom(...VALUES));
+    const texts = fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 9 });
+    await fc.assert(
+      fc.asyncProperty(texts, async (pairs) => {
+        const data = storeData(0) as { items: Array<Record<string, unknown>> };
+        const items = data.items.map((item, i) => {
+          const [title, excerpt] = pairs[i % pairs.length]!;
+          return { ...item, title, excerpt };
+        });
+        const values = { ...data, items };
+        fc.pre(!outsideReact(render(source, values, { partials }).html, false));
+        const { reported, replaced } = await hydrateReports(source, values, partials);
+        expect(reported).toEqual([]);
+        expect(replaced).toBe(0);
+      }),
+      { numRuns: 40 * RUNS },
     );
   });
 

@@ -5,7 +5,7 @@
  */
 import { act } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { compile, prepareReact, render } from '../../index.js';
+import { compile, prepareReact, render, type Code } from '../../index.js';
 import { hydrateTemplate } from '../../react-renderer/browser.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -38,11 +38,15 @@ export interface Hydrated {
   dispose: () => Promise<void>;
 }
 
-/** Server HTML in a container, hydrated. */
-export async function hydrate(source: string, data: unknown): Promise<Hydrated> {
+/** Server HTML in a container, hydrated (with the page's compiled partials, if any). */
+export async function hydrate(
+  source: string,
+  data: unknown,
+  partials?: Record<string, Code>,
+): Promise<Hydrated> {
   const template = compile(source);
   const container = document.createElement('div');
-  container.innerHTML = render(template, data).html;
+  container.innerHTML = render(template, data, { partials }).html;
   document.body.appendChild(container);
   // What a browser's parser does and jsdom's does not: a media element made with a `muted`
   // attribute starts muted (React's hydration compares the property).
@@ -61,6 +65,7 @@ export async function hydrate(source: string, data: unknown): Promise<Hydrated> 
   const hydrated = new Promise<void>((resolve) => (committed = resolve));
   const start = (): void => {
     root = hydrateTemplate(container, shipped, data, {
+      partials,
       hydration: { onRecoverableError: (error) => recoverable.push(error) },
       onErrors: (errors) => codes.push(...errors.map((e) => e.code)),
       onHydrated: committed,
