@@ -338,7 +338,6 @@ export function styleDeclarations(text: string): Array<[name: string, value: str
   return decls;
 }
 
-/** The style attribute React prints for a style object (to know when hydration would warn). */
 /**
  * Whether React prints the style as the HTML spells it (else the element needs
  * `suppressHydrationWarning`). An empty one React does not print at all.
@@ -346,6 +345,7 @@ export function styleDeclarations(text: string): Array<[name: string, value: str
 const spelledAsReact = (style: Record<string, string>, value: string): boolean =>
   value !== '' && styleString(style) === value;
 
+/** The style attribute React prints for a style object (to know when hydration would warn). */
 export function styleString(style: Record<string, string>): string {
   let out = '';
   for (const name in style) {

@@ -117,6 +117,8 @@ export const enum Start {
   MODAL = 512,
   /** `form`, which is not opened inside another. */
   FORM = 1024,
+  /** A document's own tag (`html`, `head`, `body`, `frameset`, `frame`): not in the body. */
+  DOCUMENT = 2048,
 }
 export const START_RULES = new Map<string, number>();
 function startRule(names: Iterable<string>, rule: Start): void {
@@ -145,6 +147,7 @@ startRule(
   Start.MODAL,
 );
 startRule(['form'], Start.FORM);
+startRule(['html', 'head', 'body', 'frameset', 'frame'], Start.DOCUMENT);
 
 /**
  * The insertion modes that change what a tag does (WHATWG HTML § 13.2.6.4): the open element

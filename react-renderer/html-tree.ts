@@ -158,16 +158,16 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
       }
       this.breakOut();
     }
+    const rules = START_RULES.get(name) ?? 0;
     // A document's own tags inside the body (a value's `<body>`) are ignored: the browser only
     // moves their attributes onto the page's, outside the tree. (A page's template opens them
     // at its root, at most inside `<html>`.)
     if (
-      /^(html|head|body|frame(set)?)$/.test(name) &&
+      (rules & Start.DOCUMENT) !== 0 &&
       (this.root.tag !== '#root' || this.outer.length > 0 || this.stack.length > 2)
     ) {
       return false;
     }
-    const rules = START_RULES.get(name) ?? 0;
     // Table tags go by the table modes (outside a table most are ignored), and any tag by a
     // table or select mode while one may be open.
     if (this.modal || (rules & Start.TABLE) !== 0) {

@@ -129,8 +129,8 @@ export class ReactContext extends ExecContext {
     this.unbalancedAt = makeError(
       ErrorCode.REACT_UNBALANCED_VALUE,
       // Why (its markup closes or leaves open an element around it, holds a <template>, ends
-      // a tag or attribute value, or ends the raw text or comment it is in) is the README's: the browser runtime carries this text, and
-      // its size budget is tight.
+      // a tag or attribute value, or ends the raw text or comment it is in) is the README's:
+      // the browser runtime carries this text, and its size budget is tight.
       "React: this value's markup does not stay where the template puts it; the page was " +
         'rendered whole (slower)',
       loc,

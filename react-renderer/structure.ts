@@ -17,7 +17,7 @@
  * `<head>` is always a raw region (see the note at `structureTemplate`).
  */
 import type { Code, Instruction } from '../engine/code.js';
-import { ErrorCode, makeError, type TemplateError } from '../engine/errors.js';
+import { ErrorCode, makeError, type SourceLocation, type TemplateError } from '../engine/errors.js';
 import { blockSlots, isControlFlow } from '../engine/fragments.js';
 import { Op } from '../engine/opcodes.js';
 import type { Template } from '../engine/template.js';
@@ -188,8 +188,7 @@ class Reporter implements Report {
   unstructured(inst: unknown, why: Why): void {
     if (this.seen.has(inst)) return;
     this.seen.add(inst);
-    const loc =
-      typeof inst === 'object' && inst !== null ? this.template.locations?.get(inst) : undefined;
+    const loc = this.locationOf(inst);
     const [reason, what] = WHY_TEXT[why];
     this.warnings.push(
       makeError(
@@ -202,11 +201,17 @@ class Reporter implements Report {
     );
   }
 
+  /** Where an instruction of the template stands (none for what is not one of its own). */
+  private locationOf(inst: unknown): SourceLocation | undefined {
+    return typeof inst === 'object' && inst !== null
+      ? this.template.locations?.get(inst)
+      : undefined;
+  }
+
   /** Attributes of the tag that React cannot render: the element is built without them. */
   attributes(tag: TagToken<Inst>, inst: unknown, offset: number): void {
     const dropped = tag.attrs.filter((attr) => attr.name !== '' && reactName(attr.name) === null);
-    const start =
-      typeof inst === 'object' && inst !== null ? this.template.locations?.get(inst) : undefined;
+    const start = this.locationOf(inst);
     if (dropped.length === 0 || start === undefined) return;
     // The tag's place in the text instruction it begins in.
     const before = literalText(inst as Inst)?.slice(0, offset) ?? '';
