@@ -38,8 +38,8 @@ const boolText = z.enum(['true', 'false']);
 const quantity = z
   .number({ error: requiredOr(CART_MESSAGES.quantityNotNumber) })
   .int({ error: CART_MESSAGES.quantityNotWhole })
-  .min(1, 'Quantity must be at least 1')
-  .max(9999, 'Quantity must be at most 9999');
+  .min(1, CART_MESSAGES.quantityTooSmall)
+  .max(9999, CART_MESSAGES.quantityTooLarge);
 /** JSON object with arbitrary fields (preferences, header/footer parts). */
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -73,6 +73,8 @@ export const CartEntry = z.object({
   title: z.string(),
   subTotal: Money,
   purchasePriceCents: z.number().int(),
+  /** The product's type (1 physical …): the cart page offers buy-now-pay-later on it. */
+  productType: z.number().int().optional(),
 });
 export type CartEntry = z.infer<typeof CartEntry>;
 
