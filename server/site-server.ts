@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
+import { requestUrl } from './api/http.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { clientBundle, type ClientBuild } from './site/client-bundle.js';
 import { createCommerce, type Commerce } from './site/commerce.js';
@@ -108,7 +109,13 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = requestUrl(req);
+    } catch {
+      send(res, 400, 'Bad request target', 'text/plain; charset=utf-8');
+      return;
+    }
     const { pathname } = url;
     if (preview && pathname === LIVERELOAD_PATH) {
       const initial: LiveEvent =

@@ -20,7 +20,15 @@ import { buildCart, emptyCartRow } from './cart-view.js';
 import { commerceRoutes } from './commerce.js';
 import { checkCrumb, CRUMB_COOKIE, CRUMB_HEADER, ensureCrumb } from './crumb.js';
 import { formRoutes } from './forms.js';
-import { decodeBody, HttpError, parseCookies, parseWith, readBody, sendJson } from './http.js';
+import {
+  decodeBody,
+  HttpError,
+  parseCookies,
+  parseWith,
+  readBody,
+  requestUrl,
+  sendJson,
+} from './http.js';
 import { restockRoutes } from './restock.js';
 import {
   cookieSetters,
@@ -111,10 +119,11 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
   const websiteId = options.websiteId ?? 'preview-website';
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
-    const { pathname } = url;
+    let pathname = req.url ?? '/';
     try {
+      const url = requestUrl(req);
+      pathname = url.pathname;
       if (pathname === '/__faults' || pathname === '/__recorded') {
         const body = method === 'POST' ? decodeBody(await readBody(req), 'json') : undefined;
         sendJson(res, 200, control(pathname, method, url, body));

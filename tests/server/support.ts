@@ -157,6 +157,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** A body sent as it is (with the Content-Type given in `headers`). */
+  raw?: string;
   /** Send the crumb cookie back as X-CSRF-Token (default true). */
   crumb?: boolean;
 }
@@ -176,7 +178,7 @@ export class Client {
         .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
         .join('; ');
     }
-    let body: string | undefined;
+    let body = o.raw;
     if (o.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(o.json);
