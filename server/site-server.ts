@@ -5,7 +5,7 @@
  * browser script. In preview mode it also watches the folder and tells open pages to reload
  * (SSE at /__livereload), or shows the template errors in an overlay and in the terminal.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -72,6 +72,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export function createSiteServer(options: SiteServerOptions): SiteServer {
   const root = resolve(options.root);
+  /** The folder's real path: assets are served only from inside it (see serveAsset). */
+  const realRoot = realpathSync(root);
   const preview = options.preview ?? false;
   const clientBuild = options.clientBuild ?? 'production';
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
@@ -136,7 +138,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       return;
     }
     if (pathname.startsWith('/assets/')) {
-      serveAsset(res, join(root, 'assets'), pathname.slice('/assets/'.length));
+      serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
     }
     commerce.ensureCrumb(req, res);
@@ -238,8 +240,12 @@ function send(res: ServerResponse, status: number, body: string, type: string): 
   res.end(res.req?.method === 'HEAD' ? undefined : body);
 }
 
-/** Streams a file from `dir`; paths escaping the folder are 404 like missing files. */
-function serveAsset(res: ServerResponse, dir: string, rel: string): void {
+/**
+ * Streams a file from `dir`; paths escaping the folder are 404 like missing files. The check is
+ * made on the real path, so a symlink inside assets/ that leads out of `siteRoot` (`link -> /etc`)
+ * is refused too; links between files of the site still work.
+ */
+function serveAsset(res: ServerResponse, siteRoot: string, dir: string, rel: string): void {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rel);
@@ -247,17 +253,18 @@ function serveAsset(res: ServerResponse, dir: string, rel: string): void {
     decoded = '';
   }
   const file = normalize(join(dir, decoded));
-  const inside = file.startsWith(dir + sep);
+  let real: string | undefined;
   let size = -1;
   try {
-    if (inside) {
-      const st = statSync(file);
-      if (st.isFile()) size = st.size;
+    if (file.startsWith(dir + sep) && !decoded.includes('\0')) {
+      real = realpathSync(file);
+      const st = statSync(real);
+      if (st.isFile() && real.startsWith(siteRoot + sep)) size = st.size;
     }
   } catch {
     // missing: answered 404 below
   }
-  if (size < 0 || decoded.includes('\0')) {
+  if (real === undefined || size < 0) {
     send(res, 404, 'Not found', 'text/plain; charset=utf-8');
     return;
   }
@@ -267,5 +274,5 @@ function serveAsset(res: ServerResponse, dir: string, rel: string): void {
     'Cache-Control': 'no-cache',
   });
   if (res.req?.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  else createReadStream(real).pipe(res);
 }
