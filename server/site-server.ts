@@ -42,6 +42,11 @@ export interface SiteServerOptions {
    * hydration mismatches in detail (the hydration e2e test uses it).
    */
   clientBuild?: ClientBuild;
+  /**
+   * Serve the test hooks `/__faults` (fault injection) and `/__recorded` (stored analytics and
+   * form submissions) for tests; default false, so a preview never exposes them.
+   */
+  testHooks?: boolean;
 }
 
 export interface SiteServer {
@@ -82,6 +87,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const commerce = createCommerce(site, {
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),
+    testHooks: options.testHooks ?? false,
   });
   const hub = new LiveReloadHub();
   /** Problems found by the last check; new subscribers get them at once. */

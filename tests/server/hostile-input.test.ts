@@ -4,13 +4,11 @@
  * parameter, a non-text value where text is expected, a cursor past the largest safe integer,
  * JSON nested thousands deep, and request targets that are not a path (`//`).
  */
-import { request } from 'node:http';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { jsonDepth, MAX_JSON_DEPTH } from '../../server/api/http.js';
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
-import { expectFieldError, useApi, type Client } from './support.js';
+import type { SiteServer } from '../../server/site-server.js';
+import { expectFieldError, sendRaw, startDemoSite, useApi, type Client } from './support.js';
 
 let client: Client;
 useApi((api) => ({ client } = api));
@@ -110,27 +108,11 @@ describe('deeply nested JSON', () => {
 
 describe('request targets that are not a plain path', () => {
   let site: SiteServer;
-  let port: number;
+  let base: string;
   beforeAll(async () => {
-    site = createSiteServer({
-      root: resolve(import.meta.dirname, '../../fixtures/site'),
-      dbFile: ':memory:',
-      log: () => undefined,
-    });
-    port = Number(new URL(await site.listen(0, '127.0.0.1')).port);
+    ({ site, base } = await startDemoSite());
   });
   afterAll(() => site.close());
-
-  /** Sends the request target as written (fetch would normalise `//`). */
-  const statusOf = (target: string) =>
-    new Promise<number>((done, fail) => {
-      const req = request({ host: '127.0.0.1', port, path: target }, (res) => {
-        res.resume();
-        done(res.statusCode ?? 0);
-      });
-      req.on('error', fail);
-      req.end();
-    });
 
   it.each([
     ['//', 200], // the home page, as `/shop/` is /shop
@@ -140,6 +122,6 @@ describe('request targets that are not a plain path', () => {
     ['/shop/p/%ZZ', 404],
     [':99999', 400], // no URL can be made of it
   ])('answers GET %s with %i', async (target, expected) => {
-    expect(await statusOf(target)).toBe(expected);
+    expect((await sendRaw(base, 'GET', target)).status).toBe(expected);
   });
 });
