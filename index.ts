@@ -2,13 +2,18 @@
  * Public API of jsont-react (DESIGN.md "Public API"). This is the composition root for the
  * library: it joins the engine with the built-in formatter and predicate tables.
  */
-import type { Code } from './engine/code.js';
+import type { Code, Path } from './engine/code.js';
 import { compileTemplate } from './engine/compile.js';
 import type { FormatterTable, PredicateTable, Registry } from './engine/plugin.js';
 import { renderTemplate } from './engine/render.js';
 import type { ParseFunction, RenderOptions, RenderResult, Template } from './engine/template.js';
 import type { TemplateError } from './engine/errors.js';
-import { ALL_FORMATTERS } from './formatters/index.js';
+import { findUnescapedValues } from './engine/unescaped-values.js';
+import {
+  ALL_FORMATTERS,
+  ARGUMENT_INSERTING_FORMATTERS,
+  ESCAPING_FORMATTERS,
+} from './formatters/index.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import {
   elementGenerator,
@@ -173,4 +178,21 @@ const defaultHooks = reactHooks(defaultRegistry);
 export function prepareReact(template: Template): ReactTemplate & { warnings: TemplateError[] } {
   const { react, warnings } = structureTemplate(template);
   return { code: template.code, react, warnings };
+}
+
+/**
+ * UNESCAPED_REQUEST_VALUE warnings: the tags of `template` that may print a value found under one
+ * of `sources` (data paths filled from the request, e.g. `[['search', 'query']]`) into the HTML
+ * without an escaping formatter, directly or as an argument of `message`/`plural`/`format`. A
+ * static check over the compiled code; see engine/unescaped-values.ts for what it follows.
+ */
+export function findUnescapedRequestValues(
+  template: Template,
+  sources: readonly Path[],
+): TemplateError[] {
+  return findUnescapedValues(template, {
+    sources,
+    escapers: ESCAPING_FORMATTERS,
+    inserters: ARGUMENT_INSERTING_FORMATTERS,
+  });
 }
