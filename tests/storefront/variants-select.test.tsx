@@ -28,9 +28,15 @@ describe('variants-select', () => {
   describe('given the select form', () => {
     it('lists the options in variantOptionOrdering with their prompts', async () => {
       await mountPage(APRON);
-      const names = [...document.querySelectorAll('select')].map((s) => s.dataset['variantOptionName']);
+      const names = [...document.querySelectorAll('select')].map(
+        (s) => s.dataset['variantOptionName'],
+      );
       expect(names).toEqual(['Color', 'Size']);
-      expect([...select('Size').options].map((o) => o.text)).toEqual(['Select Size', 'S/M', 'L/XL']);
+      expect([...select('Size').options].map((o) => o.text)).toEqual([
+        'Select Size',
+        'S/M',
+        'L/XL',
+      ]);
       expect(select('Size').getAttribute('aria-label')).toBe('Select Size');
       expect(logged).toEqual([]);
     });
@@ -110,7 +116,9 @@ describe('variants-select', () => {
     it('chooses by click and by keyboard on the labels', async () => {
       const { runtime } = await mountPage(BOARD);
       const chosen = () => runtime.selection.get()['65a0c3e8d1f200000000002c'];
-      const labels = [...document.querySelectorAll<HTMLLabelElement>('.variant-radiobtn-wrapper label')];
+      const labels = [
+        ...document.querySelectorAll<HTMLLabelElement>('.variant-radiobtn-wrapper label'),
+      ];
       expect(labels.map((l) => l.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
       await userEvent.setup().click(labels[1]!);
       const radios = [...document.querySelectorAll<HTMLInputElement>('input.variant-radiobtn')];
