@@ -15,6 +15,8 @@ import { parseArgs } from 'node:util';
 
 import type { BenchOptions, BenchSuite, SuiteReport } from './suite.js';
 import { bundleSuite } from './bundle-size.js';
+import { bytesSuite } from './browser/bytes.js';
+import { hydrationSuite } from './browser/hydration.js';
 import { reactSuite } from './react.js';
 import { customFormatterSuite } from './suites/custom-formatter.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
@@ -26,6 +28,8 @@ const SUITES: readonly BenchSuite[] = [
   customFormatterSuite,
   reactSuite,
   bundleSuite,
+  hydrationSuite,
+  bytesSuite,
 ];
 
 const FULL_SIZES = [1, 4, 16, 64, 256, 1024, 4096];

@@ -10,6 +10,7 @@
 import type { Root } from 'react-dom/client';
 import type { Code } from '../engine/code.js';
 import { hydrateTemplate, type ReactTemplate } from '../react-renderer/browser.js';
+import { HYDRATED_MARK, markTime } from './client-start.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -71,6 +72,7 @@ export function hydratePage(onHydrated?: () => void): Root | undefined {
       }
     },
     onHydrated() {
+      markTime(HYDRATED_MARK);
       document.documentElement.dataset['hydrated'] = 'true';
       onHydrated?.();
     },

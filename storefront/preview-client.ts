@@ -4,6 +4,8 @@
  * `startStorefront` hydrates the server HTML (hydrate.ts): the formatter-backed widgets become
  * React-owned; the commerce widgets' behaviour starts from there.
  */
+// First import: its mark must precede every other module's code (see client-start.ts).
+import './client-start.js';
 import { hydratePage } from './hydrate.js';
 import { hideOverlay, showOverlay, type OverlayProblem } from './overlay.js';
 
