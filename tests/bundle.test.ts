@@ -48,8 +48,8 @@ describe('browser runtime bundle', () => {
     const { metafile } = await buildBundle({ minify: false });
     const paths = graphPaths(metafile);
     expect(paths.filter((p) => /node_modules\/entities\//.test(p))).toEqual([]);
-    expect(paths).not.toContain('react-renderer/named-references.ts');
-    expect(paths).toContain('react-renderer/named-references.browser.ts');
+    expect(paths).not.toContain('react-renderer/html/named-references.ts');
+    expect(paths).toContain('react-renderer/html/named-references.browser.ts');
   });
 
   it('would catch the compiler and React if an entry pulled them in', async () => {
