@@ -5,18 +5,20 @@
 //
 // Linearity is checked as in linear-time.test.ts, without absolute times: depth 100,000 must
 // take less than LINEAR_BOUND times depth 1,000 (measured in the same run, fastest of several
-// runs) plus a fixed allowance for garbage collection, which grows faster than the depth once
-// the trees outgrow the young generation (measured: 0.4 s of 0.8 s at depth 100,000). The
-// quadratic scans this guards against (every `<div>` walking the whole stack of open elements
-// for a `<p>` to close) took 41 s at depth 100,000.
+// runs) plus a fixed allowance. Linear work gives well over 100x here: depth 1,000 fits in the
+// young generation and caches, depth 100,000 does not (garbage collection measured 0.4 s of
+// 0.8 s); the bound is loose so that a machine loaded by other work (other jobs slow the long
+// run more than the fastest of the short ones) does not fail it. The quadratic scans this
+// guards against (every `<div>` walking the whole stack of open elements for a `<p>` to close)
+// took 41 s for the template and about 80 s for a value at depth 100,000.
 import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { compile, prepareReact, render, renderToReact } from '../../index.js';
 
 const SMALL = 1_000;
 const LARGE = 100_000;
-const LINEAR_BOUND = 400;
-const ALLOWANCE_MS = 2000;
+const LINEAR_BOUND = 1000;
+const ALLOWANCE_MS = 4000;
 
 /** The fastest of `runs` runs of `run`, in ms, after one warm-up run. */
 function fastest(run: () => void, runs: number): number {
@@ -30,11 +32,11 @@ function fastest(run: () => void, runs: number): number {
   return best;
 }
 
-/** Fails unless `work(LARGE)` stays within the linear bound of `work(SMALL)` (3 attempts). */
+/** Fails unless `work(LARGE)` stays within the linear bound of `work(SMALL)` (5 attempts). */
 function expectLinearInDepth(name: string, work: (depth: number) => void): void {
   let small = Infinity;
   let large = Infinity;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     small = Math.min(
       small,
       fastest(() => work(SMALL), 5),
