@@ -164,6 +164,17 @@ describe('references in values on the React path', () => {
     }
   });
 
+  it('ending a block (a name held back for what may follow) are not lost', () => {
+    for (const [source, data, html] of [
+      ['<p>{.section a}x&copy{.end}</p>', { a: 'y' }, '<p>x©</p>'],
+      ['<p>{.section a}{a}&AElig{.or}-{.end}</p>', { a: '&AElig' }, '<p>ÆÆ</p>'],
+    ] as const) {
+      expect(renderToString(renderToReact(source, data).element)).toBe(html);
+      const both = bothPaths(source, data);
+      expect(both.react).toBe(both.string);
+    }
+  });
+
   it('keep a legacy name without `;` literal in an attribute before `=` or a letter or digit', () => {
     const value = '?a=1&copy=2&notin;&Eacutex&Eacute1 &Eacute';
     const decoded = '?a=1&copy=2∉&Eacutex&Eacute1 É';
