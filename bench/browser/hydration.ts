@@ -317,9 +317,13 @@ export function hydrationReport(rows: HydrationRow[]): SuiteReport {
   };
 }
 
+/** Loads of each kind per page: a full run, and `--quick` (which runs fewer sizes). */
+const FULL_ROUNDS = 15;
+const QUICK_ROUNDS = 5;
+
 export const hydrationSuite: BenchSuite = {
   name: 'hydration',
   run: async (options: BenchOptions) =>
     chromiumMissing(TITLE) ??
-    hydrationReport(await measureHydration(options.sizes.length > 4 ? 15 : 5)),
+    hydrationReport(await measureHydration(options.sizes.length < 5 ? QUICK_ROUNDS : FULL_ROUNDS)),
 };

@@ -30,15 +30,19 @@ function nodesSource(nodes: readonly unknown[]): string[] {
   });
 }
 
+/** Source of an array expression building the React nodes of `html` with `h` (createElement). */
+export function staticChildrenSource(html: string): string {
+  return `[${nodesSource(parseMarkup(html, '#root', 0) as ReactNode[]).join(',\n')}]`;
+}
+
 /**
  * Source of a module for the static client: `staticChildren()` returns the root's children
  * built afresh (called after the client's start mark, so the tree's construction is timed as
  * a React app's render would be).
  */
 export function staticTreeModule(rootInnerHtml: string): string {
-  const nodes = parseMarkup(rootInnerHtml, '#root', 0) as ReactNode[];
   return [
     "import { createElement as h } from 'react';",
-    `export function staticChildren() { return [${nodesSource(nodes).join(',\n')}]; }`,
+    `export function staticChildren() { return ${staticChildrenSource(rootInnerHtml)}; }`,
   ].join('\n');
 }
