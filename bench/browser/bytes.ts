@@ -122,7 +122,7 @@ export function bytesReport(pages: PageBytes[]): SuiteReport {
     ],
     data: pages,
     markdown: [
-      '| Page | scripts | JS as sent | JS min+gzip -9 | HTML gzip -9 |',
+      '| Page | scripts | JS as sent | JS gzip -9 | HTML gzip -9 |',
       '|---|---:|---:|---:|---:|',
       ...pages.map(
         (p) =>
