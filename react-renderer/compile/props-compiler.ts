@@ -105,7 +105,13 @@ export function propsMaker(
 
 /** A dynamic attribute list's static text and instruction output, joined (tokenized later). */
 function joinedParts(registry: Registry, parts: Part[]): (ctx: ReactContext) => string {
-  const runs = parts.map((part) => (typeof part === 'string' ? part : textStep(part, registry)));
+  return concatenation(
+    parts.map((part) => (typeof part === 'string' ? part : textStep(part, registry))),
+  );
+}
+
+/** Static texts and instructions' output, in order, as one string. */
+function concatenation(runs: Array<string | Emit>): (ctx: ReactContext) => string {
   return (ctx) => {
     let out = '';
     for (let i = 0; i < runs.length; i++) {
@@ -145,12 +151,5 @@ function decodedParts(
     // Static text, then one instruction (`href="/shop/p/{urlId}"`).
     return (ctx) => lead + second(ctx);
   }
-  return (ctx) => {
-    let out = '';
-    for (let i = 0; i < runs.length; i++) {
-      const run = runs[i]!;
-      out += typeof run === 'string' ? run : run(ctx);
-    }
-    return out;
-  };
+  return concatenation(runs);
 }
