@@ -8,6 +8,7 @@
  * module only decides where the output goes: into `ctx.kids`, the children of the element
  * being built, or straight into the element being created.
  */
+import { Char } from '../html/char-codes.js';
 import type { ReactNode } from 'react';
 import type { Instruction } from '../../engine/code.js';
 import {
@@ -130,7 +131,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       runs.push((ctx) => {
         const kids = (ctx as ReactContext).kids;
         const first = kids[0];
-        if (typeof first === 'string' && first.charCodeAt(0) === 10) {
+        if (typeof first === 'string' && first.charCodeAt(0) === Char.LINE_FEED) {
           if (first.length > 1) kids[0] = first.slice(1);
           else kids.shift();
         }
