@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import type { BenchOptions, BenchSuite, SuiteReport } from './suite.js';
 import { bundleSuite } from './bundle-size.js';
 import { reactSuite } from './react.js';
+import { customFormatterSuite } from './suites/custom-formatter.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
 import { youngSuite } from './young-generation.js';
 
@@ -24,6 +25,7 @@ import { youngSuite } from './young-generation.js';
 const SUITES: readonly BenchSuite[] = [
   compileSuite,
   renderSuite,
+  customFormatterSuite,
   reactSuite,
   bundleSuite,
   youngSuite,

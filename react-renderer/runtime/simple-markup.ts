@@ -74,6 +74,9 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
   const root: Kid[] = [];
   const open: Array<{ tag: string; attrs: AttrToken<never>[]; kids: Kid[] }> = [];
   let kids = root;
+  // How many of `open` are p: a block may not open in one (counted, not searched, so that
+  // deeply nested blocks stay linear).
+  let openP = 0;
   let at = 0;
   const n = html.length;
   while (at < n) {
@@ -92,6 +95,7 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
       if (html.charCodeAt(i) !== Char.GREATER_THAN || top === undefined || top.tag !== tag)
         return null;
       at = i + 1;
+      if (tag === 'p') openP--;
       kids = open.length === 0 ? root : open[open.length - 1]!.kids;
       kids.push(ownElement(tag, propsOf(tag, top.attrs), top.kids));
       continue;
@@ -99,7 +103,7 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
     const isVoid = VOIDS.has(tag);
     if (BLOCKS.has(tag)) {
       if (context !== SimpleContext.BLOCKS) return null;
-      for (let k = 0; k < open.length; k++) if (open[k]!.tag === 'p') return null;
+      if (openP !== 0) return null;
     } else if (!isVoid && !PHRASING.has(tag)) return null;
     const attrs: AttrToken<never>[] = [];
     i = readAttributes(html, i, attrs);
@@ -113,6 +117,7 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
     if (isVoid) kids.push(ownElement(tag, propsOf(tag, attrs), []));
     else {
       const el = { tag, attrs, kids: [] as Kid[] };
+      if (tag === 'p') openP++;
       open.push(el);
       kids = el.kids;
     }

@@ -144,6 +144,8 @@ class BlockStructurer implements TokenSink<Inst> {
     if (this.nested) {
       if (
         this.tokenizer.state !== State.DATA ||
+        // `x&copy` at the end: what follows the block may go on with the name.
+        this.tokenizer.holdsReference ||
         (this.region !== null && this.region.open.length !== 0) ||
         // Even an element whose end tag may be omitted (li, p, td…): in the browser, what
         // follows the block goes inside it until something closes it, which the tree built

@@ -16,6 +16,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { JSDOM } from 'jsdom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import { parsePort, runPreview } from '../../cli/preview.js';
@@ -24,6 +25,7 @@ import { runCli } from '../../cli/run.js';
 import { createSiteServer, type SiteServer } from '../../server/site-server.js';
 import { Site } from '../../server/site/site.js';
 import { DEMO_ROUTES } from '../e2e/demo-routes.js';
+import { sendRaw } from './support.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 const NOW = Date.parse('2026-11-20T12:00:00Z');
@@ -45,16 +47,7 @@ function send(
   headers: Record<string, string> = {},
   body?: string,
 ): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const req = request(new URL(path, base), { method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-    });
-    req.on('error', fail);
-    req.end(body);
-  });
+  return sendRaw(base, method, path, headers, body);
 }
 
 /** A copy of the demo site in a temp folder, which tests may break. */
@@ -198,6 +191,21 @@ describe('site server', () => {
     );
     expect((await get(base, '/assets/%2e%2e/site.json')).status).toBe(404);
     expect((await get(base, '/assets/missing.css')).status).toBe(404);
+  });
+
+  it('prints a hostile search query as text, in the page and in the hydration data', async () => {
+    const query = '<img src=x onerror=alert(1)>"&';
+    const reply = await get(base, `/search?q=${encodeURIComponent(query)}`);
+    expect(reply.status).toBe(200);
+    // Nowhere raw: not in the markup, not in the hydration JSON.
+    expect(reply.body).not.toContain('<img src=x');
+    const { document } = new JSDOM(reply.body).window;
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(document.querySelector('.search-count')!.textContent).toBe(`No results for “${query}”`);
+    expect(document.querySelector<HTMLInputElement>('#search-input')!.value).toBe(query);
+    expect(
+      document.querySelector<HTMLInputElement>('input[aria-label="Search the site"]')!.value,
+    ).toBe(query);
   });
 
   it('serves the client bundle', async () => {
@@ -382,6 +390,29 @@ describe('site server on a copy of the site', () => {
     );
   });
 
+  it('prints the UNESCAPED_REQUEST_VALUE warnings of a page template once, at file:line:col', async () => {
+    const { base, logs } = await previewLogging();
+    await withEdit(
+      join(dir, 'templates/search.html'),
+      // The page before the XSS fix: the raw query as a message argument.
+      (t) =>
+        t
+          .replace('{.var @query query|html}', '')
+          .replace('resultCount @query}', 'resultCount query}'),
+      async () => {
+        await until(() => logs.some((line) => line.includes('changed, reloading')));
+        expect((await get(base, '/search?q=linen')).status).toBe(200);
+        await get(base, '/search?q=coffee');
+        const printed = logs.join('\n');
+        expect(printed).toContain('[preview] /search: template warning (the page is served)');
+        expect(printed).toContain(
+          'templates/search.html:10:27 warning: the query argument is the request value search.query',
+        );
+        expect(printed.match(/UNESCAPED_REQUEST_VALUE/g)).toHaveLength(1);
+      },
+    );
+  });
+
   it('reports problems in partials and data files with their own file names', async () => {
     server = createSiteServer({
       root: dir,
@@ -548,6 +579,26 @@ describe('jsont preview command', () => {
     expect(Number(new URL(url).port)).toBeGreaterThan(busy);
     expect(out.join('')).toContain(url);
     expect(out.join('')).toContain('stopped');
+  });
+
+  it('listens on localhost unless --host is given', async () => {
+    const addressOf = async (argv: string[]) => {
+      const stop = new AbortController();
+      let address = '';
+      await runPreview(['site', '--port', '0', ...argv], io().io, {
+        signal: stop.signal,
+        onListening: (_url, server) => {
+          address = (server.server.address() as AddressInfo).address;
+          stop.abort();
+        },
+      });
+      return address;
+    };
+    expect(['127.0.0.1', '::1']).toContain(await addressOf([]));
+    expect(await addressOf(['--host', '0.0.0.0'])).toBe('0.0.0.0');
+    const help = io();
+    await runCli(['preview', '--help'], help.io);
+    expect(help.out.join('')).toMatch(/--host <name> +interface to listen on \(default: localhost/);
   });
 
   it('is listed by jsont --help and rejects a folder without site.json', async () => {
