@@ -134,6 +134,29 @@ describe('the repository is self-contained', () => {
   });
 });
 
+describe('the documents name files that exist', () => {
+  // A path into one of the repository's folders, as a document names it: `engine/lexer.ts`,
+  // `react-renderer/html/`. Skipped: globs (`engine/exec-*.ts`), build output (`dist/cli/…`)
+  // and folders made at run time (`fixtures/site/.data`).
+  const FOLDERS =
+    'engine|formatters|predicates|react-renderer|storefront|server|cli|bench|scripts|tests|fixtures|docs';
+  const PATH = new RegExp(`(?<![\\w/.-])(?:${FOLDERS})/[\\w./-]*\\w/?(?![\\w*-])`, 'g');
+
+  it('every repository path in README.md and docs/ exists', () => {
+    const documents = textFiles().filter(({ path }) =>
+      /^(docs\/[^/]+|README|tests\/fixtures\/conformance\/README)\.md$/.test(path),
+    );
+    expect(documents.length).toBeGreaterThanOrEqual(7);
+    const missing = documents.flatMap(({ path, text }) =>
+      [...text.matchAll(PATH)]
+        .map((m) => m[0])
+        .filter((named) => !named.includes('/.') && !existsSync(join(REPO_ROOT, named)))
+        .map((named) => `${path}: ${named}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('the conformance fixture reader', () => {
   it('reads the fixtures vendored inside the repository', () => {
     expect(relative(REPO_ROOT, CONFORMANCE_DIR)).toBe('tests/fixtures/conformance');
