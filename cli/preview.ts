@@ -7,8 +7,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { createSiteServer, type SiteServer } from '../server/site-server.js';
+import { SqliteMissingError } from '../server/store/sqlite-driver.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
-import { CliInputError, EXIT_OK, resolvePath, type CliIO } from './io.js';
+import { CliInputError, EXIT_OK, EXIT_USAGE, resolvePath, type CliIO } from './io.js';
 
 export const DEFAULT_PORT = 4173;
 /** How many ports after the requested one are tried when it is taken. */
@@ -78,11 +79,19 @@ export async function runPreview(
   const port = portText === undefined ? DEFAULT_PORT : parsePort(portText);
   const host = stringOption(args, 'host');
 
-  const server = createSiteServer({
-    root: dir,
-    preview: true,
-    log: (message) => io.stderr.write(`${message}\n`),
-  });
+  let server: SiteServer;
+  try {
+    server = createSiteServer({
+      root: dir,
+      preview: true,
+      log: (message) => io.stderr.write(`${message}\n`),
+    });
+  } catch (err) {
+    // An optional dependency the install left out: say what to install, not a stack.
+    if (!(err instanceof SqliteMissingError)) throw err;
+    io.stderr.write(`${err.message}\n`);
+    return EXIT_USAGE;
+  }
   let url: string;
   try {
     url = await listenFrom(server, port, host);

@@ -1,16 +1,19 @@
 /**
  * Opens the preview's SQLite store and brings its schema up to date. Files use WAL so page
- * renders can read while an API call writes; `:memory:` is for tests.
+ * renders can read while an API call writes; `:memory:` is for tests. The SQLite module is loaded
+ * here, on first use, not when the module is imported (see sqlite-driver.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { loadSqliteDriver } from './sqlite-driver.js';
 
 export type { Database } from 'better-sqlite3';
 
 export function openStore(file: string | ':memory:'): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const BetterSqlite3 = loadSqliteDriver();
   const db = new BetterSqlite3(file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
