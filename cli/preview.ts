@@ -12,6 +12,8 @@ import { parseCommandArgs, stringOption, type Command } from './args.js';
 import { CliInputError, EXIT_OK, EXIT_USAGE, resolvePath, type CliIO } from './io.js';
 
 export const DEFAULT_PORT = 4173;
+/** Only this machine reaches a preview unless --host says otherwise (as Vite does). */
+export const DEFAULT_HOST = 'localhost';
 /** How many ports after the requested one are tried when it is taken. */
 const PORT_ATTEMPTS = 20;
 
@@ -24,7 +26,8 @@ errors are shown in the page and printed here with file:line:col and a code fram
 
 Options:
       --port <n>      port to listen on (default 4173; the next free one if taken; 0 = any)
-      --host <name>   interface to listen on (default: all)
+      --host <name>   interface to listen on (default: localhost, so only this machine can
+                      connect; --host 0.0.0.0 serves other devices on the network)
   -h, --help          show this help
 
 Stop with Ctrl-C.`;
@@ -77,7 +80,7 @@ export async function runPreview(
   }
   const portText = stringOption(args, 'port');
   const port = portText === undefined ? DEFAULT_PORT : parsePort(portText);
-  const host = stringOption(args, 'host');
+  const host = stringOption(args, 'host') ?? DEFAULT_HOST;
 
   let server: SiteServer;
   try {

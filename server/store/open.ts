@@ -15,17 +15,24 @@ export function openStore(file: string | ':memory:'): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const BetterSqlite3 = loadSqliteDriver();
   const db = new BetterSqlite3(file);
+  // A second preview process on the same file waits for the writer instead of failing; set
+  // first, as switching to WAL and migrating take locks too. Writes that read first begin
+  // IMMEDIATE (CartStore.transaction) so the wait covers them.
+  db.pragma('busy_timeout = 5000');
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  // A second preview process on the same file waits for the writer instead of failing.
-  db.pragma('busy_timeout = 5000');
   migrate(db, MIGRATIONS);
   return db;
 }
 
-/** Runs the migrations newer than the store's `user_version`, each in its own transaction. */
+/**
+ * Runs the migrations newer than the store's `user_version`, each in its own IMMEDIATE
+ * transaction that reads the version again under the write lock: two processes opening a new
+ * file together run each migration once.
+ */
 export function migrate(db: Database, migrations: readonly Migration[]): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  const current = version();
   const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
   if (current > latest) {
     throw new Error(`Store schema version ${current} is newer than this preview (${latest}).`);
@@ -33,8 +40,9 @@ export function migrate(db: Database, migrations: readonly Migration[]): void {
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (migration.version <= current) continue;
     db.transaction(() => {
+      if (migration.version <= version()) return;
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    }).immediate();
   }
 }
