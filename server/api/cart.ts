@@ -148,7 +148,7 @@ export const cartRoutes: Route[] = [
       findVariant(ctx, body.itemId, body.sku);
       ctx.stores.carts.setFields(entry.id, body.sku, body.additionalFields);
       const updated = ctx.stores.carts.entry(cart.id, entry.id)!;
-      return { shoppingCart: cartView(ctx, cart), updatedEntry: stripType(updated, ctx) };
+      return { shoppingCart: cartView(ctx, cart), updatedEntry: buildEntry(updated, ctx.catalog) };
     },
   },
   {
@@ -182,8 +182,3 @@ export const cartRoutes: Route[] = [
     },
   },
 ];
-
-function stripType(row: Parameters<typeof buildEntry>[0], ctx: ApiContext) {
-  const { productType: _type, ...entry } = buildEntry(row, ctx.catalog);
-  return entry;
-}

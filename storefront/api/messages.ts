@@ -10,6 +10,8 @@ export const CART_MESSAGES = {
   variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
   quantityNotNumber: 'Quantity must be a number.',
   quantityNotWhole: 'Quantity must be a whole number',
+  quantityTooSmall: 'Quantity must be at least 1',
+  quantityTooLarge: 'Quantity must be at most 9999',
   entryNotFound: 'That item is no longer in your cart.',
   productNotFound: 'That product is no longer available.',
   notSubscribable: 'Unavailable',

@@ -40,11 +40,11 @@ const id = z.string({ error: requiredOr('Must be a string') }).min(1, FORM_MESSA
 const boolText = z.enum(['true', 'false']);
 /** Most units of one cart line: a request's quantity and a line's total after adds alike. */
 export const MAX_LINE_QUANTITY = 9999;
-export const QUANTITY_TOO_LARGE = `Quantity must be at most ${MAX_LINE_QUANTITY}`;
+export const QUANTITY_TOO_LARGE = CART_MESSAGES.quantityTooLarge;
 const quantity = z
   .number({ error: requiredOr(CART_MESSAGES.quantityNotNumber) })
   .int({ error: CART_MESSAGES.quantityNotWhole })
-  .min(1, 'Quantity must be at least 1')
+  .min(1, CART_MESSAGES.quantityTooSmall)
   .max(MAX_LINE_QUANTITY, QUANTITY_TOO_LARGE);
 /** JSON object with arbitrary fields (preferences, header/footer parts). */
 const jsonObject = z.record(z.string(), z.unknown());
@@ -79,6 +79,8 @@ export const CartEntry = z.object({
   title: z.string(),
   subTotal: Money,
   purchasePriceCents: z.number().int(),
+  /** The product's type (1 physical …): the cart page offers buy-now-pay-later on it. */
+  productType: z.number().int().optional(),
 });
 export type CartEntry = z.infer<typeof CartEntry>;
 
