@@ -25,7 +25,7 @@ import {
 import { sitePages, type SitePage } from '../pages/site-pages.js';
 import { SYNTHETIC_PRODUCT_TEMPLATE, syntheticProductData } from '../pages/synthetic-product.js';
 import type { BenchOptions, BenchSuite, SuiteReport } from '../suite.js';
-import { formatNs, geometricMean, measureGroup } from '../timing.js';
+import { formatNs, geometricMean, measureGroup, type TimingOptions } from '../timing.js';
 
 /** A fixed clock, the same for both engines (timesince, relative times). */
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -132,8 +132,15 @@ interface PageRow {
   sameOutput?: boolean;
 }
 
+/**
+ * The page suites read CPU time (timing.ts, `clock`): pages take milliseconds, long enough for
+ * a busy machine to deschedule a batch, and the wall clock would count that wait.
+ */
+const cpuTiming = (options: BenchOptions): TimingOptions => ({ ...options.timing, clock: 'cpu' });
+
 function measurePage(c: PageCase, options: BenchOptions, notes: string[]): PageRow {
-  const [oc, tc] = measureGroup([c.compile.ours, c.compile.theirs], options.timing);
+  const timing = cpuTiming(options);
+  const [oc, tc] = measureGroup([c.compile.ours, c.compile.theirs], timing);
   const row: PageRow = {
     name: c.name,
     instructions: c.instructions,
@@ -146,7 +153,7 @@ function measurePage(c: PageCase, options: BenchOptions, notes: string[]): PageR
     row.sameOutput = out.ours === out.theirs;
     if (!row.sameOutput)
       notes.push(`${c.name}: outputs differ ${firstDifference(out.ours, out.theirs)}`);
-    const [or, tr] = measureGroup([c.render.ours, c.render.theirs], options.timing);
+    const [or, tr] = measureGroup([c.render.ours, c.render.theirs], timing);
     row.renderRatio = tr!.nsPerOp / or!.nsPerOp;
     row.oursRenderNs = or!.nsPerOp;
     row.theirsRenderNs = tr!.nsPerOp;
@@ -180,7 +187,7 @@ function pageTable(rows: PageRow[], notes: string[]): SuiteReport {
   const minRender = Math.min(...rendered.map((r) => r.renderRatio!));
   const minCompile = Math.min(...rows.map((r) => r.compileRatio));
   return {
-    title: 'Pages: string render and compile vs the reference',
+    title: 'Pages: string render and compile vs the reference (CPU time)',
     columns: [
       'page',
       'instr.',
@@ -246,7 +253,7 @@ function linearityTable(options: BenchOptions): SuiteReport {
       SYNTHETIC_PRODUCT_TEMPLATE,
       syntheticProductData(related),
     );
-    const [o, t] = measureGroup([c.render!.ours, c.render!.theirs], options.timing);
+    const [o, t] = measureGroup([c.render!.ours, c.render!.theirs], cpuTiming(options));
     const calls = Math.max(1, Math.min(20, Math.round(2048 / related)));
     rows.push({
       related,
@@ -271,7 +278,8 @@ function linearityTable(options: BenchOptions): SuiteReport {
   const slope = (r: (typeof rows)[number]): number =>
     (r.oursNs - base.oursNs) / (r.related - base.related);
   return {
-    title: 'Linearity: synthetic product page, string render with 1 … 4096 related items',
+    title:
+      'Linearity: synthetic product page, string render with 1 … 4096 related items (CPU time)',
     columns: [
       'related',
       'ours',
