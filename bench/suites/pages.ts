@@ -316,6 +316,6 @@ export const pagesSuite: BenchSuite = {
 };
 
 export const linearitySuite: BenchSuite = {
-  name: 'pages-linearity',
+  name: 'linearity',
   run: (options) => linearityTable(options),
 };
