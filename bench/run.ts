@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { BenchOptions, BenchSuite, SuiteReport } from './suite.js';
 import { bundleSuite } from './bundle-size.js';
 import { reactSuite } from './react.js';
+import { customFormatterSuite } from './suites/custom-formatter.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
 import { linearitySuite, pagesSuite } from './suites/pages.js';
 
@@ -25,6 +26,7 @@ const SUITES: readonly BenchSuite[] = [
   renderSuite,
   pagesSuite,
   linearitySuite,
+  customFormatterSuite,
   reactSuite,
   bundleSuite,
 ];
