@@ -17,6 +17,7 @@ import {
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
 import {
+  formatterIndex,
   parseInstructionTag,
   parseVariableTag,
   type TagErrorSink,
@@ -119,7 +120,13 @@ export function parseTemplate(
   sink: InstructionSink,
   chunkSize = DEFAULT_CHUNK_SIZE,
 ): void {
-  const scope: TagScope = { source, registry, errors: sink, tagOffset: 0, knownFormatters: [] };
+  const scope: TagScope = {
+    source,
+    registry,
+    errors: sink,
+    tagOffset: 0,
+    knownFormatters: formatterIndex(registry),
+  };
   let textStart = -1;
   let textEnd = -1;
   let base = 0;
