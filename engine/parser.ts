@@ -13,7 +13,6 @@ import {
   Tag,
   TagAfterStray,
   TextThenTag,
-  textThenTagOpens,
 } from './lexer.js';
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
@@ -144,22 +143,16 @@ export function parseTemplate(
     } else {
       [tokens, count, nextBase] = lexChunk(source, base, chunkSize);
     }
-    // Where each TextThenTag token's tag starts, as the lexer found it.
-    const opens = textThenTagOpens();
-    let nextOpen = 0;
     for (let i = 0; i < count; i++) {
       const token = tokens[i]!;
       const type = token.tokenType;
       let start = base + token.startOffset;
       const isTag = type === Tag || type === TagAfterStray;
       if (type === TextThenTag) {
-        // Text, then a tag from its `{` (the text part holds no `{`).
-        let tagStart = base + (opens[nextOpen++] ?? 0);
-        if (tagStart <= start || source.charCodeAt(tagStart) !== 123 /* { */) {
-          // Not what the lexer recorded (cannot happen with one match per token): scan back.
-          tagStart = start + token.image.length - 2;
-          while (source.charCodeAt(tagStart) !== 123) tagStart--;
-        }
+        // Text, then a tag from its `{`: the first one, as the text part holds none (indexOf
+        // runs at memchr speed; scanning the tag back from the image's end measured ~6% of
+        // compiling a page).
+        const tagStart = source.indexOf('{', start);
         if (textStart === -1) textStart = start;
         textEnd = tagStart;
         start = tagStart;
