@@ -42,13 +42,19 @@ function compileFormatters(list: FormatterList, registry: Registry): FormatterSt
   if (!Array.isArray(list)) return [];
   const steps: FormatterStep[] = [];
   for (const call of list) {
-    if (!Array.isArray(call) || typeof call[0] !== 'string') continue;
-    const formatter = getOwn(registry.formatters, call[0]) as Formatter | undefined;
-    if (formatter === undefined || typeof formatter.apply !== 'function') continue;
+    const formatter = boundFormatter(call, registry);
+    if (formatter === undefined) continue;
     const args = Array.isArray(call[1]) && Array.isArray(call[1][0]) ? call[1][0] : [];
     steps.push({ formatter, args, prepared: prepareCall(formatter, args) });
   }
   return steps;
+}
+
+/** The implementation a formatter call of the code tree names, if the registry has one. */
+function boundFormatter(call: unknown, registry: Registry): Formatter | undefined {
+  if (!Array.isArray(call) || typeof call[0] !== 'string') return undefined;
+  const formatter = getOwn(registry.formatters, call[0]) as Formatter | undefined;
+  return formatter === undefined || typeof formatter.apply !== 'function' ? undefined : formatter;
 }
 
 function compileResolvers(paths: unknown): Resolver[] {
@@ -132,7 +138,11 @@ export function plainKey(inst: VariableCode, registry: Registry): string | numbe
   const key: unknown = path[0];
   if (typeof key !== 'string' && typeof key !== 'number') return null;
   if (!isPlainKey(key)) return null;
-  return compileFormatters(inst[2], registry).length === 0 ? key : null;
+  // Checked without compiling the chain (which would run the formatters' `prepare`).
+  const list = inst[2];
+  return Array.isArray(list) && list.some((call) => boundFormatter(call, registry) !== undefined)
+    ? null
+    : key;
 }
 
 /**
