@@ -115,6 +115,19 @@ function firstDifference(ours: string, theirs: string): string {
   return `at character ${i}: ours ${show(ours)}, reference ${show(theirs)}`;
 }
 
+/**
+ * Differences explained by a known deviation. `social-button`: ours prints the item's
+ * `mainImageId` and `mainImage.assetUrl`, as the language's formatter fixtures expect; the
+ * reference reads `systemDataId` and `assetUrl`.
+ */
+function knownDeviation(ours: string, theirs: string): string {
+  const strip = (html: string): string =>
+    html.replace(/<(div|span) class="squarespace-social-buttons[^>]*>/g, '');
+  return strip(ours) === strip(theirs)
+    ? ' (known deviation, the only one on this page: social-button data attributes)'
+    : '';
+}
+
 const ratioText = (r: number): string => `${r.toFixed(2)}x`;
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -151,8 +164,10 @@ function measurePage(c: PageCase, options: BenchOptions, notes: string[]): PageR
   if (c.render !== undefined) {
     const out = c.render.outputs();
     row.sameOutput = out.ours === out.theirs;
-    if (!row.sameOutput)
-      notes.push(`${c.name}: outputs differ ${firstDifference(out.ours, out.theirs)}`);
+    if (!row.sameOutput) {
+      const known = knownDeviation(out.ours, out.theirs);
+      notes.push(`${c.name}: outputs differ ${firstDifference(out.ours, out.theirs)}${known}`);
+    }
     const [or, tr] = measureGroup([c.render.ours, c.render.theirs], timing);
     row.renderRatio = tr!.nsPerOp / or!.nsPerOp;
     row.oursRenderNs = or!.nsPerOp;
@@ -265,18 +280,11 @@ function linearityTable(options: BenchOptions): SuiteReport {
     process.stderr.write('.');
   }
   process.stderr.write('\n');
-  const base = rows[0]!;
-  // Cost of one more related item, from the smallest page: flat when growth is linear.
-  const perItem = (r: (typeof rows)[number], key: 'oursNs' | 'oursBytes'): string =>
-    r.related === base.related
-      ? ''
-      : key === 'oursNs'
-        ? formatNs((r.oursNs - base.oursNs) / (r.related - base.related))
-        : `${((r.oursBytes - base.oursBytes) / (r.related - base.related) / 1024).toFixed(2)} KB`;
-  const last = rows[rows.length - 1]!;
-  const second = rows[1] ?? last;
-  const slope = (r: (typeof rows)[number]): number =>
-    (r.oursNs - base.oursNs) / (r.related - base.related);
+  // Cost of one more related item between consecutive sizes: flat when growth is linear (the
+  // small sizes are dominated by the page itself and by noise; read the large ones).
+  const perItem = (k: number, key: 'oursNs' | 'oursBytes'): number =>
+    (rows[k]![key] - rows[k - 1]![key]) / (rows[k]!.related - rows[k - 1]!.related);
+  const last = rows.length - 1;
   return {
     title:
       'Linearity: synthetic product page, string render with 1 … 4096 related items (CPU time)',
@@ -289,18 +297,21 @@ function linearityTable(options: BenchOptions): SuiteReport {
       'alloc/render',
       'per added item',
     ],
-    rows: rows.map((r) => [
+    rows: rows.map((r, k) => [
       String(r.related),
       formatNs(r.oursNs),
       formatNs(r.theirsNs),
       ratioText(r.ratio),
-      perItem(r, 'oursNs'),
+      k === 0 ? '' : formatNs(perItem(k, 'oursNs')),
       kb(r.oursBytes),
-      perItem(r, 'oursBytes'),
+      k === 0 ? '' : kb(perItem(k, 'oursBytes')),
     ]),
-    summary: [
-      `per added item at ${last.related} ÷ at ${second.related}: ${(slope(last) / slope(second)).toFixed(2)} (1.00 = linear)`,
-    ],
+    summary:
+      last < 2
+        ? []
+        : [
+            `per added item, last step ÷ the step before: time ${(perItem(last, 'oursNs') / perItem(last - 1, 'oursNs')).toFixed(2)}, bytes ${(perItem(last, 'oursBytes') / perItem(last - 1, 'oursBytes')).toFixed(2)} (1.00 = linear)`,
+          ],
     data: { rows },
   };
 }
