@@ -1,9 +1,10 @@
 /**
  * strftime-style formatting of an instant in a named time zone with fixed English names
- * (LANGUAGE.md 6.5). The wall-clock fields come from the zone's offset at the instant (read from
- * the platform's Intl) applied to the instant and read back with UTC getters, so the result
- * never depends on the process's TZ.
+ * (docs/language.md, "The date formatter"). The wall-clock fields come from the zone's offset at
+ * the instant (read from the platform's Intl) applied to the instant and read back with UTC
+ * getters, so the result never depends on the process's TZ.
  */
+import { BoundedMemo } from '../engine/bounded-memo.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -92,10 +93,7 @@ function offsetAt(zone: string, epoch: number): number {
 }
 
 const QUARTER_HOUR = 900_000;
-const MAX_CACHED_OFFSETS = 10_000;
-/** Zone → quarter-hour index → offset; numeric inner keys, so a lookup builds no key string. */
-const offsets = new Map<string, Map<number, number>>();
-let cachedOffsets = 0;
+const offsets = new BoundedMemo<number>(10_000);
 
 /**
  * `offsetAt`, cached: reading the clock takes microseconds, and pages format the same few
@@ -103,23 +101,9 @@ let cachedOffsets = 0;
  * transitions fall on quarter-hour boundaries).
  */
 function zoneOffset(zone: string, epoch: number): number {
-  let byQuarter = offsets.get(zone);
-  if (byQuarter === undefined) {
-    byQuarter = new Map();
-    offsets.set(zone, byQuarter);
-  }
-  const quarter = Math.floor(epoch / QUARTER_HOUR);
-  let offset = byQuarter.get(quarter);
-  if (offset === undefined) {
-    if (cachedOffsets >= MAX_CACHED_OFFSETS) {
-      for (const zoneOffsets of offsets.values()) zoneOffsets.clear();
-      cachedOffsets = 0;
-    }
-    offset = offsetAt(zone, Math.floor(epoch));
-    byQuarter.set(quarter, offset);
-    cachedOffsets++;
-  }
-  return offset;
+  const key = `${zone}|${Math.floor(epoch / QUARTER_HOUR)}`;
+  const offset = offsets.get(key);
+  return offset !== undefined ? offset : offsets.set(key, offsetAt(zone, Math.floor(epoch)));
 }
 
 /** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */
