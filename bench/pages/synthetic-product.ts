@@ -4,7 +4,8 @@
  * related products (50 on the page, 1 … 4096 for the linearity rows). It uses the formatters a
  * storefront leans on — money, product price, date and datetime, message (plural), image and
  * srcset, variant select and descriptor — with sections, alternates and predicates around them,
- * in the shapes of the language's formatter fixtures (docs/language.md, "Formatters").
+ * in the shapes of the language's formatter fixtures (docs/language.md, "Formatters and
+ * predicates").
  */
 
 /** The page template (a layout-less page: head, product, related list). */
