@@ -21,12 +21,15 @@ import { hydrationSuite } from './browser/hydration.js';
 import { reactSuite } from './react.js';
 import { customFormatterSuite } from './suites/custom-formatter.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
+import { linearitySuite, pagesSuite } from './suites/pages.js';
 import { youngSuite } from './young-generation.js';
 
 /** Every suite, in the order they run. */
 const SUITES: readonly BenchSuite[] = [
   compileSuite,
   renderSuite,
+  pagesSuite,
+  linearitySuite,
   customFormatterSuite,
   reactSuite,
   bundleSuite,

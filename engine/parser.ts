@@ -17,6 +17,7 @@ import {
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
 import {
+  formatterIndex,
   parseInstructionTag,
   parseVariableTag,
   type TagErrorSink,
@@ -120,7 +121,13 @@ export function parseTemplate(
   sink: InstructionSink,
   chunkSize = DEFAULT_CHUNK_SIZE,
 ): void {
-  const scope: TagScope = { source, registry, errors: sink, tagOffset: 0, knownFormatters: [] };
+  const scope: TagScope = {
+    source,
+    registry,
+    errors: sink,
+    tagOffset: 0,
+    knownFormatters: formatterIndex(registry),
+  };
   let textStart = -1;
   let textEnd = -1;
   let base = 0;
@@ -143,10 +150,10 @@ export function parseTemplate(
       let start = base + token.startOffset;
       const isTag = type === Tag || type === TagAfterStray;
       if (type === TextThenTag) {
-        // Text, then a tag from the image's last `{` (the text part holds no `{`).
-        // A backward char loop: tags are short, and lastIndexOf measured slower here.
-        let tagStart = start + token.image.length - 2;
-        while (source.charCodeAt(tagStart) !== 123 /* { */) tagStart--;
+        // Text, then a tag from its `{`: the first one, as the text part holds none (indexOf
+        // runs at memchr speed; scanning the tag back from the image's end measured ~6% of
+        // compiling a page).
+        const tagStart = source.indexOf('{', start);
         if (textStart === -1) textStart = start;
         textEnd = tagStart;
         start = tagStart;

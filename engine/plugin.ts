@@ -76,9 +76,19 @@ export interface RenderContext {
 export interface Formatter {
   /**
    * Transforms `vars[0]` (and rarely others) in place by calling `set`. May throw: the engine
-   * records the error and leaves the output of this tag empty.
+   * records the error and leaves the output of this tag empty. `prepared` is what `prepare`
+   * returned for this call's arguments, or undefined (no `prepare`, or a caller that does not
+   * prepare): `apply` must give the same result either way.
    */
-  apply(args: string[], vars: Variable[], ctx: RenderContext): void;
+  apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void;
+  /**
+   * Compile-time hook: the engine calls it once per formatter call of a compiled instruction,
+   * with that call's arguments, and hands the result to every `apply` of that call. Work that
+   * depends only on the arguments (parsing options and patterns, building Intl formatters)
+   * then happens once per instruction instead of once per render. Must not throw and must not
+   * depend on any render; the result may hold caches that later renders fill.
+   */
+  prepare?: (args: string[]) => unknown;
   /** Compile-time arity check; omitted means any number of arguments is accepted. */
   minArgs?: number;
   maxArgs?: number;

@@ -9,6 +9,9 @@ import { isValidTimeZone } from './strftime.js';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
+/** The path of the site's zone, made once (every date formatter call looks it up). */
+const WEBSITE_TIME_ZONE = ['website', 'timeZone'];
+
 /**
  * `{ ...base, ...extra }`, written without a spread: in Node 20 (V8 11.3), an object made by a
  * spread that then gets a property of its own (`{ ...base, dateStyle: 'long' }`) took about
@@ -44,7 +47,7 @@ export function parseOptions(args: readonly string[]): Options {
 export function renderTimeZone(ctx: RenderContext): string {
   let zone: unknown = ctx.timeZone;
   if (zone === undefined) {
-    zone = ctx.resolve(['website', 'timeZone']);
+    zone = ctx.resolve(WEBSITE_TIME_ZONE);
     if (zone === undefined || zone === null) return DEFAULT_TIME_ZONE;
   }
   return typeof zone === 'string' && zone !== '' && isValidTimeZone(zone) ? zone : 'UTC';
