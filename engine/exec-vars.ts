@@ -1,6 +1,7 @@
 /**
  * Instructions that read variables: VARIABLE (`{a, b|f1|f2}`), BINDVAR (`{.var @x a|f}`) and
- * CTXVAR (`{.ctx @x k=a}`), plus the formatter chain they share (LANGUAGE.md 4.5, 4.6).
+ * CTXVAR (`{.ctx @x k=a}`), plus the formatter chain they share (docs/language.md, "What each
+ * instruction does" and "Where formatters look up names").
  */
 import type { BindvarCode, CtxvarCode, FormatterList, Path, VariableCode } from './code.js';
 import type { Emit, EmitCompiler, ExecContext } from './context.js';

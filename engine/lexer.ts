@@ -1,5 +1,5 @@
 /**
- * Template lexer (LANGUAGE.md 2.1), built once with chevrotain.
+ * Template lexer (docs/language.md, "Finding tags"), built once with chevrotain.
  *
  * The reference scans with a hand-rolled loop: at the first `{` after the previous tag it either
  * opens a `{##` comment or walks forward, letting every further `{` restart the tag, until the

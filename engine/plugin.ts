@@ -25,7 +25,7 @@ export class Variable {
   }
 }
 
-/** One level of the data stack (LANGUAGE.md 4.1). */
+/** One level of the data stack (docs/language.md, "Values and frames"). */
 export interface Frame {
   /** The data value this frame wraps (`undefined` = MISSING). */
   readonly node: unknown;
@@ -41,7 +41,10 @@ export interface RenderContext {
   node(): unknown;
   /** The current frame. Inside a formatter called from a variable tag, `frame().parent` is where the tag appeared. */
   frame(): Frame;
-  /** Variable resolution (LANGUAGE.md 4.2), searching from `from` (default: current frame) to the root. */
+  /**
+   * Variable resolution (docs/language.md, "Resolution"), searching from `from` (default: current
+   * frame) to the root.
+   */
   resolve(path: Path, from?: Frame): unknown;
   /** Same as `resolve` for a dotted reference as written in a template, e.g. `item.title` or `@index`. */
   resolveRef(ref: string, from?: Frame): unknown;

@@ -1,9 +1,9 @@
 /**
- * Parses the body of one tag into an instruction (LANGUAGE.md 2.2–2.4), exactly as the reference
- * accepts it: anything that does not match the grammar makes the caller emit the whole tag as
- * literal text. Recursive descent over the tag token's text: the functions read the source
- * string in place (char codes on the hot paths — references, formatter names, keywords — and
- * sticky regexes on the rare ones), so nothing is sliced out until a piece is accepted.
+ * Parses the body of one tag into an instruction (docs/language.md, "Syntax"), exactly as the
+ * reference accepts it: anything that does not match the grammar makes the caller emit the whole
+ * tag as literal text. Recursive descent over the tag token's text: the functions read the source
+ * string in place (char codes on the hot paths — references, formatter names, keywords — and sticky
+ * regexes on the rare ones), so nothing is sliced out until a piece is accepted.
  */
 import type { Args, FormatterCall, FormatterList, Instruction, MaybeArgs, Path } from './code.js';
 import { ErrorCode } from './errors.js';

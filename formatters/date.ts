@@ -1,6 +1,6 @@
 /**
- * `date FORMAT…` (LANGUAGE.md 6.5): strftime codes on the value (epoch ms) in the render's time
- * zone, with English names.
+ * `date FORMAT…` (docs/language.md, "The date formatter"): strftime codes on the value (epoch ms)
+ * in the render's time zone, with English names.
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';

@@ -1,6 +1,7 @@
 /**
- * `money [opts]` (LANGUAGE.md 6.4): a money node formatted as a currency amount of the render
- * locale with the platform Intl. Also used by the `money`/`currency` message arguments.
+ * `money [opts]` (docs/language.md, "Internationalisation formatters"): a money node formatted as a
+ * currency amount of the render locale with the platform Intl. Also used by the `money`/`currency`
+ * message arguments.
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { numberOptions } from './i18n-decimal.js';

@@ -1,7 +1,8 @@
 /**
- * Shared plumbing of the date and i18n formatters (LANGUAGE.md 6.4, 6.5): `key:value` option
- * parsing, the render's time zone and locale, and caches of platform Intl formatters (building an
- * Intl formatter costs far more than using one, so each locale+options pair is built once).
+ * Shared plumbing of the date and i18n formatters (docs/language.md, "Internationalisation
+ * formatters" and "The date formatter"): `key:value` option parsing, the render's time zone and
+ * locale, and caches of platform Intl formatters (building an Intl formatter costs far more than
+ * using one, so each locale+options pair is built once).
  */
 import type { RenderContext } from '../engine/plugin.js';
 import { isValidTimeZone } from './strftime.js';

@@ -1,8 +1,8 @@
 /**
  * strftime-style formatting of an instant in a named time zone with fixed English names
- * (LANGUAGE.md 6.5). The wall-clock fields come from the zone's offset at the instant (read from
- * the platform's Intl) applied to the instant and read back with UTC getters, so the result
- * never depends on the process's TZ.
+ * (docs/language.md, "The date formatter"). The wall-clock fields come from the zone's offset at
+ * the instant (read from the platform's Intl) applied to the instant and read back with UTC
+ * getters, so the result never depends on the process's TZ.
  */
 import { BoundedMemo } from '../engine/bounded-memo.js';
 

@@ -1,5 +1,5 @@
 /**
- * Hydration of a server-rendered page (DESIGN.md "The three render paths", 3): the server puts
+ * Hydration of a server-rendered page (docs/architecture.md, "Hydration"): the server puts
  * the page template's output in a root element and ships, as JSON in `#__jsont`, what the React
  * path needs to build the same tree — the prepared template (code + React code), the page data,
  * the partials it may apply (code trees: the browser has no compiler) and the render options
