@@ -4,6 +4,7 @@
  * visitor has one (a cart cookie) or is signed in — other visitors get no cart request.
  */
 import { readCookie } from './api/cookies.js';
+import { HYDRATED_MARK, markTime } from './client-start.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
 
@@ -59,6 +60,7 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
           );
         }
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
+        markTime(HYDRATED_MARK);
         document.documentElement.dataset['hydrated'] = 'true';
         resolve(runtime);
       },
