@@ -2,13 +2,18 @@
  * Public API of jsont-react (DESIGN.md "Public API"). This is the composition root for the
  * library: it joins the engine with the built-in formatter and predicate tables.
  */
-import type { Code } from './engine/code.js';
+import type { Code, Path } from './engine/code.js';
 import { compileTemplate } from './engine/compile.js';
 import type { FormatterTable, PredicateTable, Registry } from './engine/plugin.js';
 import { renderTemplate } from './engine/render.js';
-import type { RenderOptions, RenderResult, Template } from './engine/template.js';
+import type { ParseFunction, RenderOptions, RenderResult, Template } from './engine/template.js';
 import type { TemplateError } from './engine/errors.js';
-import { ALL_FORMATTERS } from './formatters/index.js';
+import { findUnescapedValues } from './engine/unescaped-values.js';
+import {
+  ALL_FORMATTERS,
+  ARGUMENT_INSERTING_FORMATTERS,
+  ESCAPING_FORMATTERS,
+} from './formatters/index.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import {
   elementGenerator,
@@ -55,12 +60,48 @@ export interface CompileOptions {
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = { formatters: ALL_FORMATTERS, predicates: ALL_PREDICATES };
 
-function registryFor(options?: CompileOptions): Registry {
+/** Stands for "no table passed" in the registry cache's keys. */
+const NO_TABLE = {};
+/** formatters table -> predicates table -> the joined registry (see registryFor). */
+const joinedRegistries = new WeakMap<object, WeakMap<object, Registry>>();
+
+/**
+ * The registry compile and render use for `options`: the built-in one, or the built-ins joined
+ * with the tables passed. A joined registry is made once per pair of tables (by identity), so
+ * every render with the same tables reuses the closures compiled for the first one (the
+ * executor caches them per registry). A table is read when first seen: to change a custom
+ * formatter, pass a new table object.
+ */
+export function registryFor(options?: CompileOptions): Registry {
   if (!options || (!options.formatters && !options.predicates)) return defaultRegistry;
-  return {
-    formatters: { ...ALL_FORMATTERS, ...options.formatters },
-    predicates: { ...ALL_PREDICATES, ...options.predicates },
-  };
+  const formatters = options.formatters ?? NO_TABLE;
+  const predicates = options.predicates ?? NO_TABLE;
+  let byPredicates = joinedRegistries.get(formatters);
+  if (byPredicates === undefined) {
+    byPredicates = new WeakMap();
+    joinedRegistries.set(formatters, byPredicates);
+  }
+  let registry = byPredicates.get(predicates);
+  if (registry === undefined) {
+    registry = {
+      formatters: { ...ALL_FORMATTERS, ...options.formatters },
+      predicates: { ...ALL_PREDICATES, ...options.predicates },
+    };
+    byPredicates.set(predicates, registry);
+  }
+  return registry;
+}
+
+/** The string path's partial parser for a registry, made once per registry. */
+const parsers = new WeakMap<Registry, ParseFunction>();
+
+function parserFor(registry: Registry): ParseFunction {
+  let parse = parsers.get(registry);
+  if (parse === undefined) {
+    parse = (source: string, name?: string): Template => compileTemplate(source, registry, name);
+    parsers.set(registry, parse);
+  }
+  return parse;
 }
 
 /**
@@ -81,18 +122,13 @@ export function render(
   options?: RenderOptions & CompileOptions,
 ): RenderResult {
   const registry = registryFor(options);
-  // No closure per call for the usual registry: a small render is short enough to notice.
-  const parse =
-    registry === defaultRegistry
-      ? parseWithDefaults
-      : (source: string, name?: string): Template => compileTemplate(source, registry, name);
+  // No lookup per call for the usual registry: a small render is short enough to notice.
+  const parse = registry === defaultRegistry ? parseWithDefaults : parserFor(registry);
   const tpl = typeof template === 'string' ? parse(template) : template;
   return renderTemplate(tpl, data, options, registry, parse);
 }
 
-function parseWithDefaults(source: string, name?: string): Template {
-  return compileTemplate(source, defaultRegistry, name);
-}
+const parseWithDefaults = parserFor(defaultRegistry);
 
 /**
  * Renders a template to a React element tree with the semantics of `render`:
@@ -105,15 +141,27 @@ export function renderToReact(
   options: ReactRenderOptions & CompileOptions = {},
 ): ReactRenderResult {
   const registry = registryFor(options);
-  const hooks = registry === defaultRegistry ? defaultHooks : reactHooks(registry);
+  const hooks = registry === defaultRegistry ? defaultHooks : reactHooksFor(registry);
   const tpl = typeof template === 'string' ? hooks.parse!(template) : template;
   return renderReactTemplate(tpl, data, options, registry, hooks);
 }
 
-/** The server entry's hooks for the React path (made once for the default registry). */
+/** The React path's hooks for a registry, made once per registry. */
+const hooksByRegistry = new WeakMap<Registry, RenderHooks>();
+
+function reactHooksFor(registry: Registry): RenderHooks {
+  let hooks = hooksByRegistry.get(registry);
+  if (hooks === undefined) {
+    hooks = reactHooks(registry);
+    hooksByRegistry.set(registry, hooks);
+  }
+  return hooks;
+}
+
+/** The server entry's hooks for the React path. */
 function reactHooks(registry: Registry): RenderHooks {
   return {
-    parse: (source: string, name?: string): Template => compileTemplate(source, registry, name),
+    parse: parserFor(registry),
     structure: structureTemplate,
     structureBlock,
     structureHtml,
@@ -130,4 +178,21 @@ const defaultHooks = reactHooks(defaultRegistry);
 export function prepareReact(template: Template): ReactTemplate & { warnings: TemplateError[] } {
   const { react, warnings } = structureTemplate(template);
   return { code: template.code, react, warnings };
+}
+
+/**
+ * UNESCAPED_REQUEST_VALUE warnings: the tags of `template` that may print a value found under one
+ * of `sources` (data paths filled from the request, e.g. `[['search', 'query']]`) into the HTML
+ * without an escaping formatter, directly or as an argument of `message`/`plural`/`format`. A
+ * static check over the compiled code; see engine/unescaped-values.ts for what it follows.
+ */
+export function findUnescapedRequestValues(
+  template: Template,
+  sources: readonly Path[],
+): TemplateError[] {
+  return findUnescapedValues(template, {
+    sources,
+    escapers: ESCAPING_FORMATTERS,
+    inserters: ARGUMENT_INSERTING_FORMATTERS,
+  });
 }

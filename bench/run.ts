@@ -16,10 +16,17 @@ import { parseArgs } from 'node:util';
 import type { BenchOptions, BenchSuite, SuiteReport } from './suite.js';
 import { bundleSuite } from './bundle-size.js';
 import { reactSuite } from './react.js';
+import { customFormatterSuite } from './suites/custom-formatter.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
 
 /** Every suite, in the order they run. */
-const SUITES: readonly BenchSuite[] = [compileSuite, renderSuite, reactSuite, bundleSuite];
+const SUITES: readonly BenchSuite[] = [
+  compileSuite,
+  renderSuite,
+  customFormatterSuite,
+  reactSuite,
+  bundleSuite,
+];
 
 const FULL_SIZES = [1, 4, 16, 64, 256, 1024, 4096];
 const QUICK_SIZES = [1, 16, 256, 4096];

@@ -7,7 +7,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
-import { compile, prepareReact, type TemplateError } from '../index.js';
+import { compile, prepareReact, type Template, type TemplateError } from '../index.js';
+import { requestValueWarnings } from '../server/site/request-values.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
 import {
   CliInputError,
@@ -37,7 +38,9 @@ export const TEMPLATE_EXTENSIONS: readonly string[] = [
 const HELP = `Usage: jsont check <file|folder>... [options]
 
 Compiles every template and prints each error and warning to stderr as file:line:col with a
-code frame, then a summary line. Folders are searched recursively for template files
+code frame, then a summary line. A value from the request (request.path, request.query.*,
+search.query) printed without an escaping formatter such as |html or |htmlattr, directly or as
+a message argument, is an UNESCAPED_REQUEST_VALUE warning. Folders are searched recursively for template files
 (${TEMPLATE_EXTENSIONS.join(' ')}), skipping hidden folders and node_modules;
 files named on the command line are checked whatever their extension.
 
@@ -52,13 +55,13 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad arguments or a
 Example:
   jsont check templates/ blocks/header.block`;
 
-/** One kind of verification run on each file; `check --react` (React structuring) adds one. */
-type TemplateCheck = (text: string, name: string) => TemplateError[];
+/** One kind of verification run on each compiled file; `check --react` adds one. */
+type TemplateCheck = (template: Template) => TemplateError[];
 
-const compileCheck: TemplateCheck = (text, name) => compile(text, { name }).errors;
+const compileCheck: TemplateCheck = (template) => template.errors;
 
 /** The React path's structuring warnings (the compile errors come from compileCheck). */
-const reactCheck: TemplateCheck = (text, name) => prepareReact(compile(text, { name })).warnings;
+const reactCheck: TemplateCheck = (template) => prepareReact(template).warnings;
 
 function parseExtensions(list: string): string[] {
   const exts = list
@@ -110,7 +113,7 @@ function run(argv: string[], io: CliIO): number {
   if (!args) return EXIT_OK;
   const ext = stringOption(args, 'ext');
   const extensions = ext === undefined ? TEMPLATE_EXTENSIONS : parseExtensions(ext);
-  const checks: TemplateCheck[] = [compileCheck];
+  const checks: TemplateCheck[] = [compileCheck, requestValueWarnings];
   if (args.values['react'] === true) checks.push(reactCheck);
 
   // Read everything first: a missing path is bad input (exit 2) even if other files have errors.
@@ -123,7 +126,8 @@ function run(argv: string[], io: CliIO): number {
   let warnings = 0;
   let filesWithProblems = 0;
   for (const file of files) {
-    const found = checks.flatMap((check) => check(file.text, file.name));
+    const template = compile(file.text, { name: file.name });
+    const found = checks.flatMap((check) => check(template));
     if (found.length > 0) filesWithProblems++;
     const counts = reportErrors(io, found, { main: file });
     errors += counts.errors;

@@ -3,7 +3,7 @@
  * "bad input, exit 2", and careful readers for template, JSON and partial files. Commands take a
  * `CliIO` instead of touching `process` so the tests can run them in-process.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 
 import type { Code } from '../index.js';
@@ -21,8 +21,78 @@ export interface CliIO {
   stderr: TextSink;
   /** Relative paths on the command line are resolved against this directory. */
   cwd: string;
-  /** Reads standard input when a file argument is `-`; absent means stdin is not available. */
-  readStdin?: () => string;
+  /**
+   * Reads standard input when a file argument is `-`; absent means stdin is not available. Throws
+   * InputTooLargeError past `cap` bytes.
+   */
+  readStdin?: (cap: number) => string;
+  /** The input cap in bytes (default MAX_INPUT_BYTES); tests lower it. */
+  maxInputBytes?: number;
+}
+
+/**
+ * The most bytes the CLI reads from one input (template, JSON data, partial), whatever it is: a
+ * regular file, stdin, a pipe or a device such as /dev/zero. Without it an endless stream would
+ * grow the process until it aborts; 256 MiB is far above any real template or data file and well
+ * below V8's longest string.
+ */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+
+/** An input went past the cap; readTextFile turns it into a CliInputError naming the file. */
+export class InputTooLargeError extends Error {
+  constructor(readonly cap: number) {
+    super(`input is larger than ${describeBytes(cap)}`);
+    this.name = 'InputTooLargeError';
+  }
+}
+
+/** "256 MiB", "1 KiB", "100 bytes" */
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+const CHUNK_BYTES = 64 * 1024;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Reads an open file descriptor to its end as UTF-8, chunk by chunk, and throws
+ * InputTooLargeError as soon as more than `cap` bytes arrived (a regular file whose size is
+ * already above it is refused before reading). A non-blocking stdin answers EAGAIN while its
+ * writer is slow: wait a moment and read again.
+ */
+export function readDescriptor(fd: number, cap: number): string {
+  const stat = fstatSync(fd);
+  if (stat.isFile() && stat.size > cap) throw new InputTooLargeError(cap);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      Atomics.wait(sleeper, 0, 0, 10);
+      continue;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > cap) throw new InputTooLargeError(cap);
+    chunks.push(n === CHUNK_BYTES ? chunk : chunk.subarray(0, n));
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/** Reads the file at `path` with readDescriptor. */
+function readFileCapped(path: string, cap: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    return readDescriptor(fd, cap);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Exit codes shared by all commands. */
@@ -53,7 +123,7 @@ export function processIO(): CliIO {
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),
-    readStdin: () => readFileSync(0, 'utf8'),
+    readStdin: (cap) => readDescriptor(0, cap),
   };
 }
 
@@ -64,15 +134,22 @@ export function resolvePath(io: CliIO, path: string): string {
 
 /** Reads a UTF-8 text file named on the command line (`-` = stdin), or throws CliInputError. */
 export function readTextFile(io: CliIO, path: string, what: string): string {
-  if (path === '-') {
-    if (!io.readStdin) throw new CliInputError(`cannot read ${what} from stdin here`);
-    return io.readStdin();
-  }
-  const full = resolvePath(io, path);
+  const cap = io.maxInputBytes ?? MAX_INPUT_BYTES;
   try {
-    return readFileSync(full, 'utf8');
+    if (path === '-') {
+      if (!io.readStdin) throw new CliInputError(`cannot read ${what} from stdin here`);
+      return io.readStdin(cap);
+    }
+    return readFileCapped(resolvePath(io, path), cap);
   } catch (err) {
-    throw new CliInputError(`cannot read ${what} '${path}': ${describeFsError(err)}`);
+    if (err instanceof CliInputError) throw err;
+    const name = path === '-' ? 'from stdin' : `'${path}'`;
+    if (err instanceof InputTooLargeError) {
+      throw new CliInputError(
+        `${what} ${name} is larger than ${describeBytes(err.cap)}, the most jsont reads from one input`,
+      );
+    }
+    throw new CliInputError(`cannot read ${what} ${name}: ${describeFsError(err)}`);
   }
 }
 

@@ -9,7 +9,7 @@
  * which keeps every UTF-16 unit as is (lone surrogates included, unlike TextDecoder) at
  * ~10 ms/MB.
  */
-import { keptRecent } from './kept-recent.js';
+import { boundedMemo } from './bounded-memo.js';
 
 /** Code units per flushed chunk: well under engines' argument-count limits for `apply`. */
 const CHUNK = 8192;
@@ -82,7 +82,7 @@ function slugText(text: string): string {
 }
 
 /** Categories and tags repeat on every item of a list: their slugs are kept. */
-const shortSlug = keptRecent(slugText);
+const shortSlug = boundedMemo(slugText);
 
 /** Every `\s` character becomes `&nbsp;`. */
 export function encodeSpace(text: string): string {

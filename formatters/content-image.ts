@@ -159,7 +159,7 @@ function imageNode(image: unknown, args: string[], ctx: RenderContext): ImageNod
 /**
  * `<noscript>` fallback plus the lazy `<img>`, from formatters/templates/image.html, so that the
  * React path builds its elements from the template instead of parsing HTML at every render
- * (react-renderer/react-context.ts `renderWidget`). CLASS applies only when it is the single
+ * (react-renderer/runtime/react-context.ts `renderWidget`). CLASS applies only when it is the single
  * argument. The reference escapes the alt text twice inside the lazy image's attributes (once
  * in the noscript copy); that is kept, since the front end's loader may rely on what it reads
  * there.

@@ -21,3 +21,26 @@ export const ALL_FORMATTERS: FormatterTable = {
   ...I18N_FORMATTERS,
   ...SOCIAL_FORMATTERS,
 };
+
+/**
+ * Formatters whose output is safe in HTML whatever their input: `jsont check` takes a request
+ * value that went through one of them as escaped. (`safe` removes tags but keeps quotes: fine in
+ * text, not inside an attribute.)
+ */
+export const ESCAPING_FORMATTERS: ReadonlySet<string> = new Set([
+  'html',
+  'htmlattr',
+  'htmltag',
+  'safe',
+  'slugify',
+  'url-encode',
+  'encode-uri',
+  'encode-uri-component',
+]);
+
+/** Formatters that insert the values of their arguments into their output as they are. */
+export const ARGUMENT_INSERTING_FORMATTERS: ReadonlySet<string> = new Set([
+  'message',
+  'plural',
+  'format',
+]);

@@ -7,7 +7,7 @@
  * Formatting hands the exact decimal string to `Intl.NumberFormat`, which accepts strings without
  * converting them to doubles. Formatters are cached per locale + options (the render hot path).
  */
-import { keptRecent } from './kept-recent.js';
+import { boundedMemo } from './bounded-memo.js';
 
 /** An exact decimal: (-1)^neg × digits × 10^exp, or one of the non-finite values. */
 export interface Decimal {
@@ -67,7 +67,7 @@ function decimalOf(text: string): Decimal | null {
  * A page reads the same prices over and over (every variant's, for each price formatter), and
  * the regex costs about ten lookups; decimals are immutable, so one may be shared.
  */
-const readDecimal = keptRecent(decimalOf);
+const readDecimal = boundedMemo(decimalOf);
 
 /** Multiplies by 10^places (negative places divide), exactly. */
 export function shiftDecimal(d: Decimal, places: number): Decimal {

@@ -18,13 +18,17 @@ import type { TemplateError } from '../engine/errors.js';
 import type { Registry } from '../engine/plugin.js';
 import { ALL_FORMATTERS } from '../formatters/index.js';
 import { ALL_PREDICATES } from '../predicates/index.js';
-import { isHtmlBlank, TABLE_PARTS } from './elements.js';
-import type { ReactTemplate } from './react-code.js';
-import { renderReactTemplate, type ReactRenderOptions, type ReactRenderResult } from './render.js';
-import { structureBlockLean as structureBlock, structureHtml } from './structure.js';
+import { isHtmlBlank, TABLE_PARTS } from './runtime/host-elements.js';
+import type { ReactTemplate } from './structure/react-code.js';
+import {
+  renderReactTemplate,
+  type ReactRenderOptions,
+  type ReactRenderResult,
+} from './runtime/render.js';
+import { structureBlockLean as structureBlock, structureHtml } from './structure/structure.js';
 
-export type { ReactTemplate } from './react-code.js';
-export type { ReactRenderOptions } from './render.js';
+export type { ReactTemplate } from './structure/react-code.js';
+export type { ReactRenderOptions } from './runtime/render.js';
 
 const REGISTRY: Registry = { formatters: ALL_FORMATTERS, predicates: ALL_PREDICATES };
 
@@ -43,7 +47,7 @@ export function renderPrepared(
 
 /**
  * Removes whitespace-only text directly inside table parts below `container`: the element tree
- * has none there (elements.ts, TABLE_PARTS), and browsers render none.
+ * has none there (runtime/host-elements.ts, TABLE_PARTS), and browsers render none.
  */
 export function dropTableWhitespace(container: Element | Document): void {
   for (const part of container.querySelectorAll([...TABLE_PARTS].join(','))) {

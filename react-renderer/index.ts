@@ -9,17 +9,17 @@ export {
   type ReactRenderResult,
   type RenderHooks,
   type Structurer,
-} from './render.js';
+} from './runtime/render.js';
 export {
   structureBlock,
   structureHtml,
   structureTemplate,
   type BlockStructure,
   type StructureResult,
-} from './structure.js';
-export type { ReactTemplate, RNode } from './react-code.js';
-export { elementGenerator } from './element-generator.js';
-export { parseSimpleMarkup } from './simple-markup.js';
+} from './structure/structure.js';
+export type { ReactTemplate, RNode } from './structure/react-code.js';
+export { elementGenerator } from './codegen/element-source.js';
+export { parseSimpleMarkup } from './runtime/simple-markup.js';
 export {
   COMPONENT_FORMATTERS,
   DEFAULT_COMPONENTS,
@@ -27,4 +27,4 @@ export {
   type ComponentTable,
   type FormatterComponentProps,
 } from './components/index.js';
-export { parseMarkup } from './elements.js';
+export { parseMarkup } from './runtime/host-elements.js';

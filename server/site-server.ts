@@ -144,9 +144,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       for (const warning of outcome.reactWarnings ?? []) {
         if (warned.has(warning.frame)) continue;
         warned.add(warning.frame);
-        log(
-          `\n[preview] ${pathname}: React render warning (the page is served):\n${warning.frame}\n`,
-        );
+        const kind = warning.code.startsWith('REACT_') ? 'React render' : 'template';
+        log(`\n[preview] ${pathname}: ${kind} warning (the page is served):\n${warning.frame}\n`);
       }
       const boot = { preview, route: outcome.url, problems: [], version: version() };
       const html = injectClient(outcome.html, boot, outcome.hydration);

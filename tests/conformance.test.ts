@@ -1,16 +1,17 @@
 /**
- * The conformance suite: every render fixture of ../shared/conformance/core (except the ast-*
- * and pretty-* tree fixtures, which the compiler tests own) and every `.html` fixture of
- * plugins/ becomes a named test, run with the reference harness (DESIGN.md): expressions and
- * includes on, locale/now from :PARAMS, partials from :PARTIALS, injects from :INJECT; the
- * template must compile without errors and the trimmed output must equal the trimmed :OUTPUT.
+ * The conformance suite: every render fixture of tests/fixtures/conformance/core (except the
+ * ast-* and pretty-* tree fixtures, which the compiler tests own) and every `.html` fixture of
+ * plugins/ becomes a named test, run as tests/fixtures/conformance/README.md describes:
+ * expressions and includes on, locale/now from :PARAMS, partials from :PARTIALS, injects from
+ * :INJECT; the template must compile without errors and the trimmed output must equal the
+ * trimmed :OUTPUT.
  *
- * plugins/*.json files are helper data (named sections such as `:hasVariedPrices-1-true`) for the
- * commerce helper unit tests of a later issue; they are not render fixtures and are skipped here.
+ * plugins/*.json files are helper data (named sections such as `:hasVariedPrices-1-true`) read by
+ * the commerce helper tests; they are not render fixtures and are skipped here.
  *
- * Fixtures listed in conformance-pending.ts need formatters/predicates that are not implemented
- * yet. They are run too, and must still fail: a pending fixture that passes fails the suite until
- * it is removed from the list, so the list only ever shrinks.
+ * Fixtures listed in conformance-pending.ts are known not to pass, each for its stated reason.
+ * They are run too, and must still fail: a pending fixture that passes fails the suite until it
+ * is removed from the list, so the list only ever shrinks.
  */
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../index.js';

@@ -1,6 +1,6 @@
 /**
- * The Java-era fixtures of ../shared/conformance/legacy-i18n (money, unit and message formatting
- * with the Java original's expectations; the TypeScript reference passes none of them). Each
+ * The Java-era fixtures of tests/fixtures/conformance/legacy-i18n (money, unit and message
+ * formatting with the Java original's expectations; the TypeScript reference passes none). Each
  * runs through the root render() with the reference harness; the locale and `now` come from the
  * Java-style `:PROPERTIES` section (`key=value` or `key: value` lines) or `:PARAMS`.
  *

@@ -5,7 +5,7 @@
  * `jsont:<formatter name>` — the seam where the storefront's live widgets take over.
  */
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { fragment, inlineElement } from '../young-objects.js';
+import { fragment, inlineElement } from '../runtime/unpretenured-objects.js';
 import type { FormatterComponentProps } from './types.js';
 
 export function FormatterWidget(props: FormatterComponentProps): ReactNode {
@@ -21,7 +21,7 @@ export function FormatterWidget(props: FormatterComponentProps): ReactNode {
         );
       },
     };
-    // Made as the renderer makes its elements (young-objects.ts): `cloneElement` and
+    // Made as the renderer makes its elements (runtime/unpretenured-objects.ts): `cloneElement` and
     // `createElement` make theirs at React's literal, which V8 may have pretenured, and an old
     // element keeps the widget's young nodes alive through every minor collection.
     return (

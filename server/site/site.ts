@@ -21,6 +21,7 @@ import { initialState, storefrontData } from '../../storefront/state/page-data.j
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
+import { requestValueWarnings } from './request-values.js';
 import { isItemRoute, itemUrl, matchRoute } from './routes.js';
 
 type Rec = Record<string, unknown>;
@@ -35,7 +36,8 @@ export interface RenderRequest {
    * Also render the hydrated body the React way and report its warnings (`reactWarnings`):
    * the preview does, so that an author learns when a value's markup makes the page render
    * whole, which is slower (REACT_UNBALANCED_VALUE depends on the data, which `jsont check`
-   * does not see), along with what `jsont check --react` reports of the page template.
+   * does not see), along with what `jsont check --react` reports of the page template and its
+   * request values printed unescaped (UNESCAPED_REQUEST_VALUE, on every page).
    */
   checkReact?: boolean;
 }
@@ -47,7 +49,10 @@ export type RenderOutcome =
       url: string;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
-      /** The React render's warnings (with `checkReact`), located in their files. */
+      /**
+       * With `checkReact`: the page template's UNESCAPED_REQUEST_VALUE warnings and the React
+       * render's warnings, located in their files.
+       */
       reactWarnings?: SiteProblem[];
     }
   | { status: 404 }
@@ -218,18 +223,24 @@ export class Site {
       }
     }
     if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
-    if (hydration === undefined) return { status: 200, html, url: match.url };
-    if (request.checkReact !== true) return { status: 200, html, url: match.url, hydration };
-    // The page template itself (not the prepared copy the browser gets): it has locations.
-    const react = renderToReact(page.template, view, renderOptions);
-    // What `jsont check --react` reports of the template, then what this page's data causes.
-    const reactWarnings = this.mapErrors(
-      [...(page.structureWarnings ?? []), ...react.errors],
-      page,
-      partials,
-      'warning',
-    ).filter((problem) => problem.code.startsWith('REACT_'));
-    return { status: 200, html, url: match.url, hydration, reactWarnings: dedupe(reactWarnings) };
+    const served = { status: 200 as const, html, url: match.url, ...(hydration && { hydration }) };
+    if (request.checkReact !== true) return served;
+    // What `jsont check` reports of the page template: request values printed unescaped.
+    const warnings = this.mapErrors(requestWarningsOf(page), page, partials, 'warning');
+    if (hydration !== undefined) {
+      // The page template itself (not the prepared copy the browser gets): it has locations.
+      const react = renderToReact(page.template, view, renderOptions);
+      // What `jsont check --react` reports of the template, then what this page's data causes.
+      warnings.push(
+        ...this.mapErrors(
+          [...(page.structureWarnings ?? []), ...react.errors],
+          page,
+          partials,
+          'warning',
+        ).filter((problem) => problem.code.startsWith('REACT_')),
+      );
+    }
+    return { ...served, reactWarnings: dedupe(warnings) };
   }
 
   /** Shared data, then route data files, then collection/item, then search results and extras. */
@@ -378,6 +389,12 @@ interface CompiledFile {
   prepared?: ReactTemplate;
   /** What preparing it reported (REACT_UNSTRUCTURED, REACT_DROPPED_ATTRIBUTE), located. */
   structureWarnings?: TemplateError[];
+  /** Its UNESCAPED_REQUEST_VALUE warnings, found on first use and cached with the compile. */
+  requestWarnings?: TemplateError[];
+}
+
+function requestWarningsOf(unit: CompiledFile): TemplateError[] {
+  return (unit.requestWarnings ??= requestValueWarnings(unit.template));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Hydration with React's production build, what the site server ships by default. There the
- * React path writes its elements itself (react-renderer/young-objects.ts: constructed objects
+ * React path writes its elements itself (react-renderer/runtime/unpretenured-objects.ts: constructed objects
  * of the shape React's production `jsx` makes, fragments included), where the development
  * build (hydration.e2e.test.ts) has React make them. The production build does not describe
  * mismatches; it recovers from one by rendering the root again on the client, which replaces

@@ -1,10 +1,8 @@
 /**
  * The product helpers, driven first by the reference's helper-data files
- * (../shared/conformance/plugins/*.json: named sections `:name-N-true/false` and
+ * (tests/fixtures/conformance/plugins/*.json: named sections `:name-N-true/false` and
  * `:name-N` + `:name-N-expected`), then by edge cases observed on the reference engine.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   fromPriceMoney,
@@ -23,10 +21,10 @@ import {
   UNLIMITED_STOCK,
 } from '../../formatters/commerce-product.js';
 import { decimalToString, type Money } from '../../formatters/money.js';
-import { CONFORMANCE_DIR, parseSections } from '../support/fixtures.js';
+import { readFixtureSections } from '../support/fixtures.js';
 
 function helperData(file: string): Array<[string, unknown]> {
-  const sections = parseSections(readFileSync(join(CONFORMANCE_DIR, 'plugins', file), 'utf8'));
+  const sections = readFixtureSections('plugins', file);
   return Object.entries(sections).map(([name, text]) => [name, JSON.parse(text) as unknown]);
 }
 

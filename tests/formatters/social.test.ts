@@ -183,17 +183,56 @@ describe('comments (built-in template)', () => {
     );
   });
 
-  it('names the item or, failing that, the collection found in the context', () => {
-    const counts = 'data-public-comment-count="3" data-comment-state="2"';
+  it("names the page item, or else the collection, with that object's count and state", () => {
+    // The formatted value gives only the thread id; the count and state come from the object
+    // whose id is printed (the reference's template reads item.* or collection.*).
     const node = { id: 'X', publicCommentCount: 3, commentState: 2 };
+    const item = { id: 'I', publicCommentCount: 5, commentState: 1 };
+    const collection = { id: 'C', publicCommentCount: 9, commentState: 4 };
+    const itemCounts = 'data-public-comment-count="5" data-comment-state="1"';
+    expect(renderX('comments', node, { item })).toBe(
+      thread(`id="comments-X" data-item-id="I" ${itemCounts}`),
+    );
+    expect(renderX('comments', node, { item, collection })).toBe(
+      thread(`id="comments-X" data-item-id="I" ${itemCounts}`),
+    );
+    expect(renderX('comments', node, { item: 0, collection })).toBe(
+      thread(
+        `id="comments-X" data-collection-id="C" data-public-comment-count="9" data-comment-state="4"`,
+      ),
+    );
+    // An item without counts prints empty ones, not the formatted value's.
     expect(renderX('comments', node, { item: { id: 'I' } })).toBe(
-      thread(`id="comments-X" data-item-id="I" ${counts}`),
+      thread('id="comments-X" data-item-id="I" data-public-comment-count="" data-comment-state=""'),
     );
-    expect(renderX('comments', node, { item: { id: 'I' }, collection: { id: 'C' } })).toBe(
-      thread(`id="comments-X" data-item-id="I" ${counts}`),
-    );
-    expect(renderX('comments', node, { item: 0, collection: { id: 'C' } })).toBe(
-      thread(`id="comments-X" data-collection-id="C" ${counts}`),
+  });
+
+  it('on a list page pairs the collection id with the collection count, for every item', () => {
+    const data = {
+      collection: { id: 'C', publicCommentCount: 9, commentState: 1 },
+      items: [
+        { id: 'A', publicCommentCount: 2, commentState: 2 },
+        { id: 'B', publicCommentCount: 0, commentState: 3 },
+      ],
+    };
+    const result = render('{.repeated section items}{@|comments}{.end}', data);
+    expect(result.errors).toEqual([]);
+    const div = (id: string) =>
+      `\n  <div class="squarespace-comments" id="comments-${id}" data-collection-id="C" ` +
+      'data-public-comment-count="9" data-comment-state="1"></div>\n';
+    expect(result.html).toBe(div('A') + div('B'));
+  });
+
+  it("on an item page's list of related items names the page item for each", () => {
+    const data = {
+      item: { id: 'P', publicCommentCount: 4, commentState: 1 },
+      collection: { id: 'C', publicCommentCount: 9, commentState: 1 },
+      related: [{ id: 'R', publicCommentCount: 7, commentState: 2 }],
+    };
+    const result = render('{.repeated section related}{@|comments}{.end}', data);
+    expect(result.html).toBe(
+      '\n  <div class="squarespace-comments" id="comments-R" data-item-id="P" ' +
+        'data-public-comment-count="4" data-comment-state="1"></div>\n',
     );
   });
 

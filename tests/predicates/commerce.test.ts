@@ -3,8 +3,6 @@
  * the product rules of formatters/commerce-product.ts (the layering keeps predicates/ from
  * importing formatters/), so every case also checks that both agree.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   hasVariants,
@@ -15,7 +13,7 @@ import {
 import { COMMERCE_PREDICATES } from '../../predicates/commerce.js';
 import { render } from '../../index.js';
 import { FakeContext } from '../support/fake-context.js';
-import { CONFORMANCE_DIR, parseSections } from '../support/fixtures.js';
+import { readFixtureSections } from '../support/fixtures.js';
 
 const RULES: Array<[string, (item: unknown) => boolean]> = [
   ['has-variants?', hasVariants],
@@ -112,7 +110,7 @@ describe('helper data agrees with the predicates', () => {
     ['has-varied-prices.json', 'varied-prices?'],
   ];
   for (const [file, name] of files) {
-    const sections = parseSections(readFileSync(join(CONFORMANCE_DIR, 'plugins', file), 'utf8'));
+    const sections = readFixtureSections('plugins', file);
     for (const [section, text] of Object.entries(sections)) {
       it(`${file} ${section}`, () => {
         expect(predicate(name, JSON.parse(text))).toBe(section.endsWith('-true'));

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import { reactName } from '../../react-renderer/attributes.js';
+import { reactName } from '../../react-renderer/runtime/attribute-props.js';
 import { storeData } from './demo-site.js';
 
 /** A product of the demo store, for the widget formatters. */
@@ -37,7 +37,7 @@ export const VALUES = [
  * Markup that does not stay inside its element: the React path falls back to the whole output
  * parsed (REACT_UNBALANCED_VALUE) and must still give the same DOM. Formatting elements (`a`,
  * `b`, `em`…) left open, closed by a block, or ending one around the value included: the
- * tree builder reopens them and runs the adoption agency as the browser does (html-tree.ts).
+ * tree builder reopens them and runs the adoption agency as the browser does (react-renderer/html/tree-builder.ts).
  */
 export const UNBALANCED = [
   '<p>one</p><p>two</p>',
@@ -171,7 +171,7 @@ export const data = fc.record({
  * A page that renders whole: widgets among generated content, in a value's place, in raw text,
  * comments, a chain and a partial, in a `<div id="root">` (as a page's output is: a stray `</p>`
  * first in a document is ignored by the parser, before <html>; in the body it makes an empty
- * paragraph), with `{b}` a value that leaves its element (whole-render.ts).
+ * paragraph), with `{b}` a value that leaves its element (react-renderer/runtime/whole-render.ts).
  */
 const widget = fc.constantFrom(
   '{item|product-price}',

@@ -9,7 +9,7 @@
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, renderToReact } from '../../index.js';
-import { useGeneratedCode } from '../../react-renderer/element-code.js';
+import { useGeneratedCode } from '../../react-renderer/codegen/generated-function.js';
 import { fixtureParams, loadFixtures, type Fixture } from '../support/fixtures.js';
 import { DOM_EXCEPTIONS } from './dom-exceptions.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';

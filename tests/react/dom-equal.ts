@@ -8,11 +8,11 @@
  * presence means anything), whitespace-only text directly inside <html> or ending <body> (React
  * moves text out of <html>), the `<link rel="preload" as="image">` hints React adds for
  * images (`dropImagePreloads`), and whitespace-only text directly inside table parts, which
- * browsers never render and the React tree leaves out (react-renderer/elements.ts, TABLE_PARTS).
+ * browsers never render and the React tree leaves out (react-renderer/runtime/host-elements.ts, TABLE_PARTS).
  */
 import { parse } from 'parse5';
-import { styleDeclarations } from '../../react-renderer/attributes.js';
-import { isHtmlBlank, TABLE_PARTS } from '../../react-renderer/elements.js';
+import { styleDeclarations } from '../../react-renderer/runtime/attribute-props.js';
+import { isHtmlBlank, TABLE_PARTS } from '../../react-renderer/runtime/host-elements.js';
 
 interface P5Node {
   nodeName: string;

@@ -6,8 +6,8 @@
 import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, renderToReact } from '../../index.js';
-import { parseStyle } from '../../react-renderer/attributes.js';
-import { decodeEntities } from '../../react-renderer/entities.js';
+import { parseStyle } from '../../react-renderer/runtime/attribute-props.js';
+import { decodeEntities } from '../../react-renderer/html/entities.js';
 import { normalDom } from './dom-equal.js';
 import { bothPaths, reactHtmlWith } from './support.js';
 

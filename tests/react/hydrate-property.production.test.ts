@@ -1,7 +1,7 @@
 /**
  * The hydration properties (hydrate-property.test.ts) again with React's production build,
  * which the site server ships by default: there the React path writes its elements itself
- * (young-objects.ts) instead of calling `jsx`. The production build logs no mismatch; a failed
+ * (react-renderer/runtime/unpretenured-objects.ts) instead of calling `jsx`. The production build logs no mismatch; a failed
  * hydration still shows as a recoverable error and replaced server nodes, which the properties
  * check.
  *
@@ -14,7 +14,7 @@ vi.hoisted(() => {
   process.env.NODE_ENV = 'production';
 });
 
-import { reactElementTag } from '../../react-renderer/element-shape.js';
+import { reactElementTag } from '../../react-renderer/runtime/react-element-shape.js';
 import './hydrate-property.test.js';
 
 it('runs with the production build, whose elements the React path writes itself', () => {

@@ -3,7 +3,7 @@
  * DOMs compared as serializations, parse5's against React's `renderToString`, not by parsing
  * React's HTML again (a second parse would foster text out of a table, un-nest links, and could
  * repair a wrong tree into the right one). Whitespace-only text directly in table parts is left
- * out of the browser's side: the React tree has none there (elements.ts).
+ * out of the browser's side: the React tree has none there (react-renderer/runtime/host-elements.ts).
  */
 import {
   defaultTreeAdapter,
@@ -16,9 +16,13 @@ import {
 import { createElement, Fragment, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { compile, prepareReact, render, renderToReact } from '../../index.js';
-import { isHtmlBlank, parseMarkup, TABLE_PARTS } from '../../react-renderer/elements.js';
-import { Ns } from '../../react-renderer/html-tree.js';
-import { Kind } from '../../react-renderer/react-code.js';
+import {
+  isHtmlBlank,
+  parseMarkup,
+  TABLE_PARTS,
+} from '../../react-renderer/runtime/host-elements.js';
+import { Ns } from '../../react-renderer/html/tree-builder.js';
+import { Kind } from '../../react-renderer/structure/react-code.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Parent = DefaultTreeAdapterMap['parentNode'];

@@ -101,7 +101,7 @@ describe('React path = string path (generated templates)', () => {
           expect(normalDom(`<!DOCTYPE html>${reactHtml}`)).toBe(
             normalDom(`<!DOCTYPE html>${html}`),
           );
-          // No widget marker of a page rendered whole is left (whole-render.ts).
+          // No widget marker of a page rendered whole is left (react-renderer/runtime/whole-render.ts).
           expect(reactHtml).not.toMatch(/\uE001/);
         }),
         { numRuns: runs * Number(process.env.JSONT_PROPERTY_SCALE ?? 1) },

@@ -6,7 +6,7 @@ import { buildSync } from 'esbuild';
 import { renderToString } from 'react-dom/server';
 import { vi } from 'vitest';
 import { render, renderToReact } from '../../index.js';
-import { useGeneratedCode } from '../../react-renderer/element-code.js';
+import { useGeneratedCode } from '../../react-renderer/codegen/generated-function.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
 
 /** Both paths' HTML, normalised, plus React's dev warnings during renderToString. */
@@ -53,7 +53,7 @@ export function renderElsewhere(
     `import { renderToString } from 'react-dom/server';\n` +
     `import { jsx } from 'react/jsx-runtime';\n` +
     `import { renderToReact } from ${here('../../index.ts')};\n` +
-    `import { inlineElementTag } from ${here('../../react-renderer/element-shape.ts')};\n` +
+    `import { inlineElementTag } from ${here('../../react-renderer/runtime/react-element-shape.ts')};\n` +
     `const cases = ${JSON.stringify(cases)};\n` +
     `const html = cases.map(([source, data]) => renderToString(renderToReact(source, data).element));\n` +
     `process.stdout.write(JSON.stringify({ literal: inlineElementTag(jsx) !== null, html }));\n`;

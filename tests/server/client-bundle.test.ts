@@ -30,7 +30,7 @@ describe('preview client bundle', () => {
     ).toEqual([]);
     // The structuring pass is in (partials applied as values and the whole-output fallback
     // are structured in the browser as on the server); it uses no compiler.
-    expect(paths).toContain('react-renderer/structure.ts');
+    expect(paths).toContain('react-renderer/structure/structure.ts');
   });
 
   it("uses React's production build unless the development build is asked for", async () => {

@@ -16,6 +16,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { JSDOM } from 'jsdom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import { parsePort, runPreview } from '../../cli/preview.js';
@@ -200,6 +201,21 @@ describe('site server', () => {
     expect((await get(base, '/assets/missing.css')).status).toBe(404);
   });
 
+  it('prints a hostile search query as text, in the page and in the hydration data', async () => {
+    const query = '<img src=x onerror=alert(1)>"&';
+    const reply = await get(base, `/search?q=${encodeURIComponent(query)}`);
+    expect(reply.status).toBe(200);
+    // Nowhere raw: not in the markup, not in the hydration JSON.
+    expect(reply.body).not.toContain('<img src=x');
+    const { document } = new JSDOM(reply.body).window;
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(document.querySelector('.search-count')!.textContent).toBe(`No results for “${query}”`);
+    expect(document.querySelector<HTMLInputElement>('#search-input')!.value).toBe(query);
+    expect(
+      document.querySelector<HTMLInputElement>('input[aria-label="Search the site"]')!.value,
+    ).toBe(query);
+  });
+
   it('serves the client bundle', async () => {
     const js = await get(base, '/__client.js');
     expect(js.status).toBe(200);
@@ -378,6 +394,29 @@ describe('site server on a copy of the site', () => {
         expect(printed).toContain('templates/product.html:2:50');
         expect(printed).toContain('REACT_DROPPED_ATTRIBUTE');
         expect(printed.match(/REACT_DROPPED_ATTRIBUTE/g)).toHaveLength(1);
+      },
+    );
+  });
+
+  it('prints the UNESCAPED_REQUEST_VALUE warnings of a page template once, at file:line:col', async () => {
+    const { base, logs } = await previewLogging();
+    await withEdit(
+      join(dir, 'templates/search.html'),
+      // The page before the XSS fix: the raw query as a message argument.
+      (t) =>
+        t
+          .replace('{.var @query query|html}', '')
+          .replace('resultCount @query}', 'resultCount query}'),
+      async () => {
+        await until(() => logs.some((line) => line.includes('changed, reloading')));
+        expect((await get(base, '/search?q=linen')).status).toBe(200);
+        await get(base, '/search?q=coffee');
+        const printed = logs.join('\n');
+        expect(printed).toContain('[preview] /search: template warning (the page is served)');
+        expect(printed).toContain(
+          'templates/search.html:10:27 warning: the query argument is the request value search.query',
+        );
+        expect(printed.match(/UNESCAPED_REQUEST_VALUE/g)).toHaveLength(1);
       },
     );
   });

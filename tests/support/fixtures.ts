@@ -1,14 +1,31 @@
 /**
- * Reads the language-neutral spec fixtures in ../shared/conformance: sections introduced by a
- * line `:NAME`, body = the following lines joined with "\n" (LANGUAGE.md 8.2).
+ * Reads the conformance fixtures vendored in tests/fixtures/conformance (see its README):
+ * sections introduced by a line `:NAME`, body = the following lines joined with "\n".
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** ../shared/conformance beside the repository checkout. */
-export const CONFORMANCE_DIR = resolve(here, '..', '..', '..', 'shared', 'conformance');
+/** The vendored fixtures, inside the repository. */
+export const CONFORMANCE_DIR = resolve(here, '..', 'fixtures', 'conformance');
+
+/**
+ * The directory of a fixture folder; throws when it is missing, so a broken checkout fails the
+ * suites loudly instead of registering no tests.
+ */
+export function conformanceFolder(folder: string): string {
+  const dir = join(CONFORMANCE_DIR, folder);
+  if (!existsSync(dir)) {
+    throw new Error(`conformance fixtures not found: ${dir} (see tests/fixtures/conformance)`);
+  }
+  return dir;
+}
+
+/** The sections of one fixture file, e.g. `readFixtureSections('plugins', 'has-variants.json')`. */
+export function readFixtureSections(folder: string, name: string): Sections {
+  return parseSections(readFileSync(join(conformanceFolder(folder), name), 'utf8'));
+}
 
 export type Sections = Record<string, string>;
 
@@ -42,22 +59,27 @@ export interface Fixture {
   sections: Sections;
 }
 
-/** All fixture files of a conformance folder, sorted by name. */
+/** All fixture files of a conformance folder, sorted by name; throws when none matches. */
 export function loadFixtures(
   folder: string,
   filter: (name: string) => boolean = () => true,
 ): Fixture[] {
-  const dir = join(CONFORMANCE_DIR, folder);
-  return readdirSync(dir)
+  const dir = conformanceFolder(folder);
+  const fixtures = readdirSync(dir)
     .filter(filter)
     .sort()
     .map((name) => {
       const file = join(dir, name);
       return { id: `${folder}/${name}`, file, sections: parseSections(readFileSync(file, 'utf8')) };
     });
+  if (fixtures.length === 0) throw new Error(`no matching conformance fixtures in ${dir}`);
+  return fixtures;
 }
 
-/** The harness parameters of a render fixture (DESIGN.md "The reference harness"). */
+/**
+ * The harness parameters of a render fixture (tests/fixtures/conformance/README.md, "How the
+ * suites run them").
+ */
 export interface FixtureParams {
   locale: string | undefined;
   now: number | undefined;

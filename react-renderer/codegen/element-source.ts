@@ -1,0 +1,280 @@
+/**
+ * Generated element code (generated-function.ts) for the React path's structured elements: which
+ * elements qualify, and the source of the function that builds one. A plain element whose
+ * attributes are static or stored as they are qualifies; its children are built inline when
+ * they can go straight to React (elements, texts, values), or collected by the closures.
+ */
+import type { Instruction } from '../../engine/code.js';
+import { blockSlots, inlineKey, textStep, type Exec } from '../../engine/fragments.js';
+import type { Registry } from '../../engine/plugin.js';
+import { droppedWhenEmpty, plainAttributeProp, reactName } from '../runtime/attribute-props.js';
+import { blockSetter } from '../compile/block-props.js';
+import { canGenerateCode, ElementCode, type CodeHelpers } from './generated-function.js';
+import { reactElementTag } from '../runtime/react-element-shape.js';
+import { InlineElement } from '../runtime/unpretenured-objects.js';
+import { escapeKeeps, unescapedStep } from '../compile/unescaped.js';
+import {
+  attributeText,
+  collectedChildren,
+  collectedNode,
+  jsx,
+  jsxs,
+  quotedValue,
+  valueNode,
+  type Make,
+} from '../runtime/node-makers.js';
+import { isPlainTag, propsOf } from '../runtime/host-elements.js';
+import { Quote } from '../html/tokenizer.js';
+import type { Ns } from '../html/tree-builder.js';
+import type { PropsMaker } from '../compile/node-compiler.js';
+import type { ParseSite } from '../runtime/react-context.js';
+import { Kind, type Part, type RAttr, type RNode } from '../structure/react-code.js';
+import {
+  dropsAttributes,
+  firstAttributes,
+  hasAttributeBlocks,
+  isStaticElement,
+  nsOf,
+  straightChildren,
+} from '../structure/code-queries.js';
+
+/** One element position of the React compiler, as generated code needs it. */
+/** Compiles one structured element to generated code (see `generatedElement`). */
+export type ElementGenerator = typeof generatedElement;
+
+/**
+ * The generator where generated code may be used here (generated-function.ts `canGenerateCode`), else
+ * null. Passed to the renderer by the server entry, so the browser runtime never carries it.
+ */
+export function elementGenerator(): ElementGenerator | null {
+  return canGenerateCode() ? generatedElement : null;
+}
+
+export interface CodeSite extends ParseSite {
+  readonly registry: Registry;
+  readonly ns: Ns;
+  /** The position of a `tag` element's content inside this one. */
+  child(tag: string, ns: Ns): CodeSite;
+  /** An element's children collected in `ctx.kids` by the closures. */
+  body(nodes: RNode[]): Exec;
+  /** The props of a `tag` element with these attributes, made by the closures. */
+  props(tag: string, attrs: RAttr[], dynamic: 0): PropsMaker;
+  /** A child element's maker as the compiler makes it (static, generated or a closure). */
+  elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make;
+}
+
+/** The element as generated code (see generated-function.ts), or null where it does not apply. */
+export function generatedElement(
+  site: CodeSite,
+  tag: string,
+  attrs: RAttr[],
+  children: RNode[],
+  dynamic: Part[] | 0,
+): Make | null {
+  const code = new ElementCode();
+  const expr = elementExpr(site, code, tag, attrs, children, dynamic);
+  return expr === null ? null : code.compile<Make>(expr, helpers());
+}
+
+function helpers(): CodeHelpers {
+  return {
+    J: jsx,
+    X: jsxs,
+    A: attributeText,
+    V: valueNode,
+    Q: quotedValue,
+    C: collectedNode,
+    K: collectedChildren,
+    E: reactElementTag(),
+    N: InlineElement,
+  };
+}
+
+/**
+ * An expression building the element: a plain element whose attributes are static, set as
+ * they are (`plainAttributeProp`) or blocks of attributes, and whose children `childMakers`
+ * could pass straight to React or the closures collect; null otherwise.
+ */
+function elementExpr(
+  site: CodeSite,
+  code: ElementCode,
+  tag: string,
+  attrs: RAttr[],
+  children: RNode[],
+  dynamic: Part[] | 0,
+): string | null {
+  if (dynamic !== 0 || !isPlainTag(tag)) return null;
+  // A list with blocks of attributes is built in steps, on a local variable.
+  const p = hasAttributeBlocks(attrs) ? code.temp() : '';
+  const props = propsSource(site, code, tag, attrs, p);
+  if (props === null) return null;
+  const { entries, after } = props;
+  const inner = site.child(tag, nsOf(tag, site.ns));
+  const kids = childExprs(inner, code, children);
+  // React's own handling of `key` and `ref` props is left to `jsx`.
+  const literal =
+    reactElementTag() !== null && !entries.some((entry) => /^"(key|ref)":/.test(entry));
+  const type = JSON.stringify(tag);
+  // Children collected by the closures (blocks, widgets, texts that merge) come after the props.
+  const body = kids === null ? code.ref(inner.body(children)) : '';
+  let childrenExpr: string | null = null;
+  if (kids === null) childrenExpr = literal ? `K(ctx, ${body})` : null;
+  else if (kids.length === 1) childrenExpr = kids[0]!;
+  else if (kids.length > 1) childrenExpr = `[${kids.join(', ')}]`;
+  const make = (propsExpr: string): string => {
+    if (literal) return `new N(E, ${type}, ${propsExpr})`;
+    if (kids === null) return `C(ctx, ${type}, ${propsExpr}, ${body})`;
+    return `${kids.length > 1 ? 'X' : 'J'}(${type}, ${propsExpr})`;
+  };
+  if (after.length === 0) {
+    if (childrenExpr !== null) entries.push(`children: ${childrenExpr}`);
+    return make(`{${entries.join(', ')}}`);
+  }
+  // A block of attributes sets props of the object the literal made (every name it may set is
+  // in the literal already, so the object keeps its shape); what follows it in the tag, then
+  // the children, are evaluated after it, in the closures' order.
+  if (childrenExpr !== null) {
+    entries.push('children: undefined');
+    after.push(`${p}.children = ${childrenExpr}`);
+  }
+  return `(${p} = {${entries.join(', ')}}, ${after.join(', ')}, ${make(p)})`;
+}
+
+/**
+ * The props of an element as source: the entries of its object literal, in attribute order,
+ * and the steps that must run on that object (the local `p`) once it is made: blocks of
+ * attributes, and the values of the attributes after the first one. Null when a setter is
+ * needed.
+ */
+function propsSource(
+  site: CodeSite,
+  code: ElementCode,
+  tag: string,
+  attrs: RAttr[],
+  p: string,
+): { entries: string[]; after: string[] } | null {
+  // Rare: the closures mark such an element for hydration (see `setAttribute`).
+  if (dropsAttributes(attrs)) return null;
+  // With blocks of attributes no React name is set twice (structure/conditional-attributes.ts).
+  const blocks = hasAttributeBlocks(attrs);
+  const list = blocks
+    ? attrs.filter(([name]) => name === '' || reactName(name) !== null)
+    : firstAttributes(attrs);
+  const entries: string[] = [];
+  const after: string[] = [];
+  const keys = new Set<string>();
+  const entry = (key: string, value: string): boolean => {
+    if (key === '__proto__' || keys.has(key)) return false;
+    keys.add(key);
+    entries.push(`${JSON.stringify(key)}: ${value}`);
+    return true;
+  };
+  for (const [name, value, quote] of list) {
+    if (name === '') {
+      const shell = value as unknown[];
+      const names = blockKeys(tag, shell);
+      if (names === null || !names.every((key) => entry(key, 'undefined'))) return null;
+      // The block's branches make their props as the closures do (compile/block-props.ts).
+      const setter = blockSetter(shell, site.registry, (list) => site.props(tag, list, 0).props);
+      after.push(`${code.ref(setter)}(${p}, "", ctx)`);
+      continue;
+    }
+    // Values not in double quotes are rare: the closures check those.
+    if (quote !== undefined && quote !== Quote.DOUBLE) return null;
+    if (typeof value === 'string') {
+      const one = propsOf(tag, [{ name, value, parts: null }]);
+      if (one.suppressHydrationWarning === true) return null;
+      for (const key of Object.keys(one)) if (!entry(key, code.value(one[key]))) return null;
+      continue;
+    }
+    const urlProp = reactName(name);
+    const url = urlProp !== null && droppedWhenEmpty(tag, urlProp) && after.length === 0;
+    const prop = url ? urlProp : plainAttributeProp(tag, name);
+    if (prop === null) return null;
+    const pieces = value.map((part) => {
+      if (typeof part === 'string') return JSON.stringify(part);
+      const origin = code.ref(part);
+      const plain = unescapedStep(part, site.registry);
+      if (plain === null) return `A(Q(ctx, ${textExpr(site, code, part)}, ${origin}))`;
+      const text = `${code.ref(plain)}(ctx)`;
+      return escapeKeeps(part, site.registry, Quote.DOUBLE) ? `Q(ctx, ${text}, ${origin})` : text;
+    });
+    const text = pieces.length === 0 ? '""' : pieces.join(' + ');
+    if (url) {
+      // Left out when empty, as `setAttribute` does: the server's attribute stays, unreported.
+      const t = code.temp();
+      if (!entry(prop, `(${t} = ${text}) === "" ? undefined : ${t}`)) return null;
+      if (!entry('suppressHydrationWarning', `${t} === "" || undefined`)) return null;
+      continue;
+    }
+    // After a block, the value is read after the block has run.
+    if (!entry(prop, after.length === 0 ? text : 'undefined')) return null;
+    if (after.length > 0) after.push(`${p}[${JSON.stringify(prop)}] = ${text}`);
+  }
+  return { entries, after };
+}
+
+/**
+ * The props a block of attributes may set, in the order its branches set them; null when two
+ * branches set two of them in different orders (React prints props in object order, and the
+ * string path's HTML has each branch's order).
+ */
+function blockKeys(tag: string, shell: unknown[]): string[] | null {
+  const branches: string[][] = [];
+  const blockOrder = (block: unknown[]): string[] => {
+    const merged: string[] = [];
+    const add = (keys: string[]): void => {
+      branches.push(keys);
+      for (const key of keys) if (!merged.includes(key)) merged.push(key);
+    };
+    const { blocks, alternate } = blockSlots(block[0] as number);
+    for (const slot of blocks) add(listKeys(block[slot] as RAttr[]));
+    const alt = block[alternate];
+    if (Array.isArray(alt)) add(blockOrder(alt));
+    return merged;
+  };
+  const listKeys = (list: RAttr[]): string[] => {
+    const keys: string[] = [];
+    for (const [name, value] of list) {
+      if (name === '') {
+        keys.push(...blockOrder(value as unknown[]));
+        continue;
+      }
+      // The keys depend on the name (a value decides only whether React prints it differently).
+      const text = typeof value === 'string' ? value : '';
+      for (const key of Object.keys(propsOf(tag, [{ name, value: text, parts: null }]))) {
+        if (key !== 'suppressHydrationWarning') keys.push(key);
+      }
+    }
+    return keys;
+  };
+  const all = blockOrder(shell);
+  const inOrder = (branch: string[]): boolean =>
+    branch.every((key, i) => i === 0 || all.indexOf(branch[i - 1]!) < all.indexOf(key));
+  return branches.every(inOrder) ? all : null;
+}
+
+/** An instruction's text: a `{name}` read inline, any other instruction's closure called. */
+function textExpr(site: CodeSite, code: ElementCode, inst: Instruction): string {
+  const key = inlineKey(inst, site.registry);
+  return key !== null ? code.plainVariable(key) : `${code.ref(textStep(inst, site.registry))}(ctx)`;
+}
+
+/** `childMakers` as expressions (null where it returns null). */
+function childExprs(site: CodeSite, code: ElementCode, children: RNode[]): string[] | null {
+  const straight = straightChildren(children);
+  if (straight === null) return null;
+  return straight.map((child) => {
+    if (typeof child === 'string') return JSON.stringify(child);
+    if (child[0] === Kind.HOLE) {
+      const last = child === children[children.length - 1];
+      const text = textExpr(site, code, child[1]);
+      return `V(ctx, ${code.ref(site)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
+    }
+    const [, tag, attrs, grandchildren, dynamic] = child;
+    const inline = isStaticElement(child)
+      ? null
+      : elementExpr(site, code, tag, attrs, grandchildren, dynamic);
+    return inline ?? `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic))}(ctx)`;
+  });
+}

@@ -1,0 +1,590 @@
+/**
+ * The React path's compiler: React code (structure/react-code.ts) compiled into closures, the way the
+ * engine compiles code, one compiler per element position (its tag and the elements around it).
+ *
+ * The language itself is the engine's: holes and regions run the engine's own closures
+ * (`textStep`/`textBlock`, which return their text), and block nodes run the engine's
+ * control-flow instructions with a compiler that hands them React code (`controlFlow`). This
+ * module only decides where the output goes: into `ctx.kids`, the children of the element
+ * being built, or straight into the element being created.
+ */
+import type { ReactNode } from 'react';
+import type { Instruction, Path, VariableCode } from '../../engine/code.js';
+import {
+  controlFlow,
+  partialArgs,
+  textBlock,
+  textStep,
+  type Compiler,
+  type Emit,
+  type Exec,
+} from '../../engine/fragments.js';
+import { Op } from '../../engine/opcodes.js';
+import type { Registry } from '../../engine/plugin.js';
+import { attributeSetter, type Props } from '../runtime/attribute-props.js';
+import { blockSetter, type PropSetter } from './block-props.js';
+import type { CodeSite, ElementGenerator } from '../codegen/element-source.js';
+import {
+  attributeText,
+  checkedValue,
+  collectedElement,
+  delimiterTest,
+  freshElement,
+  pushComponent,
+  pushPlainText,
+  pushValue,
+  pushWidgetNodes,
+  valueNode,
+  type Make,
+} from '../runtime/node-makers.js';
+import {
+  host,
+  isPlainTag,
+  plainHost,
+  parseAttributes,
+  propsOf,
+  pushAll,
+  pushText,
+  RawHtml,
+  type Kid,
+} from '../runtime/host-elements.js';
+import { decodeEntities } from '../html/entities.js';
+import { Quote } from '../html/tokenizer.js';
+import { Ns } from '../html/tree-builder.js';
+import type { ReactContext, TemplateSite } from '../runtime/react-context.js';
+import { markupOnly } from '../components/index.js';
+import { escapeKeeps, unescapedStep } from './unescaped.js';
+import { simpleContext, type SimpleContext } from '../runtime/simple-markup.js';
+import { newArray } from '../runtime/unpretenured-objects.js';
+import {
+  HoleMode,
+  Kind,
+  SHELL_ORIGIN,
+  type Part,
+  type RAttr,
+  type RHole,
+  type RNode,
+} from '../structure/react-code.js';
+import {
+  appliedPartial,
+  componentName,
+  dropsAttributes,
+  firstAttributes,
+  formatterArgs,
+  hasAttributeBlocks,
+  isStaticElement,
+  mayExecuteTemplate,
+  nsOf,
+  straightChildren,
+  tailValue,
+} from '../structure/code-queries.js';
+
+const noop: Exec = () => {};
+/** Kind.TEXT_BREAK: a null child, which React renders as nothing, between the two texts. */
+const breakText: Exec = (ctx) => void (ctx as ReactContext).kids.push(null);
+
+/** Props of a structured element; `fresh` when each call returns a new object. */
+export interface PropsMaker {
+  props: (ctx: ReactContext) => Props;
+  fresh: boolean;
+}
+
+/** Compiles React code for one parent element (its tag decides how markup is parsed). */
+class NodeCompiler implements Compiler, CodeSite, TemplateSite {
+  private readonly cache = new WeakMap<object, Exec>();
+  /** The compilers of this element's children, by namespace and tag. */
+  private readonly children = new Map<string, NodeCompiler>();
+
+  /** `outer` and `parent`, made once: every value parsed here is checked against it. */
+  readonly enclosing: readonly string[];
+  readonly simple: SimpleContext;
+
+  constructor(
+    readonly registry: Registry,
+    readonly parent: string,
+    readonly ns: Ns,
+    /** Elements open around `parent`, outermost first: what a value's markup could close. */
+    readonly outer: readonly string[],
+    /** Compiles plain elements to generated code (codegen/element-source.ts); null: closures. */
+    readonly generator: ElementGenerator | null,
+  ) {
+    this.enclosing = [...outer, parent];
+    this.simple = simpleContext(parent, ns, this.enclosing);
+  }
+
+  /** The compiler for the content of a `tag` element inside this one. */
+  child(tag: string, ns: Ns): NodeCompiler {
+    const key = `${ns}:${tag}`;
+    let compiler = this.children.get(key);
+    if (compiler === undefined) {
+      const outer = this.parent === '#root' ? this.outer : this.enclosing;
+      compiler = new NodeCompiler(this.registry, tag, ns, outer, this.generator);
+      this.children.set(key, compiler);
+    }
+    return compiler;
+  }
+
+  block(nodes: unknown): Exec {
+    return this.compiled(nodes, false);
+  }
+
+  /** An element's children (`block` is for a block instruction's). */
+  body(nodes: RNode[]): Exec {
+    return this.compiled(nodes, true);
+  }
+
+  private compiled(nodes: unknown, body: boolean): Exec {
+    if (!Array.isArray(nodes)) return noop;
+    let run = this.cache.get(nodes);
+    if (run === undefined) {
+      run = this.sequence(nodes as RNode[], body);
+      this.cache.set(nodes, run);
+    }
+    return run;
+  }
+
+  alternate(alternate: unknown): Exec {
+    return Array.isArray(alternate) ? guarded(controlFlow(alternate, this), alternate) : noop;
+  }
+
+  private sequence(nodes: RNode[], body: boolean): Exec {
+    const tail = body ? tailValue(nodes) : -1;
+    const runs =
+      tail === -1
+        ? nodes.map((node) => this.node(node))
+        : [
+            ...nodes.slice(0, tail).map((node) => this.node(node)),
+            this.tailHole((nodes[tail] as RHole)[1], (nodes[tail + 1] as string | undefined) ?? ''),
+          ];
+    const first = nodes[0];
+    if (Array.isArray(first) && first[0] === Kind.DROPS_NEWLINE) {
+      runs.push((ctx) => {
+        const kids = (ctx as ReactContext).kids;
+        const first = kids[0];
+        if (typeof first === 'string' && first.charCodeAt(0) === 10) {
+          if (first.length > 1) kids[0] = first.slice(1);
+          else kids.shift();
+        }
+      });
+    }
+    const n = runs.length;
+    if (n === 0) return noop;
+    if (n === 1) return runs[0]!;
+    return (ctx) => {
+      for (let i = 0; i < n; i++) runs[i]!(ctx);
+    };
+  }
+
+  private node(node: RNode): Exec {
+    if (typeof node === 'string') return (ctx) => pushText((ctx as ReactContext).kids, node);
+    switch (node[0]) {
+      case Kind.ELEMENT:
+        return this.element(node[1], node[2], node[3], node[4]);
+      case Kind.HOLE:
+        return this.hole(node[1], node[2]);
+      case Kind.BLOCK:
+        return guarded(controlFlow(node[1], this), node[1]);
+      case Kind.REGION:
+        return this.region(node[1], node[2] === 1);
+      case Kind.TEXT_BREAK:
+        return breakText;
+      default:
+        return noop;
+    }
+  }
+
+  private element(
+    tag: string,
+    attrs: RNode[] | unknown[],
+    children: RNode[],
+    dynamic: Part[] | 0,
+  ): Exec {
+    const make = this.elementMaker(tag, attrs as RAttr[], children, dynamic);
+    return (ctx) => void (ctx as ReactContext).kids.push(make(ctx as ReactContext));
+  }
+
+  /** A function building one structured element. */
+  elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make {
+    if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) {
+      return (
+        this.generator?.(this, tag, attrs, children, dynamic) ??
+        this.elementClosure(tag, attrs, children, dynamic)
+      );
+    }
+    // Nothing in it depends on data: one element serves every render (React elements are
+    // immutable, and React renders a shared element like any other). Made once, so made by
+    // the closures (generating code for it would not pay).
+    const make = this.elementClosure(tag, attrs, children, dynamic);
+    let made: ReactNode | undefined;
+    return (ctx) => (made ??= make(ctx));
+  }
+
+  private elementClosure(
+    tag: string,
+    attrs: RAttr[],
+    children: RNode[],
+    dynamic: Part[] | 0,
+  ): Make {
+    const inner = this.child(tag, nsOf(tag, this.ns));
+    const { props, fresh } = this.props(tag, attrs, dynamic);
+    return isPlainTag(tag)
+      ? inner.plainElement(tag, props, fresh, children)
+      : collectedElement(tag, props, inner.body(children), host);
+  }
+
+  /**
+   * A plain element (its compiler is this one). When every child is an element, a text or a
+   * `{value}`, and no two texts meet (their text would have to merge into one string), the
+   * children are passed straight to createElement; otherwise they are collected in `kids`.
+   */
+  plainElement(
+    tag: string,
+    props: (ctx: ReactContext) => Props,
+    fresh: boolean,
+    children: RNode[],
+  ): Make {
+    const makers = this.childMakers(children);
+    if (makers !== null && fresh) return freshElement(tag, props, makers);
+    if (makers === null) return collectedElement(tag, props, this.body(children), plainHost);
+    // Shared props: `plainHost` copies them.
+    const [a, b, c, d] = makers;
+    switch (makers.length) {
+      case 0:
+        return (ctx) => plainHost(tag, props(ctx), newArray());
+      case 1:
+        return (ctx) => plainHost(tag, props(ctx), newArray(a!(ctx)));
+      case 2:
+        return (ctx) => plainHost(tag, props(ctx), newArray(a!(ctx), b!(ctx)));
+      case 3:
+        return (ctx) => plainHost(tag, props(ctx), newArray(a!(ctx), b!(ctx), c!(ctx)));
+      case 4:
+        return (ctx) => plainHost(tag, props(ctx), newArray(a!(ctx), b!(ctx), c!(ctx), d!(ctx)));
+      default:
+        return (ctx) => {
+          const own = props(ctx);
+          return plainHost(
+            tag,
+            own,
+            makers.map((make) => make(ctx) as Kid),
+          );
+        };
+    }
+  }
+
+  /** One maker per child, or null when the children must be collected (see plainElement). */
+  private childMakers(children: RNode[]): Make[] | null {
+    const straight = straightChildren(children);
+    if (straight === null) return null;
+    return straight.map((child): Make => {
+      if (typeof child === 'string') return () => child;
+      if (child[0] === Kind.HOLE) {
+        return this.valueMaker(child[1], child === children[children.length - 1]);
+      }
+      return this.elementMaker(child[1], child[2], child[3], child[4]);
+    });
+  }
+
+  /**
+   * The `{value}` that ends its element, with the whitespace after it: parsed together, since
+   * an element the value leaves open (`<p>` without `</p>`) takes that whitespace in the
+   * browser and is closed by its parent's end; such a value stays in the structured tree.
+   */
+  private tailHole(inst: Instruction, trailing: string): Exec {
+    const run: Emit = textStep(inst, this.registry);
+    return (ctx) => pushValue(ctx as ReactContext, this, run(ctx) + trailing, inst, true);
+  }
+
+  /** A `{value}` among elements: text, or its markup's nodes (a fragment when several). */
+  private valueMaker(inst: Instruction, last: boolean): Make {
+    const run: Emit = textStep(inst, this.registry);
+    return (ctx) => valueNode(ctx, this, run(ctx), inst, last);
+  }
+
+  /**
+   * A function returning each element's props: the static attributes are converted once (and
+   * shared: `createElement` copies props), those with holes are set from their values on a new
+   * object. Of two attributes with one name the first wins, as in HTML; that is settled here,
+   * since names are known in advance.
+   */
+  props(tag: string, attrs: RAttr[], dynamic: Part[] | 0): PropsMaker {
+    if (dynamic !== 0) {
+      const source = this.parts(dynamic);
+      const origin = dynamic.find((part) => typeof part !== 'string');
+      const props = (ctx: ReactContext): Props => {
+        const attrs = parseAttributes(source(ctx));
+        if (attrs !== null) return propsOf(tag, attrs);
+        // The rendered source ends the tag early or leaves a value open: render it whole.
+        ctx.unbalanced(origin);
+        return {};
+      };
+      return { props, fresh: true };
+    }
+    // With blocks of attributes, no React name is set twice (structure/conditional-attributes.ts).
+    const first = hasAttributeBlocks(attrs) ? attrs : firstAttributes(attrs);
+    // An attribute React cannot render is missing from the element (see `setAttribute`).
+    const dropped = dropsAttributes(attrs);
+    if (first.every(([, value]) => typeof value === 'string')) {
+      const fixed = propsOf(
+        tag,
+        first.map(([name, value]) => ({ name, value: value as string, parts: null })),
+      );
+      if (dropped) fixed.suppressHydrationWarning = true;
+      return { props: () => fixed, fresh: false };
+    }
+    // In attribute order (React prints props in order; the string path's HTML has that order):
+    // a static attribute is a key and a converted value, one with holes a setter and a reader,
+    // a block of attributes a setter of its own (block-props.ts).
+    const keys: string[] = [];
+    const values: unknown[] = [];
+    const sets: Array<PropSetter | null> = [];
+    const reads: Array<((ctx: ReactContext) => string) | null> = [];
+    let exactStatics = !dropped;
+    for (const [name, value, quote] of first) {
+      if (typeof value === 'string') {
+        const one = propsOf(tag, [{ name, value, parts: null }]);
+        if (one.suppressHydrationWarning === true) exactStatics = false;
+        for (const key of Object.keys(one)) {
+          if (key === 'suppressHydrationWarning') continue;
+          keys.push(key);
+          values.push(one[key]);
+          sets.push(null);
+          reads.push(null);
+        }
+      } else {
+        keys.push('');
+        values.push(undefined);
+        sets.push(
+          name === ''
+            ? blockSetter(value, this.registry, (list) => this.props(tag, list, 0).props)
+            : attributeSetter(tag, name),
+        );
+        reads.push(name === '' ? () => '' : this.decodedParts(value, quote ?? Quote.DOUBLE));
+      }
+    }
+    const n = keys.length;
+    const props = (ctx: ReactContext): Props => {
+      const props: Props = {};
+      let exact = exactStatics;
+      for (let i = 0; i < n; i++) {
+        const set = sets[i];
+        if (set === null) props[keys[i]!] = values[i];
+        else exact = set!(props, reads[i]!(ctx), ctx) && exact;
+      }
+      if (!exact) props.suppressHydrationWarning = true;
+      return props;
+    };
+    return { props, fresh: true };
+  }
+
+  /** A dynamic attribute list's static text and instruction output, joined (tokenized later). */
+  private parts(parts: Part[]): (ctx: ReactContext) => string {
+    const runs = parts.map((part) =>
+      typeof part === 'string' ? part : textStep(part, this.registry),
+    );
+    return (ctx) => {
+      let out = '';
+      for (let i = 0; i < runs.length; i++) {
+        const run = runs[i]!;
+        out += typeof run === 'string' ? run : run(ctx);
+      }
+      return out;
+    };
+  }
+
+  /**
+   * An attribute value's static text and instructions, the instructions' output decoded; an
+   * instruction ending in an escape runs without it instead (unescaped.ts). Output containing
+   * the value's delimiter (`quote`) would end the value early in the browser: the page is then
+   * rendered whole (`ReactContext.unbalanced`).
+   */
+  private decodedParts(parts: Part[], quote: Quote): (ctx: ReactContext) => string {
+    const breaks = delimiterTest(quote);
+    const runs = parts.map((part): string | Emit => {
+      if (typeof part === 'string') return part;
+      const plain = unescapedStep(part, this.registry);
+      if (plain !== null) {
+        if (!escapeKeeps(part, this.registry, quote)) return plain;
+        return (ctx) => checkedValue(ctx as ReactContext, plain(ctx), breaks, part);
+      }
+      const run = textStep(part, this.registry);
+      return (ctx) => attributeText(checkedValue(ctx as ReactContext, run(ctx), breaks, part));
+    });
+    const [lead, second] = runs;
+    // A whole value from one instruction (`href="{url}"`): the commonest case.
+    if (runs.length === 1 && typeof lead === 'function') return lead;
+    if (runs.length === 2 && typeof lead === 'string' && typeof second === 'function') {
+      // Static text, then one instruction (`href="/shop/p/{urlId}"`).
+      return (ctx) => lead + second(ctx);
+    }
+    return (ctx) => {
+      let out = '';
+      for (let i = 0; i < runs.length; i++) {
+        const run = runs[i]!;
+        out += typeof run === 'string' ? run : run(ctx);
+      }
+      return out;
+    };
+  }
+
+  private hole(inst: Instruction, mode: HoleMode): Exec {
+    const run: Emit = textStep(inst, this.registry);
+    const plain = mode === HoleMode.RAW ? null : unescapedStep(inst, this.registry);
+    if (mode !== HoleMode.MARKUP) {
+      // Output that ends the element's text or the comment early (`</script>`, `-->`): the
+      // rest is markup in the browser, so the page renders whole. (Escaped output ends
+      // nothing: `plain` is the text of a hole ending in an escape.)
+      const ends = mode === HoleMode.SILENT ? /--!?>|^-?>/ : new RegExp(`</${this.parent}`, 'i');
+      return (ctx) => {
+        let out: string;
+        if (mode === HoleMode.RCDATA && plain !== null) out = plain(ctx);
+        else {
+          out = run(ctx);
+          if (ends.test(out)) (ctx as ReactContext).unbalanced(inst);
+          if (mode === HoleMode.RCDATA) out = decodeEntities(out);
+        }
+        if (mode !== HoleMode.SILENT) pushText((ctx as ReactContext).kids, out);
+      };
+    }
+    if (plain !== null) return this.textHole(inst, plain, run);
+    const partial = appliedPartial(inst);
+    if (partial !== null) return this.applyHole(inst as VariableCode, partial, run);
+    const component = componentName(inst);
+    if (component === null) return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), inst);
+    const path = (inst as [number, Path[], unknown])[1][0]!;
+    const args = formatterArgs(inst);
+    const widget = mayExecuteTemplate(inst, this.registry);
+    return (ctx) => {
+      const rc = ctx as ReactContext;
+      const Component = rc.components[component];
+      const node = Component === undefined ? undefined : ctx.resolve(path);
+      // Without a structurer (never in practice: the browser ships one) markup is parsed.
+      const built =
+        widget &&
+        rc.structureBlock !== undefined &&
+        (Component === undefined || markupOnly(Component));
+      const out = built ? rc.renderWidget(this, inst, run) : run(ctx);
+      if (typeof out !== 'string') {
+        if (Component === undefined) pushAll(rc.kids, out);
+        else pushWidgetNodes(rc, Component, component, out, node, args);
+      } else if (Component === undefined) pushValue(rc, this, out, inst);
+      else pushComponent(rc, this, Component, component, out, node, args, inst);
+    };
+  }
+
+  /**
+   * A hole ending in an escape (`{title|html}`): its text without the escape, which is what
+   * parsing the escaped output would give (unescaped.ts). A component registered under the
+   * escape's name (absurd, but allowed) gets the escaped HTML, as any widget does.
+   */
+  private textHole(inst: Instruction, plain: Emit, escaped: Emit): Exec {
+    const name = componentName(inst)!;
+    const args = formatterArgs(inst);
+    const path = (inst as [number, Path[], unknown])[1][0]!;
+    return (ctx) => {
+      const rc = ctx as ReactContext;
+      const Component = rc.components[name];
+      if (Component === undefined) pushPlainText(rc, this, plain(ctx), inst);
+      else pushComponent(rc, this, Component, name, escaped(ctx), ctx.resolve(path), args, inst);
+    };
+  }
+
+  /**
+   * Runs a partial's or built-in template's code block in this element: structured for it once
+   * (React code), or, where it cannot be structured here, rendered to a string and parsed.
+   */
+  runBlock(ctx: ReactContext, block: Instruction[], origin: unknown): void {
+    const run = this.partialRun(ctx, block);
+    if (run !== null) run(ctx);
+    else pushValue(ctx, this, textBlock(block, this.registry)(ctx), origin);
+  }
+
+  /**
+   * `{x|apply NAME …}`: the partial's code is structured for this parent element once and run
+   * as React code, like the template's own, instead of rendering it to a string and parsing
+   * that. The frame, `@args`, recursion limit and errors are the engine's (`applyPartialBlock`).
+   * A partial that cannot be structured here goes the string way (`text`, the hole as compiled).
+   */
+  private applyHole(inst: VariableCode, args: string[], text: Emit): Exec {
+    const path = inst[1][0]!;
+    const name = args[0]!;
+    const { isPrivate, bound } = partialArgs(args);
+    const asString = (ctx: ReactContext): void => pushValue(ctx, this, text(ctx), inst);
+    return (ctx) => {
+      const rc = ctx as ReactContext;
+      if (rc.structureBlock === undefined) {
+        asString(rc);
+        return;
+      }
+      const kids = rc.kids;
+      try {
+        ctx.inst = inst;
+        const node = ctx.resolve(path);
+        rc.applyPartialBlock(name, node, isPrivate, bound, (block) =>
+          this.runBlock(rc, block as Instruction[], inst),
+        );
+      } catch (thrown) {
+        rc.kids = kids;
+        ctx.unexpected(thrown, inst);
+      }
+    };
+  }
+
+  /** Structured partials by code block (null: not structurable in this parent element). */
+  private readonly partials = new WeakMap<object, Exec | null>();
+
+  private partialRun(ctx: ReactContext, block: Instruction[]): Exec | null {
+    let run = this.partials.get(block);
+    if (run === undefined) {
+      const nodes = ctx.structureBlock!(block, this.parent, this.ns, this.outer);
+      run = nodes === null ? null : this.block(nodes);
+      this.partials.set(block, run);
+    }
+    return run;
+  }
+
+  private region(block: Instruction[], raw: boolean): Exec {
+    const run: Emit = textBlock(block, this.registry);
+    if (raw) {
+      return (ctx) => {
+        const html = run(ctx);
+        if (html !== '') (ctx as ReactContext).kids.push(new RawHtml(html));
+      };
+    }
+    // Its warnings are located at its first instruction that is not text (text the structuring
+    // pass cut has no location of its own).
+    const origin = block.find((inst) => Array.isArray(inst) && inst[0] !== Op.TEXT) ?? block[0];
+    return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), origin);
+  }
+}
+
+/** An exception escaping a node is recorded against its instruction; the rest still renders. */
+function guarded(run: Exec, inst: unknown): Exec {
+  return (ctx) => {
+    const kids = (ctx as ReactContext).kids;
+    try {
+      run(ctx);
+    } catch (thrown) {
+      (ctx as ReactContext).kids = kids;
+      ctx.unexpected(thrown, SHELL_ORIGIN.get(inst as object) ?? inst);
+    }
+  };
+}
+
+/** Root compilers per registry, for closures (null) and for each element generator. */
+const rootCompilers = new WeakMap<Registry, Map<ElementGenerator | null, NodeCompiler>>();
+
+/**
+ * The compiler of a registry's top level; element compilers hang below it by position.
+ * `generator`: plain elements become generated code (codegen/element-source.ts, on the server);
+ * null keeps every element a closure (the browser; the tests run both).
+ */
+export function rootCompiler(registry: Registry, generator: ElementGenerator | null): NodeCompiler {
+  let byGenerator = rootCompilers.get(registry);
+  if (byGenerator === undefined) rootCompilers.set(registry, (byGenerator = new Map()));
+  let root = byGenerator.get(generator);
+  if (root === undefined) {
+    root = new NodeCompiler(registry, '#root', Ns.HTML, [], generator);
+    byGenerator.set(generator, root);
+  }
+  return root;
+}

@@ -1,0 +1,146 @@
+/**
+ * A fast path for the commonest markup values: a few phrasing elements, `<div>` and `<p>`,
+ * properly nested and closed, with double-quoted attributes (`from <span class="sqs-money-native">38.00</span>`,
+ * `Has <em>markup</em> &amp; entities`). Inside an HTML element whose insertion mode is "in
+ * body", the HTML parser builds such markup exactly as written, so its nodes are made here
+ * without the tokenizer and tree builder (whose setup costs more than the parse of a price).
+ * Anything else — another tag, an attribute written another way, a stray or missing end tag,
+ * a comment, a context with rules of its own — gives null and goes the full way
+ * (`parseValue`); a property test compares the two.
+ */
+import type { AttrToken } from '../html/tokenizer.js';
+import { decodeEntities } from '../html/entities.js';
+import { Ns } from '../html/tree-builder.js';
+import { ownElement, propsOf, pushText, TABLE_PARTS, type Kid } from './host-elements.js';
+import { TEXT_ONLY } from '../html/tag-rules.js';
+
+/**
+ * Elements with no tree-construction rule of their own beyond "insert it" and "pop it": no
+ * implied ends, no scope, not `<a>` (which closes an open `<a>`). Formatting elements among
+ * them, closed in order, are popped as their end tag finds them current.
+ */
+const PHRASING = new Set(
+  'span em strong b i small sup sub s u code abbr mark time data cite q kbd var samp dfn bdi'.split(
+    ' ',
+  ),
+);
+const VOIDS = new Set(['br', 'wbr']);
+/**
+ * Blocks whose start tag closes an open `<p>` (and nothing else): taken where no `<p>` is open,
+ * around the markup or in it.
+ */
+const BLOCKS = new Set(['div', 'p']);
+
+/** How much markup a context takes the fast way. */
+export const enum SimpleContext {
+  NONE,
+  PHRASING,
+  /** Phrasing, `<div>` and `<p>`: no `<p>` is open around the markup. */
+  BLOCKS,
+}
+
+/**
+ * Contexts where phrasing is not simply inserted (tables foster it, selects drop it, templates,
+ * foreign content and text-only elements have rules of their own): not taken here.
+ */
+const MODAL = new Set([
+  ...TABLE_PARTS,
+  ...TEXT_ONLY,
+  ...'caption select optgroup option template html head frameset plaintext svg math'.split(' '),
+]);
+
+/** What markup in `parent` (inside `enclosing`, parent last) is built as written. */
+export function simpleContext(parent: string, ns: Ns, enclosing: readonly string[]): SimpleContext {
+  if (ns !== Ns.HTML || MODAL.has(parent)) return SimpleContext.NONE;
+  let inP = false;
+  for (let i = 0; i < enclosing.length; i++) {
+    if (MODAL.has(enclosing[i]!)) return SimpleContext.NONE;
+    if (enclosing[i] === 'p') inP = true;
+  }
+  return inP ? SimpleContext.PHRASING : SimpleContext.BLOCKS;
+}
+
+export type SimpleMarkupParser = (html: string, context: SimpleContext) => Kid[] | null;
+
+/**
+ * The nodes of simple markup (see above), or null when it is not simple. The server entry
+ * passes it to the React path (`RenderHooks.simpleMarkup`); the browser runtime, which renders a
+ * page once, does without (same nodes, slower) and its size budget does not carry it.
+ */
+export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
+  if (context === SimpleContext.NONE) return null;
+  if (html.indexOf('\r') !== -1 || html.indexOf('\0') !== -1) return null;
+  const root: Kid[] = [];
+  const open: Array<{ tag: string; attrs: AttrToken<never>[]; kids: Kid[] }> = [];
+  let kids = root;
+  let at = 0;
+  const n = html.length;
+  while (at < n) {
+    const lt = html.indexOf('<', at);
+    const textEnd = lt === -1 ? n : lt;
+    if (textEnd > at) pushText(kids, decodeEntities(html.slice(at, textEnd)));
+    if (lt === -1) break;
+    const end = html.charCodeAt(lt + 1) === 47; /* / */
+    const nameAt = end ? lt + 2 : lt + 1;
+    let i = nameAt;
+    while (isLower(html.charCodeAt(i))) i++;
+    if (i === nameAt) return null;
+    const tag = html.slice(nameAt, i);
+    if (end) {
+      const top = open.pop();
+      if (html.charCodeAt(i) !== 62 /* > */ || top === undefined || top.tag !== tag) return null;
+      at = i + 1;
+      kids = open.length === 0 ? root : open[open.length - 1]!.kids;
+      kids.push(ownElement(tag, propsOf(tag, top.attrs), top.kids));
+      continue;
+    }
+    const isVoid = VOIDS.has(tag);
+    if (BLOCKS.has(tag)) {
+      if (context !== SimpleContext.BLOCKS) return null;
+      for (let k = 0; k < open.length; k++) if (open[k]!.tag === 'p') return null;
+    } else if (!isVoid && !PHRASING.has(tag)) return null;
+    const attrs: AttrToken<never>[] = [];
+    i = readAttributes(html, i, attrs);
+    if (i === -1) return null;
+    if (html.charCodeAt(i) === 47 /* / */) {
+      if (!isVoid) return null;
+      i++;
+    }
+    if (html.charCodeAt(i) !== 62 /* > */) return null;
+    at = i + 1;
+    if (isVoid) kids.push(ownElement(tag, propsOf(tag, attrs), []));
+    else {
+      const el = { tag, attrs, kids: [] as Kid[] };
+      open.push(el);
+      kids = el.kids;
+    }
+  }
+  return open.length === 0 ? root : null;
+};
+
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
+const isNameChar = (c: number): boolean => isLower(c) || (c >= 48 && c <= 57) || c === 45;
+
+/**
+ * Reads ` name="value"` attributes from `i` into `attrs`: the offset after them (and any
+ * spaces), or -1 for anything else, a repeated name or one React treats apart (`key`, `ref`).
+ */
+function readAttributes(html: string, i: number, attrs: AttrToken<never>[]): number {
+  for (;;) {
+    const spaced = html.charCodeAt(i) === 32;
+    while (html.charCodeAt(i) === 32) i++;
+    const nameAt = i;
+    if (!isLower(html.charCodeAt(i))) return i;
+    if (!spaced) return -1;
+    while (isNameChar(html.charCodeAt(i))) i++;
+    const name = html.slice(nameAt, i);
+    if (html.charCodeAt(i) !== 61 /* = */ || html.charCodeAt(i + 1) !== 34 /* " */) return -1;
+    const close = html.indexOf('"', i + 2);
+    if (close === -1) return -1;
+    const value = html.slice(i + 2, close);
+    if (value.indexOf('<') !== -1 || name === 'key' || name === 'ref') return -1;
+    for (let k = 0; k < attrs.length; k++) if (attrs[k]!.name === name) return -1;
+    attrs.push({ name, value: decodeEntities(value, true), parts: null });
+    i = close + 1;
+  }
+}

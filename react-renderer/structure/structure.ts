@@ -1,0 +1,714 @@
+/**
+ * The structuring pass: a template's code tree to React code (react-code.ts), once per
+ * template, so that rendering to React parses no template HTML.
+ *
+ * Each block is tokenized as one stream — its TEXT instructions are the chunks, every other
+ * instruction a hole between them — and built into elements by the shared tree builder. A
+ * hole lands in text (an output hole), in an attribute value (a value part), in a tag's
+ * attribute list (a block of whole attributes stays structured, conditional-attributes.ts;
+ * otherwise the attribute source is kept and tokenized at run time), in raw text or in a
+ * comment. A block instruction met between tags is structured recursively: each of its blocks
+ * must leave the HTML as it found it (every element it opens closed, nothing outside closed).
+ *
+ * What cannot be structured — a tag opened in one block and closed in another, an instruction
+ * in a tag name — becomes a REGION: the instructions from there up to the end of the enclosing
+ * element (or block) are kept as code, run to a string and parsed at render time. Correct, just
+ * slower; each region is reported as a REACT_UNSTRUCTURED warning at its first instruction.
+ * `<head>` is always a raw region (see the note at `structureTemplate`).
+ */
+import type { Code, Instruction } from '../../engine/code.js';
+import {
+  ErrorCode,
+  makeError,
+  type SourceLocation,
+  type TemplateError,
+} from '../../engine/errors.js';
+import { blockSlots, isControlFlow } from '../../engine/fragments.js';
+import { Op } from '../../engine/opcodes.js';
+import type { Template } from '../../engine/template.js';
+import { reactName } from '../runtime/attribute-props.js';
+import { AttributeBlocks } from './conditional-attributes.js';
+import { HtmlTokenizer, State, type TagToken, type TokenSink } from '../html/tokenizer.js';
+import { Ns, TreeBuilder, VOID, type HElement, type HNode } from '../html/tree-builder.js';
+import { HoleMode, Kind, SHELL_ORIGIN, type Part, type RAttr, type RNode } from './react-code.js';
+import { reactCanName } from '../runtime/host-elements.js';
+import { attributeCode, hasAttributeBlocks, literalText } from './code-queries.js';
+
+type Inst = Instruction;
+type Builder = TreeBuilder<Inst, RNode>;
+
+interface Pos {
+  item: number;
+  offset: number;
+}
+
+interface Region {
+  start: Pos;
+  /**
+   * Elements open in the region, innermost last (an estimate across unstructured blocks, whose
+   * first branch counts; `?` for a tag whose name is an instruction, matching any end tag).
+   */
+  open: string[];
+  raw: boolean;
+}
+
+/** A tag met inside a region; false when it is an end tag of no element open in the region. */
+function regionTag(open: string[], name: string, end: boolean, selfClosing: boolean): boolean {
+  if (VOID.has(name)) return true;
+  if (!end) {
+    if (!selfClosing) open.push(name);
+    return true;
+  }
+  for (let i = open.length - 1; i >= 0; i--) {
+    if (open[i] === name || open[i] === '?') {
+      open.length = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A point where a region may start: before a tag, in the element that was current there
+ * (which then held `index` children, the last a text of `text` characters, or -1), with no
+ * formatting element closed short of its end tag (html/tree-builder.ts: the list of active formatting
+ * elements held open elements only). Parsed from there at render time, as that element's
+ * content, the rest of the element gives what the browser builds.
+ */
+interface Restart {
+  pos: Pos;
+  index: number;
+  text: number;
+}
+
+/**
+ * The pass's tree builder: it may not copy an element with instructions among its attributes
+ * (they would run twice), move instruction nodes (their output was parsed where the template
+ * put them) nor foster content out of a table (a value's output there, or what follows it, is
+ * parsed by the table modes in the browser); where the HTML parser would, it stops short
+ * (`tangled`). A template of text alone (`structureHtml`, the whole-output fallback) has no
+ * instructions, and is built as the browser builds it, fostering included.
+ */
+class TemplateTree extends TreeBuilder<Inst, RNode> {
+  constructor(
+    context: string,
+    ns: Ns,
+    outer: string[],
+    private readonly restarts: Map<HElement<Inst, RNode>, Restart>,
+    private readonly textOnly: boolean,
+  ) {
+    super(context, ns, outer);
+  }
+
+  protected override textBreak: RNode = TEXT_BREAK;
+
+  protected override rebuildable(el: HElement<Inst, RNode>): boolean {
+    return el.dynamic === null && el.attrs.every((attr) => attr.parts === null);
+  }
+
+  protected override movable(el: HElement<Inst, RNode>): boolean {
+    return !holdsInstructions(el);
+  }
+
+  protected override mayFoster(): boolean {
+    return this.textOnly;
+  }
+
+  /** Its children moved into a new element: a region can no longer start among them. */
+  protected override emptied(el: HElement<Inst, RNode>): void {
+    this.restarts.delete(el);
+  }
+}
+
+const TEXT_BREAK: RNode = [Kind.TEXT_BREAK];
+
+function holdsInstructions(el: HElement<Inst, RNode>): boolean {
+  return el.children.some((child) =>
+    Array.isArray(child)
+      ? child !== TEXT_BREAK
+      : typeof child === 'object' && holdsInstructions(child as HElement<Inst, RNode>),
+  );
+}
+
+/**
+ * How a pass tracks blocks of attributes (conditional-attributes.ts); null: it leaves their
+ * attribute lists dynamic (`structureBlockLean`).
+ */
+type BlocksOf = ((warn: (inst: unknown) => void) => AttributeBlocks) | null;
+
+const withBlocks: BlocksOf = (warn) => new AttributeBlocks(warn);
+
+/** Why a part of the template is left to render time (see `Reporter`). */
+const enum Why {
+  TAG_NAME,
+  ATTRIBUTE_LIST,
+  SPLIT_TAG,
+  FOSTERED,
+  MISNESTED,
+}
+
+/** Where a pass reports what it left to render time. */
+interface Report {
+  /** The pass's way with blocks of attributes, here since every structurer has the report. */
+  readonly blocks: BlocksOf;
+  unstructured(inst: unknown, why: Why): void;
+  /** A start tag, `offset` characters into the template text `inst` (see `Reporter`). */
+  attributes?(tag: TagToken<Inst>, inst: unknown, offset: number): void;
+}
+
+/**
+ * A report that keeps nothing: for partials (their warnings belong to `jsont check` of the
+ * partial itself) and whole renders. The browser runtime has only these, so it carries no
+ * warning texts.
+ */
+const quiet = (blocks: BlocksOf): Report => ({ blocks, unstructured() {} });
+
+/** What each `Why` says, and the part parsed at render time instead. */
+const WHY_TEXT: Record<Why, [why: string, what: string]> = {
+  [Why.TAG_NAME]: ['an instruction inside a tag name', 'this part of the template'],
+  [Why.ATTRIBUTE_LIST]: [
+    'an instruction among the attributes of a tag',
+    "this tag's attribute list",
+  ],
+  [Why.SPLIT_TAG]: ['a tag opened and closed in different blocks', 'this part of the template'],
+  [Why.FOSTERED]: [
+    'text or tags directly in a table that the browser moves before it',
+    'the element holding them',
+  ],
+  [Why.MISNESTED]: [
+    'formatting elements (b, a, em…) misnested around instructions',
+    'the element holding them',
+  ],
+};
+
+/** Collects warnings (one per instruction) with their locations, for one template's pass. */
+class Reporter implements Report {
+  readonly warnings: TemplateError[] = [];
+  private readonly seen = new Set<unknown>();
+  constructor(
+    private readonly template: Template,
+    readonly blocks: BlocksOf,
+  ) {}
+
+  unstructured(inst: unknown, why: Why): void {
+    if (this.seen.has(inst)) return;
+    this.seen.add(inst);
+    const loc = this.locationOf(inst);
+    const [reason, what] = WHY_TEXT[why];
+    this.warnings.push(
+      makeError(
+        ErrorCode.REACT_UNSTRUCTURED,
+        `React: ${reason}; ${what} is parsed at render time`,
+        loc,
+        'warning',
+        this.template.source,
+      ),
+    );
+  }
+
+  /** Where an instruction of the template stands (none for what is not one of its own). */
+  private locationOf(inst: unknown): SourceLocation | undefined {
+    return typeof inst === 'object' && inst !== null
+      ? this.template.locations?.get(inst)
+      : undefined;
+  }
+
+  /** Attributes of the tag that React cannot render: the element is built without them. */
+  attributes(tag: TagToken<Inst>, inst: unknown, offset: number): void {
+    const dropped = tag.attrs.filter((attr) => attr.name !== '' && reactName(attr.name) === null);
+    const start = this.locationOf(inst);
+    if (dropped.length === 0 || start === undefined) return;
+    // The tag's place in the text instruction it begins in.
+    const before = literalText(inst as Inst)?.slice(0, offset) ?? '';
+    const newline = before.lastIndexOf('\n');
+    const loc =
+      newline === -1
+        ? { line: start.line, column: start.column + offset }
+        : { line: start.line + before.split('\n').length - 1, column: offset - newline };
+    for (const { name } of dropped) {
+      this.warnings.push(
+        makeError(
+          ErrorCode.REACT_DROPPED_ATTRIBUTE,
+          `React: the ${name} attribute of <${tag.name}> is left out of its element (React ` +
+            "cannot render it): hydration keeps the server's, but an element React creates " +
+            'in the browser lacks it',
+          loc,
+          'warning',
+          this.template.source,
+        ),
+      );
+    }
+  }
+}
+
+/** Whether an instruction is literal text or prints nothing (see `BlockStructurer.run`). */
+function printsOnlyText(inst: Inst): boolean {
+  return (
+    literalText(inst) !== null ||
+    typeof inst === 'number' ||
+    (Array.isArray(inst) && (inst[0] === Op.COMMENT || inst[0] === Op.ATOM))
+  );
+}
+
+/**
+ * Structures one block in the context of an open element. Returns null when the block does
+ * not leave the HTML as it found it (the caller then makes the whole instruction a region).
+ */
+class BlockStructurer implements TokenSink<Inst> {
+  private readonly builder: TemplateTree;
+  private readonly tokenizer: HtmlTokenizer<Inst>;
+  /** Item index of each tokenizer chunk. */
+  private readonly chunkItem: number[] = [];
+  private region: Region | null = null;
+  /** The instruction that made the current tag unstructurable. */
+  private badHole: Inst | null = null;
+  private item = 0;
+  /** Why run() returned null: an element left open, or an outer element closed (which). */
+  failure: { escape: string } | 'open' | null = null;
+  /** The latest restart point in each open element (see `Restart`). */
+  private readonly restarts = new Map<HElement<Inst, RNode>, Restart>();
+  /** Blocks of attributes in the tag being read. */
+  private readonly attributeBlocks: AttributeBlocks | null;
+
+  constructor(
+    private readonly block: Inst[],
+    context: string,
+    ns: Ns,
+    private readonly outer: string[],
+    private readonly report: Report,
+    private readonly nested: boolean,
+  ) {
+    const textOnly = !nested && block.every(printsOnlyText);
+    this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly);
+    this.tokenizer = new HtmlTokenizer(this);
+    this.attributeBlocks = report.blocks?.((inst) => this.dynamicAttributes(inst)) ?? null;
+  }
+
+  run(): RNode[] | null {
+    const block = this.block;
+    for (let i = 0; i < block.length; i++) {
+      this.item = i;
+      const inst = block[i]!;
+      const text = literalText(inst);
+      if (text !== null) {
+        this.chunkItem.push(i);
+        this.attributeBlocks?.text(text);
+        this.tokenizer.write(text);
+      } else if (
+        typeof inst === 'number' ||
+        (Array.isArray(inst) && (inst[0] === Op.COMMENT || inst[0] === Op.ATOM))
+      ) {
+        // END/EOF and comments print nothing and have no effect.
+        continue;
+      } else this.instruction(inst);
+      if (this.builder.escaped) {
+        this.failure = { escape: this.builder.escapedBy };
+        return null;
+      }
+      if (this.failure !== null) return null;
+    }
+    const end: Pos = { item: block.length, offset: 0 };
+    if (this.nested) {
+      if (
+        this.tokenizer.state !== State.DATA ||
+        (this.region !== null && this.region.open.length !== 0) ||
+        // Even an element whose end tag may be omitted (li, p, td…): in the browser, what
+        // follows the block goes inside it until something closes it, which the tree built
+        // here cannot follow across the block's edge. So with a formatting element closed
+        // short of its end tag: the browser reopens it in what follows.
+        this.builder.leftOpen() !== null
+      ) {
+        this.failure = 'open';
+        return null;
+      }
+      if (this.region !== null) this.endRegion(end);
+    } else {
+      this.tokenizer.end();
+      if (this.region !== null) this.endRegion(end);
+    }
+    return convertChildren(this.builder.root.children);
+  }
+
+  // ---- TokenSink ----------------------------------------------------------------------------
+
+  text(text: string): void {
+    if (this.region !== null) return;
+    this.builder.text(text);
+    if (this.builder.tangled) this.giveUp(this.builder.tangledDepth, this.block[this.item]);
+  }
+
+  comment(): void {
+    if (this.region === null) this.builder.comment();
+  }
+
+  /** False when the builder ignored a start tag (see `TokenSink`). */
+  tag(tag: TagToken<Inst>): boolean | void {
+    if (!tag.end) this.report.attributes?.(tag, this.block[this.chunkItem[tag.chunk]!], tag.offset);
+    this.badHole ??= this.attributeBlocks?.end(tag) ?? null;
+    const region = this.region;
+    if (region !== null) {
+      this.badHole = null;
+      const name = tag.bad ? '?' : tag.name;
+      if (regionTag(region.open, name, tag.end, tag.selfClosing)) return;
+      // An end tag of no element open in the region: if it closes the element holding the
+      // region (or one further out), the region ends before it — whatever it left open (an
+      // `<li>` without `</li>`) the browser closes there too. Otherwise it is ignored.
+      const stack = this.builder.stack;
+      if (!stack.some((el) => el.tag === name) && !this.outer.includes(name)) return;
+      this.endRegion({ item: this.chunkItem[tag.chunk]!, offset: tag.offset });
+    }
+    const builder = this.builder;
+    const pos: Pos = { item: this.chunkItem[tag.chunk]!, offset: tag.offset };
+    if (tag.bad) {
+      this.report.unstructured(this.badHole, Why.TAG_NAME);
+      this.badHole = null;
+      const open = tag.end || VOID.has(tag.name) ? [] : ['?'];
+      if (builder.isClean()) this.region = { start: pos, open, raw: false };
+      else {
+        this.giveUp(builder.stack.length - 1);
+        this.region!.open.push(...open);
+      }
+      return;
+    }
+    if (builder.isClean()) this.markRestart(pos);
+    const inserted = builder.tag(tag);
+    if (builder.tangled) {
+      this.giveUp(builder.tangledDepth, this.block[pos.item]);
+      regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
+      return;
+    }
+    if ((tag.name === 'head' || tag.name === 'template') && !tag.end) {
+      // React hoists and reorders <title>, <meta>, <link> and async scripts it renders; the
+      // head's content goes in verbatim instead (dangerouslySetInnerHTML) so that it stays put.
+      // A template's content is not its children in the browser (it is a separate fragment,
+      // which hydration would not find): verbatim too.
+      this.region = {
+        start: { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset },
+        open: [],
+        raw: true,
+      };
+    }
+    return inserted;
+  }
+
+  // ---- instructions -------------------------------------------------------------------------
+
+  private instruction(inst: Inst): void {
+    if (
+      this.region === null &&
+      isControlFlow(inst) &&
+      this.attributeBlocks?.file(inst, this.tokenizer)
+    ) {
+      return;
+    }
+    const kind = this.tokenizer.hole(inst);
+    const region = this.region;
+    if (kind === 'bad') {
+      this.badHole ??= inst;
+      return;
+    }
+    if (region === null && kind === 'data' && !this.builder.isClean()) {
+      // The browser would reopen a formatting element around the instruction's output, or not
+      // (an empty output): its element is parsed at render time, from before that element.
+      this.giveUp(this.builder.stack.length - 1, inst);
+    }
+    if (this.region !== null) {
+      if (kind === 'data' && isControlFlow(inst)) {
+        for (const [name, end, selfClosing] of branchTags(inst)) {
+          regionTag(this.region.open, name, end, selfClosing);
+        }
+      }
+      return;
+    }
+    switch (kind) {
+      case 'data':
+        if (isControlFlow(inst)) this.controlFlow(inst);
+        else this.appendDynamic([Kind.HOLE, inst, HoleMode.MARKUP]);
+        break;
+      case 'raw':
+        this.appendDynamic([Kind.HOLE, inst, HoleMode.RAW]);
+        break;
+      case 'rcdata':
+        this.appendDynamic([Kind.HOLE, inst, HoleMode.RCDATA]);
+        break;
+      case 'comment':
+        this.appendDynamic([Kind.HOLE, inst, HoleMode.SILENT]);
+        break;
+      case 'tag':
+        if (this.attributeBlocks?.giveUp() !== true) this.dynamicAttributes(inst);
+        break;
+      default:
+        // 'attr': the tokenizer filed it as a part of the attribute value.
+        break;
+    }
+  }
+
+  /** The element is still structured; only its attribute list is tokenized per render. */
+  private dynamicAttributes(inst: unknown): void {
+    this.report.unstructured(inst, Why.ATTRIBUTE_LIST);
+  }
+
+  /** Appends a node whose output is made at render time (see Kind.DROPS_NEWLINE). */
+  private appendDynamic(node: RNode): void {
+    if (this.builder.newlinePending) this.builder.append([Kind.DROPS_NEWLINE]);
+    this.builder.append(node);
+  }
+
+  private controlFlow(inst: unknown[]): void {
+    const result = structureShell(inst, this.builder, this.outer, this.report);
+    if (Array.isArray(result)) {
+      this.appendDynamic([Kind.BLOCK, result]);
+      return;
+    }
+    this.report.unstructured(inst, Why.SPLIT_TAG);
+    if (result !== 'open') {
+      // The block closes an element that is open here: the region must start at that
+      // element's start tag, or before (it is taken out of the tree and parsed with the rest).
+      const stack = this.builder.stack;
+      let k = stack.length - 1;
+      while (k > 0 && stack[k]!.tag !== result.escape) k--;
+      if (k > 0) this.giveUp(k - 1);
+      else if (this.nested) {
+        this.failure = result;
+        return;
+      }
+    }
+    this.region ??= { start: { item: this.item, offset: 0 }, open: [], raw: false };
+    for (const [name, end, selfClosing] of branchTags(inst)) {
+      regionTag(this.region.open, name, end, selfClosing);
+    }
+  }
+
+  /** Records a restart point before a tag, in the current element (see `Restart`). */
+  private markRestart(pos: Pos): void {
+    const holder = this.builder.current;
+    const kids = holder.children;
+    const last = kids[kids.length - 1];
+    this.restarts.set(holder, {
+      pos,
+      index: kids.length,
+      text: typeof last === 'string' ? last.length : -1,
+    });
+  }
+
+  /**
+   * Leaves the rest of an element to render time, from its latest restart point: in the
+   * deepest open element at or below `depth` that has one (the block's start is one). What was
+   * built since is taken out of the tree, and a region starts there. `inst`: where to report
+   * it, for a reason other than an escape.
+   */
+  private giveUp(depth: number, inst?: unknown): void {
+    const stack = this.builder.stack;
+    let at = Math.min(depth, stack.length - 1);
+    while (at > 0 && !this.restarts.has(stack[at]!)) at--;
+    const holder = stack[at]!;
+    const restart = this.restarts.get(holder) ?? {
+      pos: { item: 0, offset: 0 },
+      index: 0,
+      text: -1,
+    };
+    if (inst !== undefined) {
+      this.report.unstructured(inst, this.builder.tangledByFoster ? Why.FOSTERED : Why.MISNESTED);
+    }
+    const open = stack.slice(at + 1).map((el) => el.tag);
+    const kids = holder.children;
+    kids.length = restart.index;
+    if (restart.text >= 0) {
+      kids[restart.index - 1] = (kids[restart.index - 1] as string).slice(0, restart.text);
+    }
+    this.builder.dropAbove(at);
+    this.region = { start: restart.pos, open, raw: false };
+  }
+
+  private endRegion(end: Pos): void {
+    const region = this.region!;
+    this.region = null;
+    const code = sliceBlock(this.block, region.start, end);
+    if (code.length > 0 || region.raw) {
+      // The builder's current element holds the region (nothing was built since it started).
+      this.appendDynamic([Kind.REGION, code, region.raw ? 1 : 0]);
+    }
+  }
+}
+
+/** A control-flow instruction with every nested block structured, or why it cannot be. */
+function structureShell(
+  inst: unknown[],
+  builder: Builder,
+  outer: string[],
+  report: Report,
+): unknown[] | { escape: string } | 'open' {
+  const shell = inst.slice();
+  SHELL_ORIGIN.set(shell, inst);
+  const { blocks, alternate } = blockSlots(inst[0] as number);
+  const current = builder.current;
+  const context = current.tag;
+  const ns = current.ns === Ns.SVG && context === 'foreignObject' ? Ns.HTML : current.ns;
+  const inner = [...outer, ...builder.stack.map((el) => el.tag)];
+  for (const slot of blocks) {
+    const block = inst[slot];
+    if (!Array.isArray(block)) continue;
+    const sub = new BlockStructurer(block as Inst[], context, ns, inner, report, true);
+    const nodes = sub.run();
+    if (nodes === null) return sub.failure ?? 'open';
+    shell[slot] = nodes;
+  }
+  const alt = inst[alternate];
+  if (Array.isArray(alt)) {
+    const altShell = structureShell(alt, builder, outer, report);
+    if (!Array.isArray(altShell)) return altShell;
+    shell[alternate] = altShell;
+  }
+  return shell;
+}
+
+/** The instructions of `block` from `start` to `end`, TEXT cut at the offsets. */
+function sliceBlock(block: Inst[], start: Pos, end: Pos): Inst[] {
+  const out: Inst[] = [];
+  for (let i = start.item; i < block.length && i <= end.item; i++) {
+    const inst = block[i]!;
+    const from = i === start.item ? start.offset : 0;
+    const to = i === end.item ? end.offset : Infinity;
+    if (to <= from) continue;
+    if (Array.isArray(inst) && inst[0] === Op.TEXT) {
+      const text = inst[1].slice(from, to);
+      if (text !== '') out.push(from === 0 && to >= inst[1].length ? inst : [Op.TEXT, text]);
+    } else if (from === 0) out.push(inst);
+  }
+  return out;
+}
+
+/**
+ * The tags of a block instruction's first branch, nested blocks included: the estimate that
+ * pairs `{.if a}<a …>{.end}` with a later `{.if a}</a>{.end}` inside a region.
+ */
+function branchTags(inst: unknown[]): Array<[name: string, end: boolean, selfClosing: boolean]> {
+  const tags: Array<[string, boolean, boolean]> = [];
+  const counter = new HtmlTokenizer<Inst>({
+    text() {},
+    tag(tag) {
+      tags.push([tag.bad ? '?' : tag.name, tag.end, tag.selfClosing]);
+    },
+  });
+  const walk = (block: unknown): void => {
+    if (!Array.isArray(block)) return;
+    for (const item of block as Inst[]) {
+      const text = literalText(item);
+      if (text !== null) counter.write(text);
+      else if (isControlFlow(item)) {
+        const { blocks } = blockSlots(item[0] as number);
+        walk(item[blocks[0]!]);
+      }
+    }
+  };
+  walk(inst[blockSlots(inst[0] as number).blocks[0]!]);
+  return tags;
+}
+
+function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
+  return children.flatMap((child) => {
+    if (typeof child !== 'object' || Array.isArray(child)) return [child as RNode];
+    const el = child as HElement<Inst, RNode>;
+    // An element React cannot create (`<b<c>`): its content stands in for it.
+    return reactCanName(el.tag) ? [convertElement(el)] : convertChildren(el.children);
+  });
+}
+
+function convertElement(el: HElement<Inst, RNode>): RNode {
+  const attrs: RAttr[] = el.attrs.map(attributeCode);
+  // Blocks of attributes given up have left the list (conditional-attributes.ts).
+  const dynamic: Part[] | 0 = el.dynamic === null || hasAttributeBlocks(attrs) ? 0 : el.dynamic;
+  let children = convertChildren(el.children);
+  if (el.tag === 'html') children = dropWhitespace(children);
+  return [Kind.ELEMENT, el.tag, attrs, children, dynamic];
+}
+
+/**
+ * Whitespace between the document-level tags: React cannot render text inside <html> (it
+ * moves it into <body>), and the HTML parser ignores it or keeps it invisible there.
+ */
+function dropWhitespace(nodes: RNode[]): RNode[] {
+  return nodes.filter((node) => typeof node !== 'string' || node.trim() !== '');
+}
+
+export interface StructureResult {
+  react: RNode[];
+  warnings: TemplateError[];
+}
+
+/**
+ * Structures a compiled template for the React path. Never throws on template input: what
+ * cannot be structured is left to runtime parsing and reported as a warning.
+ */
+export function structureTemplate(template: Template): StructureResult {
+  const report = new Reporter(template, withBlocks);
+  const code: Code = template.code;
+  const block = Array.isArray(code) && Array.isArray(code[2]) ? (code[2] as Inst[]) : [];
+  try {
+    return { react: structureRoot(block, report), warnings: report.warnings };
+  } catch (thrown) {
+    // Beyond what the pass can do (nesting deeper than its recursion allows): the whole
+    // template is one region, parsed at render time.
+    return { react: [[Kind.REGION, block, 0]], warnings: [unstructurableWarning(thrown)] };
+  }
+}
+
+/** A template's block as React code (throws where the pass cannot go: see above). */
+function structureRoot(block: Inst[], report: Report): RNode[] {
+  const react = new BlockStructurer(block, '#root', Ns.HTML, [], report, false).run() ?? [];
+  const isPage = react.some(
+    (node) => Array.isArray(node) && node[0] === Kind.ELEMENT && node[1] === 'html',
+  );
+  return isPage ? dropWhitespace(react) : react;
+}
+
+/** Why a whole template is parsed at render time: structuring or compiling it failed. */
+export function unstructurableWarning(thrown: unknown): TemplateError {
+  return makeError(
+    ErrorCode.REACT_UNSTRUCTURED,
+    `React: the template could not be structured (${String(thrown)}); ` +
+      'its output is parsed at render time',
+    { line: 1, column: 1 },
+    'warning',
+  );
+}
+
+/** Structures a block for rendering inside an open element (see `structureBlock`). */
+export type BlockStructure = (
+  block: Instruction[],
+  context: string,
+  ns: Ns,
+  outer: readonly string[],
+) => RNode[] | null;
+
+/**
+ * Structures a partial's code for the React path, as the content of an open `context` element
+ * (inside the `outer` elements, outermost first).
+ * Null when it cannot be structured as a whole there (it leaves an element open or closes one
+ * outside): the caller then renders it to a string and parses that, as for any value.
+ */
+export const structureBlock: BlockStructure = (block, context, ns, outer) =>
+  new BlockStructurer(block, context, ns, [...outer], quiet(withBlocks), true).run();
+
+/**
+ * `structureBlock` leaving the attribute lists of blocks of attributes dynamic: the same
+ * elements (their props are the same), for the browser runtime, which then need not carry
+ * the analysis (conditional-attributes.ts).
+ */
+export const structureBlockLean: BlockStructure = (block, context, ns, outer) =>
+  new BlockStructurer(block, context, ns, [...outer], quiet(null), true).run();
+
+/**
+ * HTML (a whole render's output) as React code, structured as a template of that one text
+ * would be: the React path's answer when a value's markup did not stay inside its element.
+ * Given a block instead (the HTML as TEXT instructions with widget holes between them,
+ * runtime/whole-render.ts), it is structured as a template of those instructions.
+ */
+export function structureHtml(html: string | Inst[]): RNode[] {
+  const block: Inst[] = typeof html === 'string' ? [[Op.TEXT, html]] : html;
+  try {
+    return structureRoot(block, quiet(null));
+  } catch {
+    return [[Kind.REGION, block, 0]];
+  }
+}
