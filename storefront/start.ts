@@ -7,6 +7,7 @@ import { readCookie } from './api/client.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
 import { attachCartPage } from './widgets/cart-page.js';
+import { attachLazyWidgets } from './widgets/lazy.js';
 
 export const CART_COOKIE = 'CART';
 export const SITE_USER_COOKIE = 'SiteUserInfo';
@@ -52,6 +53,9 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
         hydrated = true;
         loadImages();
         attachCartPage(document.body, runtime);
+        attachLazyWidgets(document, runtime).catch((err: unknown) =>
+          console.error('[jsont] a widget failed to load', err),
+        );
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
         document.documentElement.dataset['hydrated'] = 'true';
         resolve(runtime);

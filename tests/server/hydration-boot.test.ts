@@ -52,8 +52,12 @@ describe('hydration data of served pages', () => {
     const { code, react } = prepareReact(template);
     expect(boot.template).toEqual(JSON.parse(JSON.stringify({ code, react })));
     expect((boot.data as { item: { urlId: string } }).item.urlId).toBe('linen-work-apron');
-    // The page applies no partial; the header island applies these.
-    expect(Object.keys(boot.partials).sort()).toEqual(['header.block', 'nav.block']);
+    // The page applies the instalment pill; the header island applies the other two.
+    expect(Object.keys(boot.partials).sort()).toEqual([
+      'header.block',
+      'instalment-pill.block',
+      'nav.block',
+    ]);
     // Rendering the shipped template with the shipped data, with the visitor's initial state
     // folded in as the browser's first render does, gives the root's content exactly.
     const view = storefrontData(boot.data, initialState(boot.data));

@@ -1,0 +1,21 @@
+/**
+ * Widgets that attach to template markup after hydration, each in a chunk of its own, loaded
+ * only when the page has its markup (docs/storefront.md "Delivery").
+ */
+import type { StorefrontRuntime } from '../runtime.js';
+
+/** The instalment pill's information link (partials/instalment-pill.block in the demo). */
+export const INSTALMENT_LINK = 'a[data-instalment-modal]';
+/** The reviews tabs (partials/reviews.block in the demo). */
+export const REVIEWS_TABS = '[data-reviews-tabs]';
+
+/** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
+export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
+  const loads: Promise<unknown>[] = [];
+  if (doc.querySelector(INSTALMENT_LINK) !== null) {
+    loads.push(
+      import('./instalment-modal.js').then((m) => m.attachInstalmentModal(doc.body, runtime)),
+    );
+  }
+  await Promise.all(loads);
+}
