@@ -17,6 +17,7 @@ import type { ComponentTable } from '../react-renderer/components/index.js';
 import type { ShoppingCartData } from './api/client.js';
 import { StorefrontRoot } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
+import { emptyCart } from './state/cart-store.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -82,35 +83,6 @@ export interface HydrateStorefrontOptions {
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function emptyCart(): ShoppingCartData {
-  const zero = { value: '0.00', currency: 'USD', decimalValue: '0.00', currencyCode: 'USD' };
-  return {
-    id: '',
-    websiteId: '',
-    orderId: null,
-    created: 0,
-    isPurchased: false,
-    entries: [],
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
-    subtotalCents: 0,
-    taxCents: 0,
-    shippingCostCents: 0,
-    discountCents: 0,
-    grandTotalCents: 0,
-    totalQuantity: 0,
-    hasDigital: false,
-    purelyDigital: false,
-    requiresShipping: false,
-    subtotalAmount: zero,
-  };
-}
 
 /** The runtime for a page: its cart from the data, express checkout from the store settings. */
 export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontRuntime {

@@ -97,3 +97,33 @@ export function createCartStore(client: CommerceClient, initial: ShoppingCartDat
     },
   };
 }
+
+/** The cart of a visitor who has none (what the API answers before the first add). */
+export function emptyCart(): ShoppingCartData {
+  const zero = { value: '0.00', currency: 'USD', decimalValue: '0.00', currencyCode: 'USD' };
+  return {
+    id: '',
+    websiteId: '',
+    orderId: null,
+    created: 0,
+    isPurchased: false,
+    entries: [],
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    subtotalCents: 0,
+    taxCents: 0,
+    shippingCostCents: 0,
+    discountCents: 0,
+    grandTotalCents: 0,
+    totalQuantity: 0,
+    hasDigital: false,
+    purelyDigital: false,
+    requiresShipping: false,
+    subtotalAmount: zero,
+  };
+}

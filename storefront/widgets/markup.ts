@@ -3,7 +3,14 @@
  * first render is the server's DOM) with their own props on the elements they own. `mapMarkup`
  * walks that tree and lets a widget add props to, or replace the children of, any element.
  */
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  createElement,
+  Fragment,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 export type ElementProps = Record<string, unknown> & { children?: ReactNode };
 
@@ -15,25 +22,33 @@ export interface Change {
 
 export type Visitor = (tag: string, props: ElementProps) => Change | undefined;
 
-export function mapMarkup(nodes: ReactNode, visit: Visitor): ReactNode {
-  return Children.map(nodes, (node) => mapNode(node, visit)) ?? null;
+/**
+ * The nodes with the widget's changes, as a fragment. Children are always passed spread (never
+ * as an array prop), as the renderer's own elements are: React needs no keys for them.
+ */
+export function mapMarkup(nodes: ReactNode, visit: Visitor): ReactElement {
+  return createElement(Fragment, null, ...mapList(nodes, visit));
+}
+
+function mapList(nodes: ReactNode, visit: Visitor): ReactNode[] {
+  return (Array.isArray(nodes) ? (nodes as ReactNode[]) : [nodes]).map((n) => mapNode(n, visit));
 }
 
 function mapNode(node: ReactNode, visit: Visitor): ReactNode {
   if (!isValidElement(node) || typeof node.type !== 'string') return node;
   const element = node as ReactElement<ElementProps>;
   const change = visit(element.type as string, element.props);
+  const own = element.props.children;
   const children =
     change?.children !== undefined
-      ? change.children
-      : element.props.children === undefined
+      ? [change.children]
+      : own === undefined
         ? undefined
-        : mapMarkup(element.props.children, visit);
-  if (change === undefined && children === element.props.children) return element;
+        : mapList(own, visit);
   const props = { ...change?.props };
   return children === undefined
     ? cloneElement(element, props)
-    : cloneElement(element, props, children);
+    : cloneElement(element, props, ...children);
 }
 
 /** Whether a `className` prop contains `name` as one of its classes. */

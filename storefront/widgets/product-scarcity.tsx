@@ -23,7 +23,7 @@ export function ProductScarcity(props: FormatterComponentProps): ReactNode {
   const item = props.node;
   const choices = useStore(runtime.selection)[itemId(item)];
   const variant = choices === undefined ? undefined : chosenVariant(item, choices);
-  if (variant === undefined) return props.markup;
+  if (variant === undefined) return mapMarkup(props.markup, () => undefined);
   return mapMarkup(props.markup, (_tag, p) => {
     const wanted = p['data-variant-attributes'];
     if (!hasClass(p, 'product-scarcity') || wanted === undefined) return undefined;
