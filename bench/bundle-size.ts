@@ -35,6 +35,10 @@ const FORBIDDEN: ReadonlyArray<readonly [pattern: RegExp, reason: string]> = [
   [/(^|\/)node_modules\/(chevrotain|@chevrotain\/[^/]+)\//, 'the compiler’s lexer (chevrotain)'],
   [/^engine\/(lexer|parser|tag-parser|assembler|compile)\.ts$/, 'a compiler stage'],
   [/(^|\/)node_modules\/(react|react-dom|scheduler)\//, 'React'],
+  [
+    /(^|\/)node_modules\/entities\/|^react-renderer\/html\/named-references\.ts$/,
+    'the whole character reference table (the browser decodes with its own parser: package.json "browser")',
+  ],
 ];
 
 export interface BuiltBundle {

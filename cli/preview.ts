@@ -7,10 +7,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { createSiteServer, type SiteServer } from '../server/site-server.js';
+import { SqliteMissingError } from '../server/store/sqlite-driver.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
-import { CliInputError, EXIT_OK, resolvePath, type CliIO } from './io.js';
+import { CliInputError, EXIT_OK, EXIT_USAGE, resolvePath, type CliIO } from './io.js';
 
 export const DEFAULT_PORT = 4173;
+/** Only this machine reaches a preview unless --host says otherwise (as Vite does). */
+export const DEFAULT_HOST = 'localhost';
 /** How many ports after the requested one are tried when it is taken. */
 const PORT_ATTEMPTS = 20;
 
@@ -23,7 +26,8 @@ errors are shown in the page and printed here with file:line:col and a code fram
 
 Options:
       --port <n>      port to listen on (default 4173; the next free one if taken; 0 = any)
-      --host <name>   interface to listen on (default: all)
+      --host <name>   interface to listen on (default: localhost, so only this machine can
+                      connect; --host 0.0.0.0 serves other devices on the network)
   -h, --help          show this help
 
 Stop with Ctrl-C.`;
@@ -76,13 +80,21 @@ export async function runPreview(
   }
   const portText = stringOption(args, 'port');
   const port = portText === undefined ? DEFAULT_PORT : parsePort(portText);
-  const host = stringOption(args, 'host');
+  const host = stringOption(args, 'host') ?? DEFAULT_HOST;
 
-  const server = createSiteServer({
-    root: dir,
-    preview: true,
-    log: (message) => io.stderr.write(`${message}\n`),
-  });
+  let server: SiteServer;
+  try {
+    server = createSiteServer({
+      root: dir,
+      preview: true,
+      log: (message) => io.stderr.write(`${message}\n`),
+    });
+  } catch (err) {
+    // An optional dependency the install left out: say what to install, not a stack.
+    if (!(err instanceof SqliteMissingError)) throw err;
+    io.stderr.write(`${err.message}\n`);
+    return EXIT_USAGE;
+  }
   let url: string;
   try {
     url = await listenFrom(server, port, host);

@@ -1,15 +1,50 @@
 /**
  * Fault injection for tests: per path (and optionally method), answer with an error status,
  * add latency, or drop the connection, a limited number of times or until cleared. Plans are
- * given in code (`ApiOptions.faults`) or at run time over HTTP (`/__faults`), which is how the
- * Chromium e2e tests make the cart answer 429 or the form endpoint 500.
+ * given in code (`ApiOptions.faults`) or at run time over HTTP (`/__faults`, only when the
+ * server was started with its test hooks), which is how the Chromium e2e tests make the cart
+ * answer 429 or the form endpoint 500. A plan sent over HTTP matches paths exactly or by a glob,
+ * never by a regular expression: a hostile one could block the event loop for seconds.
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { z } from 'zod';
 
+/** Longest glob a plan sent over HTTP may carry. */
+export const MAX_GLOB_LENGTH = 200;
+
+/**
+ * A path pattern where `*` matches any run of characters (slashes included) and everything else
+ * matches itself. Matching takes the pieces between stars in order, each at its first place
+ * after the previous one (the leftmost choice never loses for `*`), so there is no backtracking:
+ * at most a path's length times the glob's.
+ */
+export class Glob {
+  private readonly pieces: string[];
+
+  constructor(readonly source: string) {
+    this.pieces = source.split('*');
+  }
+
+  test(path: string): boolean {
+    const { pieces } = this;
+    const first = pieces[0]!;
+    if (pieces.length === 1) return path === first;
+    const last = pieces[pieces.length - 1]!;
+    if (!path.startsWith(first) || path.length < first.length + last.length) return false;
+    let from = first.length;
+    const end = path.length - last.length;
+    for (const piece of pieces.slice(1, -1)) {
+      const at = path.indexOf(piece, from);
+      if (at < 0 || at + piece.length > end) return false;
+      from = at + piece.length;
+    }
+    return path.endsWith(last);
+  }
+}
+
 export interface FaultRule {
-  /** Exact pathname (no query), or a pattern tested against the pathname. */
-  path: string | RegExp;
+  /** Exact pathname (no query), or a pattern tested against it (a RegExp only from code). */
+  path: string | RegExp | Glob;
   method?: string;
   status?: number;
   latencyMs?: number;
@@ -25,11 +60,11 @@ export type FaultPlan = FaultRule[];
 /** What the injector did; `continue` means the request proceeds normally (maybe delayed). */
 export type FaultOutcome = 'continue' | 'answered' | 'dropped';
 
-/** The JSON form of a rule for `POST /__faults` (a RegExp travels as `pattern`). */
+/** The JSON form of a rule for `POST /__faults`: an exact `path` or a `glob`. */
 export const FaultRuleJson = z
-  .object({
+  .strictObject({
     path: z.string().startsWith('/').optional(),
-    pattern: z.string().optional(),
+    glob: z.string().max(MAX_GLOB_LENGTH).optional(),
     method: z.string().optional(),
     status: z.number().int().min(100).max(599).optional(),
     latencyMs: z.number().int().min(0).max(60_000).optional(),
@@ -37,27 +72,14 @@ export const FaultRuleJson = z
     times: z.number().int().min(1).optional(),
     body: z.unknown().optional(),
   })
-  .refine((r) => (r.path === undefined) !== (r.pattern === undefined), {
-    message: 'Give exactly one of path and pattern',
-  })
-  .refine((r) => r.pattern === undefined || isRegExp(r.pattern), {
-    message: 'Invalid pattern',
-    path: ['pattern'],
+  .refine((r) => (r.path === undefined) !== (r.glob === undefined), {
+    message: 'Give exactly one of path and glob',
   });
-export const FaultPlanJson = z.object({ rules: z.array(FaultRuleJson) });
-
-function isRegExp(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const FaultPlanJson = z.object({ rules: z.array(FaultRuleJson).max(100) });
 
 export function ruleFromJson(json: z.infer<typeof FaultRuleJson>): FaultRule {
-  const { pattern, path, ...rest } = json;
-  return { ...rest, path: pattern !== undefined ? new RegExp(pattern) : path! };
+  const { glob, path, ...rest } = json;
+  return { ...rest, path: glob !== undefined ? new Glob(glob) : path! };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,12 +99,13 @@ export class FaultInjector {
     this.rules = [];
   }
 
-  /** The active rules, RegExps shown by source (for `GET /__faults`). */
+  /** The active rules, patterns shown by source (for `GET /__faults`). */
   describe(): unknown[] {
-    return this.rules.map((r) => ({
-      ...r,
-      path: r.path instanceof RegExp ? `/${r.path.source}/${r.path.flags}` : r.path,
-    }));
+    return this.rules.map(({ path, ...r }) =>
+      path instanceof Glob
+        ? { ...r, glob: path.source }
+        : { ...r, path: path instanceof RegExp ? `/${path.source}/${path.flags}` : path },
+    );
   }
 
   /** The first rule matching the request, consuming one of its `times`. */
@@ -90,7 +113,7 @@ export class FaultInjector {
     const index = this.rules.findIndex(
       (r) =>
         (r.method === undefined || r.method.toUpperCase() === method) &&
-        (r.path instanceof RegExp ? r.path.test(pathname) : r.path === pathname),
+        (typeof r.path === 'string' ? r.path === pathname : r.path.test(pathname)),
     );
     const rule = this.rules[index];
     if (rule === undefined) return undefined;

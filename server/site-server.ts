@@ -5,11 +5,12 @@
  * browser script. In preview mode it also watches the folder and tells open pages to reload
  * (SSE at /__livereload), or shows the template errors in an overlay and in the terminal.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
+import { requestUrl } from './api/http.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { clientBundle, type ClientBuild } from './site/client-bundle.js';
 import { createCommerce, type Commerce } from './site/commerce.js';
@@ -41,6 +42,11 @@ export interface SiteServerOptions {
    * hydration mismatches in detail (the hydration e2e test uses it).
    */
   clientBuild?: ClientBuild;
+  /**
+   * Serve the test hooks `/__faults` (fault injection) and `/__recorded` (stored analytics and
+   * form submissions) for tests; default false, so a preview never exposes them.
+   */
+  testHooks?: boolean;
 }
 
 export interface SiteServer {
@@ -71,6 +77,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export function createSiteServer(options: SiteServerOptions): SiteServer {
   const root = resolve(options.root);
+  /** The folder's real path: assets are served only from inside it (see serveAsset). */
+  const realRoot = realpathSync(root);
   const preview = options.preview ?? false;
   const clientBuild = options.clientBuild ?? 'production';
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
@@ -79,6 +87,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const commerce = createCommerce(site, {
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),
+    testHooks: options.testHooks ?? false,
   });
   const hub = new LiveReloadHub();
   /** Problems found by the last check; new subscribers get them at once. */
@@ -108,7 +117,13 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = requestUrl(req);
+    } catch {
+      send(res, 400, 'Bad request target', 'text/plain; charset=utf-8');
+      return;
+    }
     const { pathname } = url;
     if (preview && pathname === LIVERELOAD_PATH) {
       const initial: LiveEvent =
@@ -129,7 +144,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       return;
     }
     if (pathname.startsWith('/assets/')) {
-      serveAsset(res, join(root, 'assets'), pathname.slice('/assets/'.length));
+      serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
     }
     commerce.ensureCrumb(req, res);
@@ -230,8 +245,12 @@ function send(res: ServerResponse, status: number, body: string, type: string): 
   res.end(res.req?.method === 'HEAD' ? undefined : body);
 }
 
-/** Streams a file from `dir`; paths escaping the folder are 404 like missing files. */
-function serveAsset(res: ServerResponse, dir: string, rel: string): void {
+/**
+ * Streams a file from `dir`; paths escaping the folder are 404 like missing files. The check is
+ * made on the real path, so a symlink inside assets/ that leads out of `siteRoot` (`link -> /etc`)
+ * is refused too; links between files of the site still work.
+ */
+function serveAsset(res: ServerResponse, siteRoot: string, dir: string, rel: string): void {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rel);
@@ -239,17 +258,18 @@ function serveAsset(res: ServerResponse, dir: string, rel: string): void {
     decoded = '';
   }
   const file = normalize(join(dir, decoded));
-  const inside = file.startsWith(dir + sep);
+  let real: string | undefined;
   let size = -1;
   try {
-    if (inside) {
-      const st = statSync(file);
-      if (st.isFile()) size = st.size;
+    if (file.startsWith(dir + sep) && !decoded.includes('\0')) {
+      real = realpathSync(file);
+      const st = statSync(real);
+      if (st.isFile() && real.startsWith(siteRoot + sep)) size = st.size;
     }
   } catch {
     // missing: answered 404 below
   }
-  if (size < 0 || decoded.includes('\0')) {
+  if (real === undefined || size < 0) {
     send(res, 404, 'Not found', 'text/plain; charset=utf-8');
     return;
   }
@@ -259,5 +279,5 @@ function serveAsset(res: ServerResponse, dir: string, rel: string): void {
     'Cache-Control': 'no-cache',
   });
   if (res.req?.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  else createReadStream(real).pipe(res);
 }

@@ -609,6 +609,14 @@ export class HtmlTokenizer<H = never> {
     this.state = State.BEFORE_ATTR_NAME;
   }
 
+  /**
+   * Whether the last chunk ended in what may be a character reference (`&cop`), held back for
+   * the next chunk's text: what follows may complete it.
+   */
+  get holdsReference(): boolean {
+    return this.held !== '';
+  }
+
   /** Whether the input so far ends in text or raw text: not inside a tag, comment or declaration. */
   endsInText(): boolean {
     return this.state === State.DATA || this.state === State.RAW;

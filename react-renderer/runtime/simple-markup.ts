@@ -73,6 +73,9 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
   const root: Kid[] = [];
   const open: Array<{ tag: string; attrs: AttrToken<never>[]; kids: Kid[] }> = [];
   let kids = root;
+  // How many of `open` are p: a block may not open in one (counted, not searched, so that
+  // deeply nested blocks stay linear).
+  let openP = 0;
   let at = 0;
   const n = html.length;
   while (at < n) {
@@ -90,6 +93,7 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
       const top = open.pop();
       if (html.charCodeAt(i) !== 62 /* > */ || top === undefined || top.tag !== tag) return null;
       at = i + 1;
+      if (tag === 'p') openP--;
       kids = open.length === 0 ? root : open[open.length - 1]!.kids;
       kids.push(ownElement(tag, propsOf(tag, top.attrs), top.kids));
       continue;
@@ -97,7 +101,7 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
     const isVoid = VOIDS.has(tag);
     if (BLOCKS.has(tag)) {
       if (context !== SimpleContext.BLOCKS) return null;
-      for (let k = 0; k < open.length; k++) if (open[k]!.tag === 'p') return null;
+      if (openP !== 0) return null;
     } else if (!isVoid && !PHRASING.has(tag)) return null;
     const attrs: AttrToken<never>[] = [];
     i = readAttributes(html, i, attrs);
@@ -111,6 +115,7 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
     if (isVoid) kids.push(ownElement(tag, propsOf(tag, attrs), []));
     else {
       const el = { tag, attrs, kids: [] as Kid[] };
+      if (tag === 'p') openP++;
       open.push(el);
       kids = el.kids;
     }

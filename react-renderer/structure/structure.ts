@@ -311,6 +311,8 @@ class BlockStructurer implements TokenSink<Inst> {
     if (this.nested) {
       if (
         this.tokenizer.state !== State.DATA ||
+        // `x&copy` at the end: what follows the block may go on with the name.
+        this.tokenizer.holdsReference ||
         (this.region !== null && this.region.open.length !== 0) ||
         // Even an element whose end tag may be omitted (li, p, td…): in the browser, what
         // follows the block goes inside it until something closes it, which the tree built
@@ -605,20 +607,47 @@ function branchTags(inst: unknown[]): Array<[name: string, end: boolean, selfClo
   return tags;
 }
 
+/**
+ * The builder's tree as React code. A loop with its own stack, not recursion: a template nests
+ * elements as deep as its author likes, deeper than the call stack goes.
+ */
 function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
-  return children.flatMap((child) => {
-    if (typeof child !== 'object' || Array.isArray(child)) return [child as RNode];
+  const result: RNode[] = [];
+  // Elements being converted, innermost last: the children still to read, and the list their
+  // code goes to (an element React cannot create, `<b<c>`, has its content stand in for it:
+  // it goes to the list of the element holding it).
+  const frames: ConvertFrame[] = [{ kids: children, at: 0, out: result, el: null }];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.at === frame.kids.length) {
+      frames.pop();
+      if (frame.el !== null) frames[frames.length - 1]!.out.push(elementCode(frame.el, frame.out));
+      continue;
+    }
+    const child = frame.kids[frame.at++]!;
+    if (typeof child !== 'object' || Array.isArray(child)) {
+      frame.out.push(child as RNode);
+      continue;
+    }
     const el = child as HElement<Inst, RNode>;
-    // An element React cannot create (`<b<c>`): its content stands in for it.
-    return reactCanName(el.tag) ? [convertElement(el)] : convertChildren(el.children);
-  });
+    if (reactCanName(el.tag)) frames.push({ kids: el.children, at: 0, out: [], el });
+    else frames.push({ kids: el.children, at: 0, out: frame.out, el: null });
+  }
+  return result;
 }
 
-function convertElement(el: HElement<Inst, RNode>): RNode {
+interface ConvertFrame {
+  kids: Array<HNode<Inst, RNode>>;
+  at: number;
+  out: RNode[];
+  el: HElement<Inst, RNode> | null;
+}
+
+/** An element's code, given the code of its children. */
+function elementCode(el: HElement<Inst, RNode>, children: RNode[]): RNode {
   const attrs: RAttr[] = el.attrs.map(attributeCode);
   // Blocks of attributes given up have left the list (conditional-attributes.ts).
   const dynamic: Part[] | 0 = el.dynamic === null || hasAttributeBlocks(attrs) ? 0 : el.dynamic;
-  let children = convertChildren(el.children);
   if (el.tag === 'html') children = dropWhitespace(children);
   return [Kind.ELEMENT, el.tag, attrs, children, dynamic];
 }

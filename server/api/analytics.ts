@@ -73,7 +73,9 @@ export const analyticsRoutes: Route[] = [
       const content = JSON.parse(eventContent) as Record<string, unknown>;
       const errors: string[] = [];
       const env = content.source_environment;
-      if (env !== undefined && !ENVIRONMENTS.has(String(env))) {
+      // Any JSON value may come here; only a listed string passes (String() of an object
+      // whose `toString` is not a function throws).
+      if (env !== undefined && !(typeof env === 'string' && ENVIRONMENTS.has(env))) {
         errors.push('source_environment must be dev, qa, staging or prod');
       }
       return { valid: errors.length === 0, errors };

@@ -10,6 +10,9 @@ import {
   CART_MESSAGES,
   CartQuery,
   CartResponse,
+  INVALID_REQUEST,
+  MAX_LINE_QUANTITY,
+  QUANTITY_TOO_LARGE,
   ShoppingCart,
   UpdateAdditionalFieldsRequest,
   UpdateAdditionalFieldsResponse,
@@ -62,6 +65,16 @@ export function checkStock(variant: CatalogVariant, alreadyInCart: number, reque
   }
 }
 
+/**
+ * One rule for a line's size: adding to a line may not take it past MAX_LINE_QUANTITY, and the
+ * refusal is the 400 that setting the quantity past it gets (the request schema's message).
+ */
+function checkLineQuantity(total: number): void {
+  if (total > MAX_LINE_QUANTITY) {
+    throw fail(400, INVALID_REQUEST, { fieldErrors: { quantity: [QUANTITY_TOO_LARGE] } });
+  }
+}
+
 function cartView(ctx: ApiContext, cart: CartRow) {
   return buildCart(cart, ctx.stores.carts.entries(cart.id), ctx.catalog);
 }
@@ -101,8 +114,10 @@ export const cartRoutes: Route[] = [
         checkStock(variant, carts.quantityInCart(cart.id, body.itemId, body.sku), body.quantity);
         const same = carts.matching(cart.id, body.itemId, body.sku, fields);
         const entryId = same?.id ?? newId();
-        if (same !== undefined) carts.setQuantity(same.id, same.quantity + body.quantity);
-        else {
+        if (same !== undefined) {
+          checkLineQuantity(same.quantity + body.quantity);
+          carts.setQuantity(same.id, same.quantity + body.quantity);
+        } else {
           carts.insertEntry({
             id: entryId,
             cart_id: cart.id,

@@ -20,7 +20,15 @@ import { buildCart, emptyCartRow } from './cart-view.js';
 import { commerceRoutes } from './commerce.js';
 import { checkCrumb, CRUMB_COOKIE, CRUMB_HEADER, ensureCrumb } from './crumb.js';
 import { formRoutes } from './forms.js';
-import { decodeBody, HttpError, parseCookies, parseWith, readBody, sendJson } from './http.js';
+import {
+  decodeBody,
+  HttpError,
+  parseCookies,
+  parseWith,
+  readBody,
+  requestUrl,
+  sendJson,
+} from './http.js';
 import { restockRoutes } from './restock.js';
 import {
   cookieSetters,
@@ -45,6 +53,11 @@ export interface ApiOptions {
   now?: () => number;
   /** The preview website's id, as returned in carts and preferences. */
   websiteId?: string;
+  /**
+   * Answer the test hooks `/__faults` and `/__recorded` (tests only; default false). Even then
+   * they take only same-origin requests, and JSON bodies (see checkHookRequest).
+   */
+  testHooks?: boolean;
 }
 
 export type ApiHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) & {
@@ -109,13 +122,16 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
   const catalog = options.catalog ?? EMPTY_CATALOG;
   const now = options.now ?? Date.now;
   const websiteId = options.websiteId ?? 'preview-website';
+  const testHooks = options.testHooks ?? false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
-    const { pathname } = url;
+    let pathname = req.url ?? '/';
     try {
-      if (pathname === '/__faults' || pathname === '/__recorded') {
+      const url = requestUrl(req);
+      pathname = url.pathname;
+      if (testHooks && (pathname === '/__faults' || pathname === '/__recorded')) {
+        checkHookRequest(req, method);
         const body = method === 'POST' ? decodeBody(await readBody(req), 'json') : undefined;
         sendJson(res, 200, control(pathname, method, url, body));
         return true;
@@ -201,6 +217,36 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
   const handler = Object.assign(handle, { faults, stores });
   cartSettings.set(handler, { catalog, now, websiteId });
   return handler;
+}
+
+/**
+ * The test hooks can take the server down (a fault plan dropping every request) and read every
+ * stored form submission, so another website must not reach them from a visitor's browser: a
+ * request a browser marks as cross-site (Sec-Fetch-Site), or whose Origin is not this server, is
+ * 403, and a body that is not `application/json` (which a page can only send cross-origin after
+ * a CORS preflight this server never grants) is 415.
+ */
+function checkHookRequest(req: IncomingMessage, method: string): void {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    throw new HttpError(403, { error: 'Test hooks take same-origin requests only' });
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !sameHost(origin, req.headers.host)) {
+    throw new HttpError(403, { error: 'Test hooks take same-origin requests only' });
+  }
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (method === 'POST' && type !== 'application/json') {
+    throw new HttpError(415, { error: 'Test hooks take application/json bodies only' });
+  }
+}
+
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false; // `null` (sandboxed frames, file: pages) or garbage
+  }
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -12,7 +12,8 @@ import type { FormStore } from '../store/forms.js';
 import type { RestockStore } from '../store/restock.js';
 import type { CollectionStore, RecordStore, SettingsStore } from '../store/settings.js';
 import type { SiteUserStore } from '../store/site-users.js';
-import { appendSetCookie, serializeCookie, type CookieOptions } from './http.js';
+import { INVALID_REQUEST } from '../../storefront/api/schemas.js';
+import { appendSetCookie, HttpError, serializeCookie, type CookieOptions } from './http.js';
 
 export interface Stores {
   db: Database;
@@ -85,7 +86,10 @@ export class Router {
     });
   }
 
-  /** The route for this method and path, 'method' if only the method is wrong, or undefined. */
+  /**
+   * The route for this method and path, 'method' if only the method is wrong, or undefined.
+   * A parameter that is not valid percent-encoding (`%ZZ`) throws the 400 reply.
+   */
   match(method: string, pathname: string) {
     let pathMatched = false;
     for (const { route, regex, names } of this.routes) {
@@ -94,10 +98,21 @@ export class Router {
       pathMatched = true;
       if (route.method !== method) continue;
       const params: Record<string, string> = {};
-      names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      names.forEach((name, i) => (params[name] = decodeParam(name, m[i + 1]!)));
       return { route, params };
     }
     return pathMatched ? ('method' as const) : undefined;
+  }
+}
+
+function decodeParam(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(400, {
+      error: INVALID_REQUEST,
+      fieldErrors: { [name]: ['Malformed percent-encoding in the path'] },
+    });
   }
 }
 

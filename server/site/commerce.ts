@@ -28,6 +28,8 @@ export interface CommerceOptions {
   dbFile: string;
   faults?: FaultPlan;
   now?: () => number;
+  /** Answer the test hooks /__faults and /__recorded (see ApiOptions.testHooks). */
+  testHooks?: boolean;
 }
 
 export function createCommerce(site: Site, options: CommerceOptions): Commerce {
@@ -55,6 +57,7 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
     catalog,
     ...(options.faults ? { faults: options.faults } : {}),
     ...(options.now ? { now: options.now } : {}),
+    testHooks: options.testHooks ?? false,
   });
 
   return {

@@ -114,16 +114,21 @@ export class CartStore {
 
   /** Copies a cart and its entries under new ids (logout with cloneCart=true). */
   clone(source: CartRow, newId: string, newEntryId: () => string, now: number): CartRow {
-    return this.db.transaction(() => {
+    return this.transaction(() => {
       const copy = this.create(newId, source.website_id, now);
       for (const e of this.entries(source.id)) {
         this.insertEntry({ ...e, id: newEntryId(), cart_id: copy.id });
       }
       return copy;
-    })();
+    });
   }
 
+  /**
+   * Runs `fn` in a write transaction begun IMMEDIATE: it takes the write lock first, waiting on
+   * the busy timeout while another process writes. A deferred one would read, then fail to
+   * upgrade with "database is locked" (no wait is possible) once the other process committed.
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.db.transaction(fn).immediate();
   }
 }

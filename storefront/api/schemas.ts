@@ -21,12 +21,14 @@ export * from './messages.js';
 
 /** Flattens a zod error into `{ 'a.b': [messages] }`; root-level issues go under `_root`. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // A Map, not an object: field names come from the client and may be `constructor` or
+  // `__proto__`, which a plain object already "has".
+  const out = new Map<string, string[]>();
   for (const issue of error.issues) {
     const key = issue.path.length === 0 ? '_root' : issue.path.map(String).join('.');
-    (out[key] ??= []).push(issue.message);
+    out.set(key, [...(out.get(key) ?? []), issue.message]);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** 'Required' for a missing field instead of zod's type message. */
@@ -35,11 +37,14 @@ const requiredOr = (message: string) => (issue: { input?: unknown }) =>
 
 const id = z.string({ error: requiredOr('Must be a string') }).min(1, FORM_MESSAGES.required);
 const boolText = z.enum(['true', 'false']);
+/** Most units of one cart line: a request's quantity and a line's total after adds alike. */
+export const MAX_LINE_QUANTITY = 9999;
+export const QUANTITY_TOO_LARGE = `Quantity must be at most ${MAX_LINE_QUANTITY}`;
 const quantity = z
   .number({ error: requiredOr(CART_MESSAGES.quantityNotNumber) })
   .int({ error: CART_MESSAGES.quantityNotWhole })
   .min(1, CART_MESSAGES.quantityTooSmall)
-  .max(9999, CART_MESSAGES.quantityTooLarge);
+  .max(MAX_LINE_QUANTITY, QUANTITY_TOO_LARGE);
 /** JSON object with arbitrary fields (preferences, header/footer parts). */
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -251,7 +256,11 @@ export const RestockSignupRequest = z.object({
 });
 export const RestockSignupResponse = z.object({ success: z.literal(true), id: z.number().int() });
 
-const cursor = z.string().regex(/^\d+$/, 'Invalid cursor');
+/** A row offset: digits, within what the store can count (the largest safe integer). */
+const cursor = z
+  .string()
+  .regex(/^\d+$/, 'Invalid cursor')
+  .refine((s) => Number.isSafeInteger(Number(s)), 'Invalid cursor');
 const page = { hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() };
 
 export const RestockGroupsQuery = z.object({ cursor: cursor.optional() });

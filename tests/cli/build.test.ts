@@ -43,6 +43,15 @@ describe('npm run build', () => {
     expect(bundle).toMatch(/from ["']chevrotain["']/);
   });
 
+  it('leaves the optional better-sqlite3 out of the library and loads it lazily in the CLI', () => {
+    const library = readFileSync(join(outDir, 'index.js'), 'utf8');
+    expect(library).not.toContain('better-sqlite3');
+    const cli = readFileSync(join(outDir, 'cli', 'main.js'), 'utf8');
+    // The preview server's store opens it with a run-time require (server/store/sqlite-driver.ts).
+    expect(cli).toContain('better-sqlite3');
+    expect(cli).not.toMatch(/(from|import)\s*["']better-sqlite3["']/);
+  });
+
   it('produces the browser runtime (jsont-react/browser) without the compiler', () => {
     const bundle = readFileSync(join(outDir, 'browser.js'), 'utf8');
     expect(bundle).toMatch(/from ["']react-dom\/client["']/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { makeRenderCommand } from '../../cli/render.js';
-import { compile, defaultRegistry, render, type RenderOptions } from '../../index.js';
+import { compile, render, type RenderOptions } from '../../index.js';
 import { useWorkspace } from '../support/cli-harness.js';
 import { captureIO, runJsont } from './helpers.js';
 
@@ -139,39 +139,32 @@ describe('jsont render', () => {
     expect(seen[0]?.now).toBe(1627849845000);
   });
 
-  // End to end through real formatters. timesince and datetime are not core formatters: they
-  // arrive with the plugin issue, and these two tests run from then on.
-  it.skipIf(!('timesince' in defaultRegistry.formatters))(
-    'renders timesince relative to --now (fixture plugins/f-timesince-1.html)',
-    async () => {
-      const dir = workspace({ 'page.html': '{t|timesince}', 'data.json': '{"t": 1577987019000}' });
-      const run = await runJsont(dir, [
-        'render',
-        'page.html',
-        '--json',
-        'data.json',
-        '--now',
-        '1627849845000',
-      ]);
-      expect(run.stdout).toBe(
-        '<span class="timesince" data-date="1577987019000">about a year ago</span>',
-      );
-    },
-  );
+  // End to end through real formatters (timesince and datetime depend on --now and --locale).
+  it('renders timesince relative to --now (fixture plugins/f-timesince-1.html)', async () => {
+    const dir = workspace({ 'page.html': '{t|timesince}', 'data.json': '{"t": 1577987019000}' });
+    const run = await runJsont(dir, [
+      'render',
+      'page.html',
+      '--json',
+      'data.json',
+      '--now',
+      '1627849845000',
+    ]);
+    expect(run.stdout).toBe(
+      '<span class="timesince" data-date="1577987019000">about a year ago</span>',
+    );
+  });
 
-  it.skipIf(!('datetime' in defaultRegistry.formatters))(
-    'renders datetime in the --locale (fixture plugins/f-datetime-2.html)',
-    async () => {
-      const dir = workspace({
-        'page.html': '{t|datetime date:full}',
-        'data.json': '{"t": 1520751625000}',
-      });
-      const ja = await runJsont(dir, ['render', 'page.html', '-j', 'data.json', '--locale', 'ja']);
-      expect(ja.stdout).toBe('2018年3月11日日曜日');
-      const en = await runJsont(dir, ['render', 'page.html', '-j', 'data.json']);
-      expect(en.stdout).not.toBe(ja.stdout);
-    },
-  );
+  it('renders datetime in the --locale (fixture plugins/f-datetime-2.html)', async () => {
+    const dir = workspace({
+      'page.html': '{t|datetime date:full}',
+      'data.json': '{"t": 1520751625000}',
+    });
+    const ja = await runJsont(dir, ['render', 'page.html', '-j', 'data.json', '--locale', 'ja']);
+    expect(ja.stdout).toBe('2018年3月11日日曜日');
+    const en = await runJsont(dir, ['render', 'page.html', '-j', 'data.json']);
+    expect(en.stdout).not.toBe(ja.stdout);
+  });
 
   it('prints runtime errors with a code frame and still exits 0 (1 with --strict)', async () => {
     const dir = workspace({ 'page.html': 'before\n  {@|apply nothere}\nafter' });

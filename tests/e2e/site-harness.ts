@@ -29,7 +29,7 @@ export interface SiteInChromium {
 
 /**
  * Registers the suite's `beforeAll` (copy the demo store into a temp folder named from
- * `prefix`, start the site server on it with `options`, launch Chromium, pass them to
+ * `prefix`, start the site server on it with `options` and its test hooks, launch Chromium, pass them to
  * `receive`) and `afterAll` (close the browser and server, remove the copy).
  */
 export function useSiteInChromium(
@@ -45,7 +45,8 @@ export function useSiteInChromium(
     const root = mkdtempSync(join(tmpdir(), prefix));
     dir = root;
     cpSync(SITE, root, { recursive: true, filter: (src) => !src.startsWith(join(SITE, '.data')) });
-    server = createSiteServer({ root, dbFile: ':memory:', ...options });
+    // The test hooks (/__faults, /__recorded) let a suite inject failures and read records.
+    server = createSiteServer({ root, dbFile: ':memory:', testHooks: true, ...options });
     const base = await server.listen(0, '127.0.0.1');
     const launched = await launchChromium();
     browser = launched;

@@ -113,6 +113,23 @@ describe('POST shopping-cart/entries', () => {
     expect((await add('mug', 'MUG', 9999)).status).toBe(200);
   });
 
+  it('never lets repeated adds take a line past the maximum an update allows', async () => {
+    const first = await add('mug', 'MUG', 9000);
+    const line = first.body.newlyAdded.id as string;
+    const tooMuchByAdd = await add('mug', 'MUG', 1000);
+    const tooMuchByUpdate = await client.put(`${ENTRIES}/${line}`, { quantity: 10_000 });
+    // One rule, one answer: the same 400 whichever call would pass 9,999.
+    expectFieldError(tooMuchByAdd, 'quantity', 'Quantity must be at most 9999');
+    expect(tooMuchByAdd.body).toEqual(tooMuchByUpdate.body);
+    // Up to the maximum still merges into the line; the refused add changed nothing.
+    const upToMax = await add('mug', 'MUG', 999);
+    expect(upToMax.status).toBe(200);
+    expect(upToMax.body.newlyAdded).toMatchObject({ id: line, quantity: 9999 });
+    expectFieldError(await add('mug', 'MUG', 1), 'quantity');
+    const cart = expectShape(ShoppingCart, (await client.get(CART)).body);
+    expect(cart.entries.map((e) => e.quantity)).toEqual([9999]);
+  });
+
   it('fails the crumb check without the header or with a wrong one', async () => {
     const noHeader = await client.post(
       ENTRIES,

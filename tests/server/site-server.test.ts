@@ -25,6 +25,7 @@ import { runCli } from '../../cli/run.js';
 import { createSiteServer, type SiteServer } from '../../server/site-server.js';
 import { Site } from '../../server/site/site.js';
 import { DEMO_ROUTES } from '../e2e/demo-routes.js';
+import { sendRaw } from './support.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 const NOW = Date.parse('2026-11-20T12:00:00Z');
@@ -46,16 +47,7 @@ function send(
   headers: Record<string, string> = {},
   body?: string,
 ): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const req = request(new URL(path, base), { method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-    });
-    req.on('error', fail);
-    req.end(body);
-  });
+  return sendRaw(base, method, path, headers, body);
 }
 
 /** A copy of the demo site in a temp folder, which tests may break. */
@@ -587,6 +579,26 @@ describe('jsont preview command', () => {
     expect(Number(new URL(url).port)).toBeGreaterThan(busy);
     expect(out.join('')).toContain(url);
     expect(out.join('')).toContain('stopped');
+  });
+
+  it('listens on localhost unless --host is given', async () => {
+    const addressOf = async (argv: string[]) => {
+      const stop = new AbortController();
+      let address = '';
+      await runPreview(['site', '--port', '0', ...argv], io().io, {
+        signal: stop.signal,
+        onListening: (_url, server) => {
+          address = (server.server.address() as AddressInfo).address;
+          stop.abort();
+        },
+      });
+      return address;
+    };
+    expect(['127.0.0.1', '::1']).toContain(await addressOf([]));
+    expect(await addressOf(['--host', '0.0.0.0'])).toBe('0.0.0.0');
+    const help = io();
+    await runCli(['preview', '--help'], help.io);
+    expect(help.out.join('')).toMatch(/--host <name> +interface to listen on \(default: localhost/);
   });
 
   it('is listed by jsont --help and rejects a folder without site.json', async () => {

@@ -3,12 +3,14 @@
  * small catalog, and a fetch client that keeps cookies and sends the crumb like the browser
  * client does.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createApiHandler, type ApiHandler, type ApiOptions } from '../../server/api/index.js';
 import { catalogFromItems } from '../../server/catalog.js';
+import { createSiteServer, type SiteServer } from '../../server/site-server.js';
 import { openStore, type Database } from '../../server/store/open.js';
 import { ErrorResponse } from '../../storefront/api/schemas.js';
 
@@ -98,10 +100,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the API on 127.0.0.1 with an ephemeral port; the db is `:memory:` unless given. */
+/**
+ * Starts the API on 127.0.0.1 with an ephemeral port; the db is `:memory:` unless given, and the
+ * test hooks (/__faults, /__recorded) are on unless `testHooks: false` is passed.
+ */
 export async function startApi(options: Partial<ApiOptions> = {}): Promise<TestServer> {
   const db = options.db ?? openStore(':memory:');
-  const handler = createApiHandler({ catalog, ...options, db });
+  const handler = createApiHandler({ catalog, testHooks: true, ...options, db });
   const server: Server = createServer((req, res) => {
     void handler(req, res).then((handled) => {
       if (!handled) {
@@ -157,6 +162,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** A body sent as it is (with the Content-Type given in `headers`). */
+  raw?: string;
   /** Send the crumb cookie back as X-CSRF-Token (default true). */
   crumb?: boolean;
 }
@@ -176,7 +183,7 @@ export class Client {
         .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
         .join('; ');
     }
-    let body: string | undefined;
+    let body = o.raw;
     if (o.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(o.json);
@@ -229,4 +236,44 @@ export function expectFieldError(reply: Reply, field: string, message?: string):
   expect(reply.body.error).toBe('Invalid request');
   expect(Object.keys(reply.body.fieldErrors ?? {})).toContain(field);
   if (message !== undefined) expect(reply.body.fieldErrors[field]).toContain(message);
+}
+
+/** The site server on the demo store (`:memory:` db, quiet log) listening on 127.0.0.1. */
+export async function startDemoSite(): Promise<{ site: SiteServer; base: string }> {
+  const site = createSiteServer({
+    root: resolve(import.meta.dirname, '../../fixtures/site'),
+    dbFile: ':memory:',
+    log: () => undefined,
+  });
+  return { site, base: await site.listen(0, '127.0.0.1') };
+}
+
+export interface RawReply {
+  status: number;
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * One request over node:http with exactly these headers (fetch would add or refuse Origin and
+ * Sec-* headers) and the target as written (a URL would turn `//` into something else).
+ */
+export function sendRaw(
+  base: string,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawReply> {
+  const { hostname, port } = new URL(base);
+  return new Promise((done, fail) => {
+    const req = request({ host: hostname, port, path: target, method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
 }
