@@ -3,11 +3,7 @@
  * only when the page has its markup (docs/storefront.md "Delivery").
  */
 import type { StorefrontRuntime } from '../runtime.js';
-
-/** The instalment pill's information link (partials/instalment-pill.block in the demo). */
-export const INSTALMENT_LINK = 'a[data-instalment-modal]';
-/** The reviews tabs (partials/reviews.block in the demo). */
-export const REVIEWS_TABS = '[data-reviews-tabs]';
+import { INSTALMENT_LINK } from './selectors.js';
 
 /** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
 export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {

@@ -73,7 +73,12 @@ describe('hydration data of served pages', () => {
   it('ships the partials a page applies, as code trees', async () => {
     const { boot } = await page('/shop');
     const island = ['header.block', 'nav.block'];
-    expect(Object.keys(boot.partials).sort()).toEqual([...island, 'product-card.block']);
+    // The cards apply product-quick-view: the quick view's partial comes along.
+    expect(Object.keys(boot.partials).sort()).toEqual([
+      ...island,
+      'product-card.block',
+      'quick-view.block',
+    ]);
     expect(Array.isArray(boot.partials['product-card.block'])).toBe(true);
     const home = await page('/contact');
     expect(Object.keys(home.boot.partials).sort()).toEqual(['form-field.block', ...island]);
