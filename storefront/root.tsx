@@ -53,6 +53,9 @@ export function StorefrontRoot(props: StorefrontRootProps): ReactNode {
     if (errors.length > 0) props.onErrors?.(errors);
   }, []); // once: a re-render's errors are the same template's
   useLayoutEffect(() => onHydrated?.(), [onHydrated]);
-  useEffect(() => onCommit?.());
+  useEffect(() => {
+    for (const listener of runtime.afterCommit) listener();
+    onCommit?.();
+  });
   return <RuntimeContext.Provider value={runtime}>{element}</RuntimeContext.Provider>;
 }

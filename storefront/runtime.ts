@@ -41,6 +41,8 @@ export interface StorefrontRuntime {
   timers: Timers;
   navigate(url: string): void;
   address: AddressBar;
+  /** Called after every commit of any root (controllers of template markup sync the DOM). */
+  afterCommit: Set<() => void>;
   /** Store settings the widgets follow. */
   settings: { expressCheckout: boolean };
 }
@@ -82,6 +84,7 @@ export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}):
     timers,
     navigate: seams.navigate ?? ((url) => location.assign(url)),
     address: seams.address ?? browserAddress,
+    afterCommit: new Set(),
     settings: { expressCheckout: seams.expressCheckout ?? false },
   };
 }

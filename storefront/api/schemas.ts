@@ -39,7 +39,7 @@ const id = z.string({ error: requiredOr('Must be a string') }).min(1, FORM_MESSA
 const boolText = z.enum(['true', 'false']);
 /** Most units of one cart line: a request's quantity and a line's total after adds alike. */
 export const MAX_LINE_QUANTITY = 9999;
-export const QUANTITY_TOO_LARGE = `Quantity must be at most ${MAX_LINE_QUANTITY}`;
+export const QUANTITY_TOO_LARGE = CART_MESSAGES.quantityTooLarge;
 const quantity = z
   .number({ error: requiredOr(CART_MESSAGES.quantityNotNumber) })
   .int({ error: CART_MESSAGES.quantityNotWhole })

@@ -26,6 +26,8 @@ export interface CartStore extends Store<CartState> {
   /** Sets an entry's quantity; coalesces with a queued edit of the same entry. */
   setQuantity(entryId: string, quantity: number): Promise<CartResult>;
   remove(entryId: string): Promise<CartResult>;
+  /** Whether a mutation is queued or in flight (the cart shown may not be the last word). */
+  busy(): boolean;
   /** Units of one item and variant already in the cart. */
   quantityInCart(itemId: string, sku: string): number;
 }
@@ -38,6 +40,7 @@ interface PendingEdit {
 export function createCartStore(client: CommerceClient, initial: ShoppingCartData): CartStore {
   const store = createStore<CartState>({ cart: initial, initialized: false });
   let queue: Promise<unknown> = Promise.resolve();
+  let outstanding = 0;
   /** Edits queued and not yet sent, by entry id. */
   const pendingEdits = new Map<string, PendingEdit>();
   /** Entries removed (or being removed): edits to them are dropped. */
@@ -46,11 +49,15 @@ export function createCartStore(client: CommerceClient, initial: ShoppingCartDat
   const settle = (cart: ShoppingCartData) => store.set({ cart, initialized: true });
 
   function enqueue(task: () => Promise<ShoppingCartData>): Promise<CartResult> {
+    outstanding++;
     const run = async (): Promise<CartResult> => {
       try {
-        settle(await task());
+        const cart = await task();
+        outstanding--;
+        settle(cart);
         return { ok: true };
       } catch (thrown) {
+        outstanding--;
         return { ok: false, error: asCommerceError(thrown) };
       }
     };
@@ -89,6 +96,7 @@ export function createCartStore(client: CommerceClient, initial: ShoppingCartDat
         return result;
       });
     },
+    busy: () => outstanding > 0,
     quantityInCart(itemId, sku) {
       return store
         .get()

@@ -7,7 +7,14 @@
  * subscription product goes to the subscription checkout and a gift card to the gift card page
  * instead of the cart (purchase.ts).
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { FormatterComponentProps } from '../../react-renderer/components/index.js';
 import { CART_MESSAGES } from '../api/messages.js';
 import { CART_ERROR_TEXTS } from '../api/errors.js';
@@ -160,6 +167,14 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
     showAdded();
   }
 
+  /** Clicks are announced as the default widget does (`jsont:add-to-cart-btn`, e.g. analytics). */
+  const announce = (target: HTMLElement) =>
+    target.dispatchEvent(
+      new CustomEvent(`jsont:${props.name}`, {
+        bubbles: true,
+        detail: { name: props.name, node: item },
+      }),
+    );
   const label =
     phase === 'adding'
       ? ADD_TO_CART_LABELS.adding
@@ -170,10 +185,14 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
     if (hasClass(p, 'sqs-add-to-cart-button')) {
       return {
         props: {
-          onClick: () => void activate(),
+          onClick(event: MouseEvent<HTMLElement>) {
+            announce(event.currentTarget);
+            void activate();
+          },
           onKeyDown(event: KeyboardEvent) {
             if (event.key !== 'Enter' && event.key !== ' ') return;
             event.preventDefault();
+            announce(event.currentTarget as HTMLElement);
             void activate();
           },
           ...(phase === 'idle' ? {} : { 'aria-disabled': 'true' }),

@@ -72,10 +72,26 @@ export function attachCartPage(container: Element, runtime: StorefrontRuntime): 
     if (checkout !== null && !checkout.disabled) runtime.navigate(CHECKOUT_URL);
   };
 
+  /**
+   * The quantity fields are uncontrolled and the rows have no keys: after a removal React
+   * reuses a row's field for the next entry, and a field the visitor typed in keeps its text.
+   * Once the cart has settled, every field not being edited shows its entry's quantity.
+   */
+  const syncFields = () => {
+    if (runtime.cart.busy()) return;
+    for (const input of root.querySelectorAll<HTMLInputElement>('[data-entry-id] input')) {
+      const quantity = settledQuantity(entryIdOf(input) ?? '');
+      if (quantity === undefined || input === input.ownerDocument.activeElement) continue;
+      if (input.value !== String(quantity)) input.value = String(quantity);
+    }
+  };
+
   root.addEventListener('change', onChange);
   root.addEventListener('click', onClick);
+  runtime.afterCommit.add(syncFields);
   return () => {
     root.removeEventListener('change', onChange);
     root.removeEventListener('click', onClick);
+    runtime.afterCommit.delete(syncFields);
   };
 }

@@ -90,7 +90,8 @@ export function VariantsSelect(props: FormatterComponentProps): ReactNode {
       return { props: { 'data-unavailable': 'true' }, children: `${value}${UNAVAILABLE_SUFFIX}` };
     }
     if (tag === 'input' && p.type === 'radio') {
-      const value = String(p.value ?? '');
+      // The renderer gives an input's value attribute as its defaultValue.
+      const value = String(p.value ?? p.defaultValue ?? '');
       const radioOption = option;
       return {
         props: {
