@@ -6,6 +6,7 @@
  *   npm run bench                      all suites, sizes 1 … 4096
  *   npm run bench -- --quick           fewer sizes and shorter timings (a smoke run)
  *   npm run bench -- --only render     suites whose name contains "render"
+ *   npm run bench -- --only young      the young-generation checks (V8 internals)
  *   npm run bench -- --json out.json   also write the figures as JSON
  *   npm run bench -- --markdown        also print compact ratio tables for the README
  */
@@ -18,6 +19,7 @@ import { bundleSuite } from './bundle-size.js';
 import { reactSuite } from './react.js';
 import { customFormatterSuite } from './suites/custom-formatter.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
+import { youngSuite } from './young-generation.js';
 
 /** Every suite, in the order they run. */
 const SUITES: readonly BenchSuite[] = [
@@ -26,6 +28,7 @@ const SUITES: readonly BenchSuite[] = [
   customFormatterSuite,
   reactSuite,
   bundleSuite,
+  youngSuite,
 ];
 
 const FULL_SIZES = [1, 4, 16, 64, 256, 1024, 4096];

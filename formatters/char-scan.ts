@@ -9,7 +9,7 @@
  * which keeps every UTF-16 unit as is (lone surrogates included, unlike TextDecoder) at
  * ~10 ms/MB.
  */
-import { boundedMemo } from './bounded-memo.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 
 /** Code units per flushed chunk: well under engines' argument-count limits for `apply`. */
 const CHUNK = 8192;

@@ -6,6 +6,7 @@
  * Java original's unit.
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 import { asString } from '../engine/values.js';
 import { decimalText, formatDecimal } from './i18n-decimal.js';
 import { epochOf, formatDatetime, formatInterval } from './i18n-datetime.js';
@@ -14,19 +15,8 @@ import { formatMoney, readMoneyNode } from './i18n-money.js';
 import { formatUnit } from './legacy-unit.js';
 import { parseOptions, plurals, renderLocale, renderTimeZone } from './i18n-options.js';
 
-const MAX_CACHED = 1000;
-const parsed = new Map<string, MessageNode[]>();
-
-/** Parsed patterns are cached: storefront templates format the same few messages again and again. */
-function parseCached(text: string): MessageNode[] {
-  let nodes = parsed.get(text);
-  if (nodes === undefined) {
-    if (parsed.size >= MAX_CACHED) parsed.clear();
-    nodes = parseMessage(text);
-    parsed.set(text, nodes);
-  }
-  return nodes;
-}
+/** Parsed patterns are kept: storefront templates format the same few messages again and again. */
+const parseCached = boundedMemo((text) => parseMessage(text));
 
 export interface MessageArgs {
   positional: unknown[];

@@ -7,7 +7,7 @@
  * Formatting hands the exact decimal string to `Intl.NumberFormat`, which accepts strings without
  * converting them to doubles. Formatters are cached per locale + options (the render hot path).
  */
-import { boundedMemo } from './bounded-memo.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 
 /** An exact decimal: (-1)^neg × digits × 10^exp, or one of the non-finite values. */
 export interface Decimal {

@@ -4,6 +4,7 @@
  * the platform's Intl) applied to the instant and read back with UTC getters, so the result
  * never depends on the process's TZ.
  */
+import { BoundedMemo } from '../engine/bounded-memo.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -92,8 +93,7 @@ function offsetAt(zone: string, epoch: number): number {
 }
 
 const QUARTER_HOUR = 900_000;
-const MAX_CACHED_OFFSETS = 10_000;
-const offsets = new Map<string, number>();
+const offsets = new BoundedMemo<number>(10_000);
 
 /**
  * `offsetAt`, cached: reading the clock takes microseconds, and pages format the same few
@@ -102,13 +102,8 @@ const offsets = new Map<string, number>();
  */
 function zoneOffset(zone: string, epoch: number): number {
   const key = `${zone}|${Math.floor(epoch / QUARTER_HOUR)}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
-    offset = offsetAt(zone, Math.floor(epoch));
-    offsets.set(key, offset);
-  }
-  return offset;
+  const offset = offsets.get(key);
+  return offset !== undefined ? offset : offsets.set(key, offsetAt(zone, Math.floor(epoch)));
 }
 
 /** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */

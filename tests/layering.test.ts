@@ -4,8 +4,8 @@
  * parser, so comments and strings that merely mention `import` are ignored.
  *
  *   engine/          imports no other top-level folder
- *   formatters/,     import from engine/ only plugin.ts, values.ts, code.ts, errors.ts,
- *   predicates/        and nothing from the other plugin folder or any later layer
+ *   formatters/,     import from engine/ only plugin.ts, values.ts, code.ts, errors.ts and
+ *   predicates/        bounded-memo.ts, nothing from the other plugin folder or a later layer
  *   react-renderer/  imports engine/ (and the formatter/predicate tables)
  *   storefront/      imports react-renderer/ and engine/
  *   all of these     never import @squarespace/template-engine (the reference)
@@ -21,7 +21,13 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNTIME_FOLDERS = ['engine', 'formatters', 'predicates', 'react-renderer', 'storefront'];
 /** Also scanned for cycles: the composition roots. */
 const OTHER_FOLDERS = ['cli', 'server'];
-const PLUGIN_API = ['engine/plugin.ts', 'engine/values.ts', 'engine/code.ts', 'engine/errors.ts'];
+const PLUGIN_API = [
+  'engine/plugin.ts',
+  'engine/values.ts',
+  'engine/code.ts',
+  'engine/errors.ts',
+  'engine/bounded-memo.ts',
+];
 const REFERENCE_PACKAGE = '@squarespace/template-engine';
 
 interface ImportEdge {
