@@ -27,6 +27,14 @@ export function QuickViewDialog(props: QuickViewDialogProps): ReactNode {
   const page = pageOf(runtime);
   const boot = page?.boot;
   const item = props.item as { title?: unknown; fullUrl?: unknown };
+  // The image formatter's markup carries only data-src (the page sets src after hydration,
+  // start.ts loadImages); this content is not hydrated, so its images get theirs here.
+  useEffect(() => {
+    for (const img of document.querySelectorAll<HTMLImageElement>('.sf-dialog img[data-src]')) {
+      const src = img.dataset['src']!;
+      if (img.getAttribute('src') !== src) img.src = src;
+    }
+  });
   const missing = boot === undefined || boot.partials[QUICK_VIEW_PARTIAL] === undefined;
   useEffect(() => {
     // No quick view template on this page: the product page shows the same.
