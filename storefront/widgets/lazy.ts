@@ -3,7 +3,7 @@
  * only when the page has its markup (docs/storefront.md "Delivery").
  */
 import type { StorefrontRuntime } from '../runtime.js';
-import { INSTALMENT_LINK } from './selectors.js';
+import { INSTALMENT_LINK, REVIEWS_TABS } from './selectors.js';
 
 /** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
 export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
@@ -12,6 +12,9 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
     loads.push(
       import('./instalment-modal.js').then((m) => m.attachInstalmentModal(doc.body, runtime)),
     );
+  }
+  if (doc.querySelector(REVIEWS_TABS) !== null) {
+    loads.push(import('./reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
   }
   await Promise.all(loads);
 }

@@ -52,11 +52,13 @@ describe('hydration data of served pages', () => {
     const { code, react } = prepareReact(template);
     expect(boot.template).toEqual(JSON.parse(JSON.stringify({ code, react })));
     expect((boot.data as { item: { urlId: string } }).item.urlId).toBe('linen-work-apron');
-    // The page applies the instalment pill; the header island applies the other two.
+    // The page applies the instalment pill and the reviews parts; the header island the others.
     expect(Object.keys(boot.partials).sort()).toEqual([
       'header.block',
       'instalment-pill.block',
       'nav.block',
+      'product-reviews.block',
+      'review-summary.block',
     ]);
     // Rendering the shipped template with the shipped data, with the visitor's initial state
     // folded in as the browser's first render does, gives the root's content exactly.
