@@ -1,5 +1,5 @@
 /**
- * Browser runtime bundle size (DESIGN.md "Compile once, run anywhere"): bundles
+ * Browser runtime bundle size (docs/architecture.md, "Compile once, run anywhere"): bundles
  * bench/bundle-entry.ts with esbuild in memory (browser, ESM, React left external), gzips the
  * minified output at level 9 and compares it with the 60 KB budget, which includes date-fns-tz
  * and intl-messageformat. It also lists what costs the bytes — the largest modules and the total

@@ -16,19 +16,26 @@ import { parseArgs } from 'node:util';
 
 import type { BenchOptions, BenchSuite, SuiteReport } from './suite.js';
 import { bundleSuite } from './bundle-size.js';
+import { bytesSuite } from './browser/bytes.js';
+import { hydrationSuite } from './browser/hydration.js';
 import { reactSuite } from './react.js';
 import { customFormatterSuite } from './suites/custom-formatter.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
+import { linearitySuite, pagesSuite } from './suites/pages.js';
 import { youngSuite } from './young-generation.js';
 
 /** Every suite, in the order they run. */
 const SUITES: readonly BenchSuite[] = [
   compileSuite,
   renderSuite,
+  pagesSuite,
+  linearitySuite,
   customFormatterSuite,
   reactSuite,
   bundleSuite,
   youngSuite,
+  hydrationSuite,
+  bytesSuite,
 ];
 
 const FULL_SIZES = [1, 4, 16, 64, 256, 1024, 4096];

@@ -1,5 +1,5 @@
 /**
- * Variable and path resolution (LANGUAGE.md 4.2).
+ * Variable and path resolution (docs/language.md, "Resolution").
  *
  * - A plain variable (`{a.b}`, `.var`, `.if`, plugin arguments) evaluates its first segment in
  *   each frame from the current one toward the root; the first value that is not MISSING wins,

@@ -1,9 +1,9 @@
 /**
- * `message ARGS…` and its alias `plural` (LANGUAGE.md 6.4): the value is a message pattern in the
- * reference's ICU dialect (see i18n-message-parse.ts); the args are variables resolved from the
- * frame where the tag appeared. `k=v` / `k:v` args are named `k` and also take their position.
- * Argument formatters: decimal/number, money/currency, datetime, datetime-interval, and the
- * Java original's unit.
+ * `message ARGS…` and its alias `plural` (docs/language.md, "Internationalisation formatters"): the
+ * value is a message pattern in the reference's ICU dialect (see i18n-message-parse.ts); the args
+ * are variables resolved from the frame where the tag appeared. `k=v` / `k:v` args are named `k`
+ * and also take their position. Argument formatters: decimal/number, money/currency, datetime,
+ * datetime-interval, and the Java original's unit.
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { boundedMemo } from '../engine/bounded-memo.js';
@@ -181,7 +181,10 @@ function argSpecs(args: string[]): readonly ArgSpec[] {
   return specs;
 }
 
-/** Resolves the formatter args from the frame where the tag appeared (LANGUAGE.md 4.6). */
+/**
+ * Resolves the formatter args from the frame where the tag appeared (docs/language.md, "Where
+ * formatters look up names").
+ */
 export function messageArgs(args: string[], ctx: RenderContext): MessageArgs {
   const from = ctx.frame().parent ?? undefined;
   const positional: unknown[] = [];

@@ -128,7 +128,10 @@ export interface Money {
 
 export const DEFAULT_CURRENCY = 'USD';
 
-/** The 27 store currencies (SPEC.md 3): JPY has no minor unit, all others two digits. */
+/**
+ * The 27 store currencies (docs/storefront.md, "Currencies"): JPY has no minor unit, all others two
+ * digits.
+ */
 export const STORE_CURRENCIES: readonly string[] = [
   'EUR',
   'USD',

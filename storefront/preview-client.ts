@@ -3,6 +3,8 @@
  * (hydrate.ts, start.ts), live reload over SSE, the template error overlay, and lazy images
  * (the `image` formatter emits `data-src` only).
  */
+// First import: its mark must precede every other module's code (see client-start.ts).
+import './client-start.js';
 import { startStorefront } from './start.js';
 import { hideOverlay, showOverlay, type OverlayProblem } from './overlay.js';
 

@@ -1,7 +1,7 @@
 /**
- * The layering rules of DESIGN.md, checked over the real import graph (ESLint checks the same
- * boundaries file by file; this test also sees cycles). Imports are read with the TypeScript
- * parser, so comments and strings that merely mention `import` are ignored.
+ * The layering rules of docs/architecture.md, "Layering", checked over the real import graph
+ * (ESLint checks the same boundaries file by file; this test also sees cycles). Imports are read
+ * with the TypeScript parser, so comments and strings that merely mention `import` are ignored.
  *
  *   engine/          imports no other top-level folder
  *   formatters/,     import from engine/ only plugin.ts, values.ts, code.ts, errors.ts and
@@ -145,7 +145,7 @@ function violations(folder: string, allowed: (target: string) => boolean): strin
   return bad;
 }
 
-describe('layering (DESIGN.md)', () => {
+describe('layering (docs/architecture.md, "Layering")', () => {
   it('reads imports with the TypeScript parser, not text matching', () => {
     const source = [
       "import type { A } from './a.js';",

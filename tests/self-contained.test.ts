@@ -40,6 +40,10 @@ function textFiles(): Array<{ path: string; text: string }> {
 const OUTSIDE_REFERENCES: Array<[what: string, pattern: RegExp]> = [
   ['a sibling folder of the checkout', new RegExp('\\.\\./' + 'shared\\b')],
   ['an absolute path of the machine', new RegExp('/' + 'work/')],
+  [
+    'a briefing document that is not in the repository',
+    new RegExp('\\b(' + ['DESIGN', 'SPEC', 'LANGUAGE', 'STYLE'].join('|') + ')\\.md\\b'),
+  ],
 ];
 
 /** `file:line: text` of every line of `text` that matches `pattern`. */

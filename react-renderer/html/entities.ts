@@ -7,6 +7,7 @@
  * parser), which apply the rest of the spec's rules (the longest name a text begins with, the
  * attribute-value exceptions).
  */
+import { Ascii, Char, isAsciiAlpha, isAsciiDigit, isAsciiHexDigit } from './char-codes.js';
 import { decodeNamed } from './named-references.js';
 
 /** Names with their `;` matched here without a call (formatter output, typography). */
@@ -31,9 +32,7 @@ function fromCodePoint(code: number): string {
 
 /** NAMED as a Map: a lookup in a many-key object (dictionary mode) measured much slower. */
 const NAMED_MAP = new Map(Object.entries(NAMED));
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isHex = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 102);
-const isAlnum = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 122);
+const isAlnum = (c: number): boolean => isAsciiDigit(c) || isAsciiAlpha(c);
 
 /**
  * When `decodeEntities` tries `decodeEscapedAscii` on the rest of a text: after this many
@@ -70,7 +69,7 @@ export function decodeEscapedAscii(text: string): string | null {
   let k = 0;
   for (let i = 0; i < n; i++) {
     const b = buf[i]!;
-    if (b !== 38 /* & */) {
+    if (b !== Char.AMPERSAND) {
       buf[k++] = b;
       continue;
     }
@@ -80,18 +79,23 @@ export function decodeEscapedAscii(text: string): string | null {
       buf[i + 2] === 117 &&
       buf[i + 3] === 111 &&
       buf[i + 4] === 116 &&
-      buf[i + 5] === 59
+      buf[i + 5] === Char.SEMICOLON
     ) {
-      buf[k++] = 34; /* " */
+      buf[k++] = Char.DOUBLE_QUOTE;
       i += 5;
-    } else if (b1 === 97 /* a */ && buf[i + 2] === 109 && buf[i + 3] === 112 && buf[i + 4] === 59) {
-      buf[k++] = 38; /* & */
+    } else if (
+      b1 === 97 /* a */ &&
+      buf[i + 2] === 109 &&
+      buf[i + 3] === 112 &&
+      buf[i + 4] === Char.SEMICOLON
+    ) {
+      buf[k++] = Char.AMPERSAND;
       i += 4;
-    } else if (b1 === 108 /* l */ && buf[i + 2] === 116 && buf[i + 3] === 59) {
-      buf[k++] = 60; /* < */
+    } else if (b1 === 108 /* l */ && buf[i + 2] === 116 && buf[i + 3] === Char.SEMICOLON) {
+      buf[k++] = Char.LESS_THAN;
       i += 3;
-    } else if (b1 === 103 /* g */ && buf[i + 2] === 116 && buf[i + 3] === 59) {
-      buf[k++] = 62; /* > */
+    } else if (b1 === 103 /* g */ && buf[i + 2] === 116 && buf[i + 3] === Char.SEMICOLON) {
+      buf[k++] = Char.GREATER_THAN;
       i += 3;
     } else return null;
   }
@@ -119,16 +123,20 @@ export function decodeEntities(text: string, inAttribute = false): string {
     }
     let i = amp + 1;
     let value: string | null = null;
-    if (text.charCodeAt(i) === 35 /* # */) {
+    if (text.charCodeAt(i) === Char.HASH) {
       i++;
-      const hex = (text.charCodeAt(i) | 32) === 120; /* x */
+      const hex = (text.charCodeAt(i) | Ascii.LOWER_CASE_BIT) === Char.LOWER_X;
       if (hex) i++;
       const start = i;
-      while (i < n && (hex ? isHex(text.charCodeAt(i)) : isDigit(text.charCodeAt(i)))) i++;
+      while (
+        i < n &&
+        (hex ? isAsciiHexDigit(text.charCodeAt(i)) : isAsciiDigit(text.charCodeAt(i)))
+      )
+        i++;
       if (i > start) {
         const code = parseInt(text.slice(start, i), hex ? 16 : 10);
         value = fromCodePoint(i - start > 8 ? 0x110000 : code);
-        if (text.charCodeAt(i) === 59 /* ; */) i++;
+        if (text.charCodeAt(i) === Char.SEMICOLON) i++;
       }
     } else if (
       // `&quot;` and `&amp;` are most references in formatter output (JSON in attributes,
@@ -137,7 +145,7 @@ export function decodeEntities(text: string, inAttribute = false): string {
       text.charCodeAt(i + 1) === 117 /* u */ &&
       text.charCodeAt(i + 2) === 111 /* o */ &&
       text.charCodeAt(i + 3) === 116 /* t */ &&
-      text.charCodeAt(i + 4) === 59 /* ; */
+      text.charCodeAt(i + 4) === Char.SEMICOLON
     ) {
       value = '"';
       i += 5;
@@ -145,7 +153,7 @@ export function decodeEntities(text: string, inAttribute = false): string {
       text.charCodeAt(i) === 97 /* a */ &&
       text.charCodeAt(i + 1) === 109 /* m */ &&
       text.charCodeAt(i + 2) === 112 /* p */ &&
-      text.charCodeAt(i + 3) === 59 /* ; */
+      text.charCodeAt(i + 3) === Char.SEMICOLON
     ) {
       value = '&';
       i += 4;
@@ -153,7 +161,7 @@ export function decodeEntities(text: string, inAttribute = false): string {
       const start = i;
       while (i < n && isAlnum(text.charCodeAt(i))) i++;
       if (i > start) {
-        const semicolon = text.charCodeAt(i) === 59;
+        const semicolon = text.charCodeAt(i) === Char.SEMICOLON;
         const named = semicolon ? NAMED_MAP.get(text.slice(start, i)) : undefined;
         if (named !== undefined) {
           value = named;
@@ -161,7 +169,7 @@ export function decodeEntities(text: string, inAttribute = false): string {
         } else {
           // Any other name: the reference with what ends it (`;`, or in an attribute `=`,
           // which keeps a name without `;` literal) is decoded by the whole table.
-          const end = semicolon || (inAttribute && text.charCodeAt(i) === 61) ? i + 1 : i;
+          const end = semicolon || (inAttribute && text.charCodeAt(i) === Char.EQUALS) ? i + 1 : i;
           const reference = text.slice(amp, end);
           const decoded = decodeNamed(reference, inAttribute);
           if (decoded !== null && decoded !== reference) {

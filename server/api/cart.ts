@@ -1,7 +1,8 @@
 /**
- * Shopping-cart calls (SPEC.md 7 "Commerce"): read the cart, add an entry, change its
+ * Shopping-cart calls (docs/storefront.md, "API calls"): read the cart, add an entry, change its
  * additional fields or quantity, remove it. The cart is found by the CART cookie, which the
- * client also reads to decide whether to load a cart on page load (SPEC.md 4).
+ * client also reads to decide whether to load a cart on page load (docs/storefront.md, "Cart
+ * pill").
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -56,8 +57,8 @@ export function findVariant(ctx: ApiContext, itemId: string, sku: string) {
 }
 
 /**
- * SPEC.md 5: the requested units plus those already in the cart for this item and variant
- * must not exceed the stock, unless the variant is unlimited.
+ * docs/storefront.md, "Add to cart": the requested units plus those already in the cart for this
+ * item and variant must not exceed the stock, unless the variant is unlimited.
  */
 export function checkStock(variant: CatalogVariant, alreadyInCart: number, requested: number) {
   if (!variant.unlimited && alreadyInCart + requested > variant.qtyInStock) {

@@ -1,14 +1,15 @@
 /**
- * Request and response shapes of the storefront calls (SPEC.md section 7), shared by the
- * preview server (which validates every payload with them) and the browser client (which
- * validates what it sends and receives). This module imports only zod, so the storefront layer
- * can use it without pulling in anything from server/.
+ * Request and response shapes of the storefront calls (docs/storefront.md, "API calls"), shared by
+ * the preview server (which validates every payload with them) and the browser client (which
+ * validates what it sends and receives). This module imports only zod, so the storefront layer can
+ * use it without pulling in anything from server/.
  *
  * Conventions every endpoint follows:
  * - an invalid payload is answered 400 with `{ error: 'Invalid request', fieldErrors }`, where
  *   fieldErrors maps a dotted field path to its messages (see `fieldErrorsOf`);
- * - any other failure is `{ error: message }` with the SPEC.md section 8 text where one applies;
- *   restock failures also carry `message` because the client shows `data.message`;
+ * - any other failure is `{ error: message }` with the text of docs/storefront.md, "Error texts"
+ *   where one applies; restock failures also carry `message` because the client shows
+ *   `data.message`;
  * - a crumb failure is 401 `{ crumbFail: true, error }` and a fresh `crumb` cookie.
  */
 import { z } from 'zod';
@@ -206,7 +207,7 @@ export const RootCategoryResponse = RootCategoryRequest.extend({
 
 export const FormSubmissionKeyResponse = z.object({ data: z.object({ key: z.string() }) });
 
-/** Field id -> submitted value (SPEC.md 3 "Submitted values"). */
+/** Field id -> submitted value (docs/storefront.md, "Forms"). */
 export const FormValues = z.record(
   z.string(),
   z.union([
@@ -225,7 +226,10 @@ export const FormErrorsResponse = z.object({
 });
 
 export const SaveFormSubmissionRequest = z.object({
-  /** Not in the SPEC.md 3 list; the server needs it to find the form's fields. */
+  /**
+   * Not in the payload of docs/storefront.md, "API calls"; the server needs it to find the form's
+   * fields.
+   */
   formId: id,
   form: z.string().refine((s) => isJsonObject(s), FORM_MESSAGES.badFields),
   key: id,
@@ -315,7 +319,10 @@ export const LocaleRequest = z.object({
 });
 export const LocaleResponse = LocaleRequest;
 
-/** The cookie the client reads to know whether a site user is signed in (SPEC.md 3). */
+/**
+ * The cookie the client reads to know whether a site user is signed in (docs/storefront.md,
+ * "Sign-in and sessions").
+ */
 export const SiteUserInfoCookie = z.object({
   authenticated: z.boolean(),
   siteUserId: z.string(),
@@ -386,7 +393,10 @@ export const ClankerValidateResponse = z.object({
   valid: z.boolean(),
   errors: z.array(z.string()),
 });
-/** SPEC.md 9: at most 10 queued errors per send, stacks cut at 5000 characters. */
+/**
+ * docs/storefront.md, "Analytics": at most 10 queued errors per send, stacks cut at 5000
+ * characters.
+ */
 export const JavascriptErrorsRequest = z.object({
   errors: z
     .array(

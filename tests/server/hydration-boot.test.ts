@@ -1,5 +1,5 @@
 /**
- * What the site server embeds for hydration (DESIGN.md "The three render paths", 3): the page
+ * What the site server embeds for hydration (docs/architecture.md, "Hydration"): the page
  * body inside the hydration root, whose content is exactly the page template's `render` output,
  * and `#__jsont` with the prepared template (cached with the compile), the page data, the
  * partials the template applies (code trees) and the render options — script-safe JSON.
