@@ -7,7 +7,7 @@ import { readCookie } from './api/cookies.js';
 import { HYDRATED_MARK, markTime } from './client-start.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
-import { attachLazyWidgets } from './widgets/lazy.js';
+import { attachLazyWidgets } from './lazy-widgets.js';
 
 export const CART_COOKIE = 'CART';
 /** How a full-page cart is recognised (widgets/cart-page.ts handles it). */

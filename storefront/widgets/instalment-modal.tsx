@@ -9,7 +9,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { StorefrontRuntime } from '../runtime.js';
 import { Dialog } from './dialog.js';
-import { INSTALMENT_LINK } from './selectors.js';
+import { INSTALMENT_LINK } from '../widget-selectors.js';
 import { widgetSeams } from './seams.js';
 
 /** Elements and attributes of a third-party page that never reach the dialog. */

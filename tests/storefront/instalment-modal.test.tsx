@@ -70,7 +70,8 @@ const user = () => userEvent.setup({ delay: null });
 
 async function openModal(): Promise<HTMLElement> {
   await user().click(link());
-  await act(async () => {});
+  // The page's text arrives, then React renders the dialog.
+  for (let i = 0; i < 5 && dialog() === null; i++) await act(async () => {});
   const found = dialog();
   if (found === null) throw new Error('the modal did not open');
   return found;
