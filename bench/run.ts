@@ -17,6 +17,7 @@ import type { BenchOptions, BenchSuite, SuiteReport } from './suite.js';
 import { bundleSuite } from './bundle-size.js';
 import { reactSuite } from './react.js';
 import { customFormatterSuite } from './suites/custom-formatter.js';
+import { reactSiteSuite } from './suites/react-site.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
 
 /** Every suite, in the order they run. */
@@ -25,6 +26,7 @@ const SUITES: readonly BenchSuite[] = [
   renderSuite,
   customFormatterSuite,
   reactSuite,
+  reactSiteSuite,
   bundleSuite,
 ];
 

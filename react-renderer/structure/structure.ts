@@ -30,9 +30,18 @@ import { reactName } from '../runtime/attribute-props.js';
 import { AttributeBlocks } from './conditional-attributes.js';
 import { HtmlTokenizer, State, type TagToken, type TokenSink } from '../html/tokenizer.js';
 import { Ns, TreeBuilder, VOID, type HElement, type HNode } from '../html/tree-builder.js';
-import { HoleMode, Kind, SHELL_ORIGIN, type Part, type RAttr, type RNode } from './react-code.js';
+import {
+  HoleMode,
+  Kind,
+  SHELL_ORIGIN,
+  type Part,
+  type RAttr,
+  type RElement,
+  type RNode,
+} from './react-code.js';
 import { reactCanName } from '../runtime/host-elements.js';
 import { attributeCode, hasAttributeBlocks, literalText } from './code-queries.js';
+import { LocalContents } from './local-regions.js';
 
 type Inst = Instruction;
 type Builder = TreeBuilder<Inst, RNode>;
@@ -96,6 +105,7 @@ class TemplateTree extends TreeBuilder<Inst, RNode> {
     outer: string[],
     private readonly restarts: Map<HElement<Inst, RNode>, Restart>,
     private readonly textOnly: boolean,
+    private readonly locals: LocalContents,
   ) {
     super(context, ns, outer);
   }
@@ -117,6 +127,7 @@ class TemplateTree extends TreeBuilder<Inst, RNode> {
   /** Its children moved into a new element: a region can no longer start among them. */
   protected override emptied(el: HElement<Inst, RNode>): void {
     this.restarts.delete(el);
+    this.locals.forget(el);
   }
 }
 
@@ -267,6 +278,8 @@ class BlockStructurer implements TokenSink<Inst> {
   failure: { escape: string } | 'open' | null = null;
   /** The latest restart point in each open element (see `Restart`). */
   private readonly restarts = new Map<HElement<Inst, RNode>, Restart>();
+  /** The content of boundary elements, for local fallbacks (local-regions.ts). */
+  private readonly locals = new LocalContents((start, end) => sliceBlock(this.block, start, end));
   /** Blocks of attributes in the tag being read. */
   private readonly attributeBlocks: AttributeBlocks | null;
 
@@ -279,7 +292,7 @@ class BlockStructurer implements TokenSink<Inst> {
     private readonly nested: boolean,
   ) {
     const textOnly = !nested && block.every(printsOnlyText);
-    this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly);
+    this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly, this.locals);
     this.tokenizer = new HtmlTokenizer(this);
     this.attributeBlocks = report.blocks?.((inst) => this.dynamicAttributes(inst)) ?? null;
   }
@@ -326,7 +339,7 @@ class BlockStructurer implements TokenSink<Inst> {
       this.tokenizer.end();
       if (this.region !== null) this.endRegion(end);
     }
-    return convertChildren(this.builder.root.children);
+    return convertTree(this.builder.root.children, this.locals);
   }
 
   // ---- TokenSink ----------------------------------------------------------------------------
@@ -370,12 +383,20 @@ class BlockStructurer implements TokenSink<Inst> {
       }
       return;
     }
-    if (builder.isClean()) this.markRestart(pos);
+    const clean = builder.isClean();
+    if (clean) this.markRestart(pos);
+    const closing = tag.end && this.locals.reading(builder.current) ? builder.current : null;
     const inserted = builder.tag(tag);
     if (builder.tangled) {
       this.giveUp(builder.tangledDepth, this.block[pos.item]);
       regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
       return;
+    }
+    if (!tag.end) {
+      const at = { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset };
+      this.locals.opened(builder.current, tag.name, clean, at);
+    } else if (closing !== null && closing.tag === tag.name && !builder.stack.includes(closing)) {
+      this.locals.closed(closing, pos);
     }
     if ((tag.name === 'head' || tag.name === 'template') && !tag.end) {
       // React hoists and reorders <title>, <meta>, <link> and async scripts it renders; the
@@ -605,6 +626,23 @@ function branchTags(inst: unknown[]): Array<[name: string, end: boolean, selfClo
   return tags;
 }
 
+/**
+ * The boundary elements' content of the block being converted (local-regions.ts); module
+ * state rather than a parameter, so that the recursion below keeps its depth limit.
+ */
+let converting: LocalContents | null = null;
+
+/** The builder's nodes as React code; `locals`: the block's boundary elements' content. */
+function convertTree(children: Array<HNode<Inst, RNode>>, locals: LocalContents | null): RNode[] {
+  const outer = converting;
+  converting = locals;
+  try {
+    return convertChildren(children);
+  } finally {
+    converting = outer;
+  }
+}
+
 function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
   return children.flatMap((child) => {
     if (typeof child !== 'object' || Array.isArray(child)) return [child as RNode];
@@ -620,7 +658,17 @@ function convertElement(el: HElement<Inst, RNode>): RNode {
   const dynamic: Part[] | 0 = el.dynamic === null || hasAttributeBlocks(attrs) ? 0 : el.dynamic;
   let children = convertChildren(el.children);
   if (el.tag === 'html') children = dropWhitespace(children);
-  return [Kind.ELEMENT, el.tag, attrs, children, dynamic];
+  return converting === null
+    ? [Kind.ELEMENT, el.tag, attrs, children, dynamic]
+    : withContent(converting, el, [Kind.ELEMENT, el.tag, attrs, children, dynamic]);
+}
+
+/** The element with its content code, where it takes one (local-regions.ts). */
+function withContent(locals: LocalContents, el: HElement<Inst, RNode>, node: RElement): RNode {
+  const local = locals.contentOf(el, node[3]);
+  if (local !== undefined) node.push(local);
+  locals.converted(node, node[3], local);
+  return node;
 }
 
 /**
