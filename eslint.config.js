@@ -1,6 +1,6 @@
 // Lint gates: typescript-eslint recommended rules plus import boundaries between the
-// top-level folders (DESIGN.md "Layering"). tests/layering.test.ts checks the same rules
-// over the whole import graph, including cycles.
+// top-level folders (docs/architecture.md, "Layering"). tests/layering.test.ts checks the same
+// rules over the whole import graph, including cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -10,7 +10,7 @@ const boundary = (folders) => ({
     {
       patterns: folders.map((f) => ({
         group: [`**/${f}/**`, `../${f}`, `../../${f}`],
-        message: `This layer must not import ${f}/ (DESIGN.md layering).`,
+        message: `This layer must not import ${f}/ (docs/architecture.md, "Layering").`,
       })),
     },
   ],

@@ -1,6 +1,6 @@
 /**
- * Public API of jsont-react (DESIGN.md "Public API"). This is the composition root for the
- * library: it joins the engine with the built-in formatter and predicate tables.
+ * Public API of jsont-react (docs/architecture.md, "Public API"). This is the composition root for
+ * the library: it joins the engine with the built-in formatter and predicate tables.
  */
 import type { Code, Path } from './engine/code.js';
 import { compileTemplate } from './engine/compile.js';

@@ -4,8 +4,8 @@
  * publish time) — the executor plus every built-in formatter and predicate. The compiler
  * (chevrotain) stays on the server, and React is loaded by the page itself.
  *
- * DESIGN.md counts the React renderer in the same 60 KB budget: its browser entry (hydration
- * of prepared templates) is exported here too.
+ * The React renderer counts in the same 60 KB budget (docs/architecture.md, "Compile once, run
+ * anywhere"): its browser entry (hydration of prepared templates) is exported here too.
  */
 export { renderTemplate } from '../engine/render.js';
 export { ALL_FORMATTERS } from '../formatters/index.js';

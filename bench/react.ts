@@ -53,7 +53,8 @@ function listData(n: number): unknown {
   return { items };
 }
 
-function storeData(): Record<string, unknown> {
+/** The demo store's page data, assembled as the preview server does (item 0 as the product). */
+export function storeData(): Record<string, unknown> {
   const shop = readJson('data/collections/shop.json') as { collection: unknown; items: unknown[] };
   return {
     ...readJson('data/website.json'),

@@ -6,6 +6,7 @@
  *   npm run bench                      all suites, sizes 1 … 4096
  *   npm run bench -- --quick           fewer sizes and shorter timings (a smoke run)
  *   npm run bench -- --only render     suites whose name contains "render"
+ *   npm run bench -- --only young      the young-generation checks (V8 internals)
  *   npm run bench -- --json out.json   also write the figures as JSON
  *   npm run bench -- --markdown        also print compact ratio tables for the README
  */
@@ -15,19 +16,28 @@ import { parseArgs } from 'node:util';
 
 import type { BenchOptions, BenchSuite, SuiteReport } from './suite.js';
 import { bundleSuite } from './bundle-size.js';
+import { bytesSuite } from './browser/bytes.js';
+import { hydrationSuite } from './browser/hydration.js';
 import { reactSuite } from './react.js';
 import { customFormatterSuite } from './suites/custom-formatter.js';
 import { reactSiteSuite } from './suites/react-site.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
+import { linearitySuite, pagesSuite } from './suites/pages.js';
+import { youngSuite } from './young-generation.js';
 
 /** Every suite, in the order they run. */
 const SUITES: readonly BenchSuite[] = [
   compileSuite,
   renderSuite,
+  pagesSuite,
+  linearitySuite,
   customFormatterSuite,
   reactSuite,
   reactSiteSuite,
   bundleSuite,
+  youngSuite,
+  hydrationSuite,
+  bytesSuite,
 ];
 
 const FULL_SIZES = [1, 4, 16, 64, 256, 1024, 4096];

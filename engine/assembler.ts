@@ -1,6 +1,6 @@
 /**
  * Assembler: the state machine that weaves the parser's flat instruction stream into the code
- * tree (LANGUAGE.md 3.1) and collects every structural error. It never throws.
+ * tree (docs/language.md, "Nesting") and collects every structural error. It never throws.
  *
  * All nesting rules live here. Each open block is a frame on a stack; the frame's state decides
  * what END, OR_PREDICATE, ALTERNATES_WITH and EOF mean. Block openers are appended to the current

@@ -50,7 +50,7 @@ export interface Compiler {
   alternate(alternate: unknown): Exec;
 }
 
-/** Nested apply/include limit shared by both (LANGUAGE.md 3.4). */
+/** Nested apply/include limit shared by both (docs/language.md, "Limits"). */
 export const MAX_PARTIAL_DEPTH = 16;
 
 const DEFAULT_MAX_TOKENS = 2000;
@@ -339,8 +339,9 @@ export class ExecContext implements RenderContext {
   }
 
   /**
-   * LANGUAGE.md 4.7: macros from the innermost frame outward, then partials (string partials are
-   * compiled on first use and cached for this render). Records the "could not be found" error.
+   * docs/language.md, "Partials, macros, apply and include": macros from the innermost frame
+   * outward, then partials (string partials are compiled on first use and cached for this render).
+   * Records the "could not be found" error.
    */
   private findPartial(name: string): Emit | undefined {
     const block = this.findPartialBlock(name);

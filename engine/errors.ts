@@ -1,8 +1,8 @@
 /**
  * Errors are data: a code, a message, and the 1-based line and column of the instruction in
  * its template. Compile never throws on template input and render never throws on data; both
- * return these records. Messages follow the reference's exact text (LANGUAGE.md 3.2) where it
- * defines one, so tools that match on messages keep working.
+ * return these records. Messages follow the reference's exact text (docs/language.md, "Errors")
+ * where it defines one, so tools that match on messages keep working.
  */
 
 export const enum ErrorCode {

@@ -1,7 +1,7 @@
 /**
- * Block instructions (LANGUAGE.md 4.5): SECTION, REPEATED (with its alternates-with block),
- * PREDICATE, OR_PREDICATE chains and IF. Frames are always restored in a `finally`, so an
- * exception inside never leaves an extra frame on the stack.
+ * Block instructions (docs/language.md, "What each instruction does"): SECTION, REPEATED (with its
+ * alternates-with block), PREDICATE, OR_PREDICATE chains and IF. Frames are always restored in a
+ * `finally`, so an exception inside never leaves an extra frame on the stack.
  */
 import type {
   IfCode,
@@ -184,8 +184,8 @@ const AND = 1;
 
 /**
  * `{.if a && b || c}`: truthiness combined strictly left to right with no precedence, stopping
- * as soon as an OR yields true or an AND yields false (LANGUAGE.md 4.5, a reference quirk that
- * published templates depend on).
+ * as soon as an OR yields true or an AND yields false (docs/language.md, "What each instruction
+ * does", a reference quirk that published templates depend on).
  */
 export function compileIf(inst: IfCode, compiler: EmitCompiler): Emit {
   const operators = Array.isArray(inst[1]) ? inst[1] : [];

@@ -1,10 +1,10 @@
 /**
- * `{.eval expr}` (LANGUAGE.md 5.1), delegating to engine/expressions. The expression is parsed on
- * first execution and kept with the compiled instruction (re-parsed only if a render uses
- * different limits); a parse error is reported once per render. Assignments are copied into the
- * current frame only when evaluation reported no error (the evaluator returns none then).
- * A source that fails to parse reports every parse error once per render and still appends the
- * debug text of the expressions that did build, on every execution (the reference does both).
+ * `{.eval expr}` (docs/language.md, "Evaluation"), delegating to engine/expressions. The expression
+ * is parsed on first execution and kept with the compiled instruction (re-parsed only if a render
+ * uses different limits); a parse error is reported once per render. Assignments are copied into
+ * the current frame only when evaluation reported no error (the evaluator returns none then). A
+ * source that fails to parse reports every parse error once per render and still appends the debug
+ * text of the expressions that did build, on every execution (the reference does both).
  *
  * Constant folding: an expression that reads no variable (only literals, operators and the
  * pure built-in functions) gives the same result every time, so it is evaluated once and the

@@ -1,7 +1,7 @@
 /**
  * Instructions that bring in code or values from outside the block: MACRO, INCLUDE and INJECT
- * (LANGUAGE.md 4.5, 4.7). The partial lookup and depth accounting live in the context, where
- * `apply` (a formatter) shares them.
+ * (docs/language.md, "What each instruction does" and "Partials, macros, apply and include"). The
+ * partial lookup and depth accounting live in the context, where `apply` (a formatter) shares them.
  */
 import type { IncludeCode, InjectCode, MacroCode } from './code.js';
 import type { Emit } from './context.js';

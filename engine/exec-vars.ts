@@ -1,6 +1,7 @@
 /**
  * Instructions that read variables: VARIABLE (`{a, b|f1|f2}`), BINDVAR (`{.var @x a|f}`) and
- * CTXVAR (`{.ctx @x k=a}`), plus the formatter chain they share (LANGUAGE.md 4.5, 4.6).
+ * CTXVAR (`{.ctx @x k=a}`), plus the formatter chain they share (docs/language.md, "What each
+ * instruction does" and "Where formatters look up names").
  */
 import type { BindvarCode, CtxvarCode, FormatterList, Path, VariableCode } from './code.js';
 import type { Emit, EmitCompiler, ExecContext } from './context.js';
@@ -19,6 +20,19 @@ import { getOwn, renderValue } from './values.js';
 interface FormatterStep {
   formatter: Formatter;
   args: string[];
+  /** `formatter.prepare(args)`, made once when the instruction is compiled. */
+  prepared: unknown;
+}
+
+/** The formatter's compile-time work for `args` (`Formatter.prepare`), if it has any. */
+function prepareCall(formatter: Formatter, args: string[]): unknown {
+  if (typeof formatter.prepare !== 'function') return undefined;
+  try {
+    return formatter.prepare(args);
+  } catch {
+    // A plugin that breaks its contract still renders: `apply` works without it.
+    return undefined;
+  }
 }
 
 /**
@@ -29,13 +43,19 @@ function compileFormatters(list: FormatterList, registry: Registry): FormatterSt
   if (!Array.isArray(list)) return [];
   const steps: FormatterStep[] = [];
   for (const call of list) {
-    if (!Array.isArray(call) || typeof call[0] !== 'string') continue;
-    const formatter = getOwn(registry.formatters, call[0]) as Formatter | undefined;
-    if (formatter === undefined || typeof formatter.apply !== 'function') continue;
+    const formatter = boundFormatter(call, registry);
+    if (formatter === undefined) continue;
     const args = Array.isArray(call[1]) && Array.isArray(call[1][0]) ? call[1][0] : [];
-    steps.push({ formatter, args });
+    steps.push({ formatter, args, prepared: prepareCall(formatter, args) });
   }
   return steps;
+}
+
+/** The implementation a formatter call of the code tree names, if the registry has one. */
+function boundFormatter(call: unknown, registry: Registry): Formatter | undefined {
+  if (!Array.isArray(call) || typeof call[0] !== 'string') return undefined;
+  const formatter = getOwn(registry.formatters, call[0]) as Formatter | undefined;
+  return formatter === undefined || typeof formatter.apply !== 'function' ? undefined : formatter;
 }
 
 function compileResolvers(paths: unknown): Resolver[] {
@@ -58,7 +78,7 @@ function applyFormatters(
   for (const step of steps) {
     // Set before every call: a formatter such as `apply` runs other instructions in between.
     ctx.inst = inst;
-    step.formatter.apply(step.args, vars, ctx);
+    step.formatter.apply(step.args, vars, ctx, step.prepared);
   }
 }
 
@@ -119,7 +139,11 @@ export function plainKey(inst: VariableCode, registry: Registry): string | numbe
   const key: unknown = path[0];
   if (typeof key !== 'string' && typeof key !== 'number') return null;
   if (!isPlainKey(key)) return null;
-  return compileFormatters(inst[2], registry).length === 0 ? key : null;
+  // Checked without compiling the chain (which would run the formatters' `prepare`).
+  const list = inst[2];
+  return Array.isArray(list) && list.some((call) => boundFormatter(call, registry) !== undefined)
+    ? null
+    : key;
 }
 
 /**
@@ -145,14 +169,14 @@ export function compileVariable(inst: VariableCode, compiler: EmitCompiler): Emi
   if (resolvers.length === 1 && maps !== null) return mappedVariable(first, maps, inst);
   if (resolvers.length === 1 && steps.length === 1) {
     // `{a|f}`, the usual shape: no loops, the formatter held directly.
-    const { formatter, args } = steps[0]!;
+    const { formatter, args, prepared } = steps[0]!;
     return (ctx) => {
       const saved = ctx.cur;
       const vars = [new Variable(first(saved))];
       ctx.cur = new StackFrame(vars[0]!.value, saved);
       try {
         ctx.inst = inst;
-        formatter.apply(args, vars, ctx);
+        formatter.apply(args, vars, ctx, prepared);
       } finally {
         ctx.cur = saved;
       }

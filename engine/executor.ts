@@ -12,10 +12,10 @@
  * Comments vanish. Few closures per instruction also keep a large template's compiled form
  * small enough to stay in the CPU caches.
  *
- * Error isolation (LANGUAGE.md 3.2): every instruction of a block runs under a try/catch, so an
- * exception from a plugin or from hostile data is recorded against that instruction and
- * execution continues with the next one. The try is set up once per block and re-entered after
- * the failing index, which costs nothing while nothing throws.
+ * Error isolation (docs/language.md, "Errors"): every instruction of a block runs under a
+ * try/catch, so an exception from a plugin or from hostile data is recorded against that
+ * instruction and execution continues with the next one. The try is set up once per block and
+ * re-entered after the failing index, which costs nothing while nothing throws.
  */
 import type { Block, Code, Instruction, VariableCode } from './code.js';
 import type { BlockCompiler, Emit, EmitCompiler } from './context.js';

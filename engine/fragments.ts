@@ -1,7 +1,7 @@
 /**
- * Hooks for output representations other than one string (the React path, LANGUAGE.md 1.2:
- * "the intended override points for a different output representation"). They reuse the
- * executor for every instruction's semantics:
+ * Hooks for output representations other than one string (the React path, docs/architecture.md,
+ * "The three render paths": "the intended override points for a different output representation").
+ * They reuse the executor for every instruction's semantics:
  *
  * - `stringStep` / `stringBlock`: an instruction or block compiled by the executor, as a
  *   closure that appends its text to `ctx.out`; `capture` runs one and returns what it wrote.

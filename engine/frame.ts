@@ -1,8 +1,8 @@
 /**
- * One level of the data stack (LANGUAGE.md 4.1). Frames are pushed by sections, repeated
- * sections (one for the array, one per element), variable tags while their formatters run, and
- * partial/template application. `@variables` and macros live on the frame that defined them and
- * vanish with it.
+ * One level of the data stack (docs/language.md, "Values and frames"). Frames are pushed by
+ * sections, repeated sections (one for the array, one per element), variable tags while their
+ * formatters run, and partial/template application. `@variables` and macros live on the frame that
+ * defined them and vanish with it.
  */
 import type { MacroCode } from './code.js';
 import type { Frame } from './plugin.js';

@@ -1,7 +1,7 @@
 /**
- * Instruction opcodes of the reference-compatible JSON code tree (LANGUAGE.md 1.3).
- * Atomic instructions are stored as bare integers, composite ones as arrays whose
- * element 0 is the opcode.
+ * Instruction opcodes of the reference-compatible JSON code tree (docs/language.md, "The code
+ * tree"). Atomic instructions are stored as bare integers, composite ones as arrays whose element 0
+ * is the opcode.
  */
 export const enum Op {
   TEXT = 0,

@@ -1,6 +1,6 @@
 /**
  * Parser: turns the lexer's tokens into a flat stream of instructions, each with the source
- * offset of its tag, and feeds them to a sink (the assembler). Follows LANGUAGE.md 2.1/2.2:
+ * offset of its tag, and feeds them to a sink (the assembler). Follows docs/language.md, "Syntax":
  * consecutive raw text pieces of one scan step form a single TEXT; a tag that fails to parse is
  * emitted as its own TEXT (braces included) and is never merged with neighbouring text.
  */
@@ -17,6 +17,7 @@ import {
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
 import {
+  formatterIndex,
   parseInstructionTag,
   parseVariableTag,
   type TagErrorSink,
@@ -30,8 +31,8 @@ export interface InstructionSink extends TagErrorSink {
 }
 
 /**
- * Classifies a tag by its first body character (LANGUAGE.md 2.2) and parses it. `start` is the
- * offset of `{`, `end` that of `}`. Returns null when the tag is literal text.
+ * Classifies a tag by its first body character (docs/language.md, "Kinds of tag") and parses it.
+ * `start` is the offset of `{`, `end` that of `}`. Returns null when the tag is literal text.
  */
 function parseTag(scope: TagScope, start: number, end: number): Instruction | null {
   const source = scope.source;
@@ -88,9 +89,10 @@ function endsScanStep(token: IToken): boolean {
 
 /**
  * Lexes `source` from `base` in chunks that end after a complete tag: at that point the scan is
- * at the start of a step (LANGUAGE.md 2.1), and every token before it was decided by characters
- * inside the chunk, so the tokens equal those of lexing the whole source. Returns the tokens
- * (offsets relative to `base`), how many of them to consume, and where the next chunk starts.
+ * at the start of a step (docs/language.md, "Finding tags"), and every token before it was decided
+ * by characters inside the chunk, so the tokens equal those of lexing the whole source. Returns the
+ * tokens (offsets relative to `base`), how many of them to consume, and where the next chunk
+ * starts.
  */
 function lexChunk(source: string, base: number, chunkSize: number): [IToken[], number, number] {
   for (let size = chunkSize; ; size *= 2) {
@@ -119,7 +121,13 @@ export function parseTemplate(
   sink: InstructionSink,
   chunkSize = DEFAULT_CHUNK_SIZE,
 ): void {
-  const scope: TagScope = { source, registry, errors: sink, tagOffset: 0, knownFormatters: [] };
+  const scope: TagScope = {
+    source,
+    registry,
+    errors: sink,
+    tagOffset: 0,
+    knownFormatters: formatterIndex(registry),
+  };
   let textStart = -1;
   let textEnd = -1;
   let base = 0;
@@ -142,10 +150,10 @@ export function parseTemplate(
       let start = base + token.startOffset;
       const isTag = type === Tag || type === TagAfterStray;
       if (type === TextThenTag) {
-        // Text, then a tag from the image's last `{` (the text part holds no `{`).
-        // A backward char loop: tags are short, and lastIndexOf measured slower here.
-        let tagStart = start + token.image.length - 2;
-        while (source.charCodeAt(tagStart) !== 123 /* { */) tagStart--;
+        // Text, then a tag from its `{`: the first one, as the text part holds none (indexOf
+        // runs at memchr speed; scanning the tag back from the image's end measured ~6% of
+        // compiling a page).
+        const tagStart = source.indexOf('{', start);
         if (textStart === -1) textStart = start;
         textEnd = tagStart;
         start = tagStart;

@@ -25,7 +25,7 @@ export class Variable {
   }
 }
 
-/** One level of the data stack (LANGUAGE.md 4.1). */
+/** One level of the data stack (docs/language.md, "Values and frames"). */
 export interface Frame {
   /** The data value this frame wraps (`undefined` = MISSING). */
   readonly node: unknown;
@@ -41,7 +41,10 @@ export interface RenderContext {
   node(): unknown;
   /** The current frame. Inside a formatter called from a variable tag, `frame().parent` is where the tag appeared. */
   frame(): Frame;
-  /** Variable resolution (LANGUAGE.md 4.2), searching from `from` (default: current frame) to the root. */
+  /**
+   * Variable resolution (docs/language.md, "Resolution"), searching from `from` (default: current
+   * frame) to the root.
+   */
   resolve(path: Path, from?: Frame): unknown;
   /** Same as `resolve` for a dotted reference as written in a template, e.g. `item.title` or `@index`. */
   resolveRef(ref: string, from?: Frame): unknown;
@@ -73,9 +76,19 @@ export interface RenderContext {
 export interface Formatter {
   /**
    * Transforms `vars[0]` (and rarely others) in place by calling `set`. May throw: the engine
-   * records the error and leaves the output of this tag empty.
+   * records the error and leaves the output of this tag empty. `prepared` is what `prepare`
+   * returned for this call's arguments, or undefined (no `prepare`, or a caller that does not
+   * prepare): `apply` must give the same result either way.
    */
-  apply(args: string[], vars: Variable[], ctx: RenderContext): void;
+  apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void;
+  /**
+   * Compile-time hook: the engine calls it once per formatter call of a compiled instruction,
+   * with that call's arguments, and hands the result to every `apply` of that call. Work that
+   * depends only on the arguments (parsing options and patterns, building Intl formatters)
+   * then happens once per instruction instead of once per render. Must not throw and must not
+   * depend on any render; the result may hold caches that later renders fill.
+   */
+  prepare?: (args: string[]) => unknown;
   /** Compile-time arity check; omitted means any number of arguments is accepted. */
   minArgs?: number;
   maxArgs?: number;

@@ -1,8 +1,8 @@
 /**
- * Stable pretty printer of a code tree, in the reference's layout (LANGUAGE.md 1.3): every block
- * prints one instruction per line. Inside ROOT the instructions are indented once; a nested
- * block is indented two steps deeper than the line that opened it, and its closing bracket one
- * step less than its instructions. Operands print as compact JSON with ", " separators.
+ * Stable pretty printer of a code tree, in the reference's layout (docs/language.md, "The code
+ * tree"): every block prints one instruction per line. Inside ROOT the instructions are indented
+ * once; a nested block is indented two steps deeper than the line that opened it, and its closing
+ * bracket one step less than its instructions. Operands print as compact JSON with ", " separators.
  */
 import type { Instruction } from './code.js';
 import { Op } from './opcodes.js';

@@ -1,5 +1,5 @@
 /**
- * Variable and path resolution (LANGUAGE.md 4.2).
+ * Variable and path resolution (docs/language.md, "Resolution").
  *
  * - A plain variable (`{a.b}`, `.var`, `.if`, plugin arguments) evaluates its first segment in
  *   each frame from the current one toward the root; the first value that is not MISSING wins,
@@ -14,6 +14,7 @@
  * Only own properties are ever read, so data keys such as `__proto__` or `constructor` can never
  * reach into prototypes. Paths are turned into closures once, when the code is compiled.
  */
+import { boundedMemo } from './bounded-memo.js';
 import type { Path, PathSegment } from './code.js';
 import type { StackFrame } from './frame.js';
 
@@ -169,28 +170,22 @@ export function compileSectionPath(path: Path): Resolver {
   return (frame) => resolveInFrame(frame, path);
 }
 
-const splitCache = new Map<string, Path>();
-const SPLIT_CACHE_LIMIT = 2000;
-
 /**
  * Splits a dotted reference as written in a template (`items.0.name`, `@index`) into a path;
  * all-digit segments up to 0x7FFFFFFF become numbers. Cached, since plugins resolve the same
  * argument strings on every call.
  */
-export function splitReference(ref: string): Path {
-  let path = splitCache.get(ref);
-  if (path !== undefined) return path;
-  path = ref.split('.').map((segment) => {
-    if (/^\d+$/.test(segment)) {
-      const n = Number(segment);
-      if (n <= MAX_INDEX) return n;
-    }
-    return segment;
-  });
-  if (splitCache.size >= SPLIT_CACHE_LIMIT) splitCache.clear();
-  splitCache.set(ref, path);
-  return path;
-}
+export const splitReference: (ref: string) => Path = boundedMemo(
+  (ref) =>
+    ref.split('.').map((segment) => {
+      if (/^\d+$/.test(segment)) {
+        const n = Number(segment);
+        if (n <= MAX_INDEX) return n;
+      }
+      return segment;
+    }),
+  2000,
+);
 
 /** Checks that a path taken from a code tree is an array (malformed trees become INVALID_CODE). */
 export function asPath(path: unknown): Path {

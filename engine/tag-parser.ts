@@ -1,9 +1,9 @@
 /**
- * Parses the body of one tag into an instruction (LANGUAGE.md 2.2–2.4), exactly as the reference
- * accepts it: anything that does not match the grammar makes the caller emit the whole tag as
- * literal text. Recursive descent over the tag token's text: the functions read the source
- * string in place (char codes on the hot paths — references, formatter names, keywords — and
- * sticky regexes on the rare ones), so nothing is sliced out until a piece is accepted.
+ * Parses the body of one tag into an instruction (docs/language.md, "Syntax"), exactly as the
+ * reference accepts it: anything that does not match the grammar makes the caller emit the whole
+ * tag as literal text. Recursive descent over the tag token's text: the functions read the source
+ * string in place (char codes on the hot paths — references, formatter names, keywords — and sticky
+ * regexes on the rare ones), so nothing is sliced out until a piece is accepted.
  */
 import type { Args, FormatterCall, FormatterList, Instruction, MaybeArgs, Path } from './code.js';
 import { ErrorCode } from './errors.js';
@@ -27,16 +27,36 @@ export interface TagScope {
   errors: TagErrorSink;
   /** Offset of the tag's `{`, used to locate errors. */
   tagOffset: number;
-  /**
-   * Formatters already found in this compile: name, plugin, name, plugin… (a few entries). A
-   * name is matched in place against the source, which measured cheaper than slicing it out and
-   * looking it up in the registry's table on every use.
-   */
-  knownFormatters: unknown[];
+  /** Formatter names already looked up in this registry's table (see `formatterIndex`). */
+  knownFormatters: FormatterIndex;
 }
 
-/** How many distinct formatter names a compile remembers. */
-const KNOWN_FORMATTERS_LIMIT = 16;
+/**
+ * Formatter names found in one formatter table, bucketed by name length and first letter: name,
+ * plugin, name, plugin… A tag's formatter name is then matched in place against the source,
+ * without slicing it out: looking a fresh string up in the (large, dictionary-mode) table cost
+ * about 5% of compiling a page, paid again by every compile. Kept per table across compiles:
+ * tables are read once when first seen (index.ts `registryFor`; the executor's closure cache
+ * makes the same assumption). Only names the table has are added, so it stays bounded.
+ */
+export type FormatterIndex = Map<number, unknown[]>;
+
+const formatterIndexes = new WeakMap<object, FormatterIndex>();
+
+/** The name index of `registry`'s formatter table, made on first use. */
+export function formatterIndex(registry: Registry): FormatterIndex {
+  let index = formatterIndexes.get(registry.formatters);
+  if (index === undefined) {
+    index = new Map();
+    formatterIndexes.set(registry.formatters, index);
+  }
+  return index;
+}
+
+/** Bucket of a name of `length` characters starting with char code `first` (a letter). */
+function nameBucket(length: number, first: number): number {
+  return length * 128 + first;
+}
 
 const WORD_RE = /[a-zA-Z][\w-]*/y;
 const PREDICATE_NAME_RE = /[a-zA-Z][\w-]*\?/y;
@@ -147,11 +167,28 @@ function spellsAt(source: string, pos: number, word: string): boolean {
   return true;
 }
 
+/**
+ * `source.slice(from, end).split(delimiter)`, read in place: no intermediate string, no runtime
+ * split call (the two were ~8% of compiling a page, most tags having one or two arguments).
+ */
+function splitArgs(source: string, from: number, end: number, delimiter: string): string[] {
+  const values: string[] = [];
+  for (;;) {
+    const next = source.indexOf(delimiter, from);
+    if (next === -1 || next >= end) {
+      values.push(source.slice(from, end));
+      return values;
+    }
+    values.push(source.slice(from, next));
+    from = next + 1;
+  }
+}
+
 /** Delimited arguments of an instruction or predicate: the rest of the tag after the name. */
 function instructionArgs(source: string, pos: number, end: number): MaybeArgs {
   if (pos >= end) return 0;
   const delimiter = source[pos]!;
-  const values = pos + 1 === end ? [] : source.slice(pos + 1, end).split(delimiter);
+  const values = pos + 1 === end ? [] : splitArgs(source, pos + 1, end, delimiter);
   return [values, delimiter];
 }
 
@@ -238,22 +275,25 @@ function readFormatters(scope: TagScope, pos: number, end: number): FormatterLis
     while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
     let name: string | undefined;
     let plugin: Formatter | undefined;
-    const known = scope.knownFormatters;
-    const length = nameEnd - pos - 1;
-    for (let k = 0; k < known.length; k += 2) {
-      const candidate = known[k] as string;
-      if (candidate.length === length && spellsAt(source, pos + 1, candidate)) {
-        name = candidate;
-        plugin = known[k + 1] as Formatter;
-        break;
+    const bucket = nameBucket(nameEnd - pos - 1, source.charCodeAt(pos + 1));
+    const known = scope.knownFormatters.get(bucket);
+    if (known !== undefined) {
+      for (let k = 0; k < known.length; k += 2) {
+        if (spellsAt(source, pos + 1, known[k] as string)) {
+          name = known[k] as string;
+          plugin = known[k + 1] as Formatter;
+          break;
+        }
       }
     }
     if (name === undefined) {
       name = source.slice(pos + 1, nameEnd);
       // Looked up like the reference's plain-object table (inherited keys count as known).
       plugin = scope.registry.formatters[name];
-      if (plugin !== undefined && known.length < 2 * KNOWN_FORMATTERS_LIMIT)
-        known.push(name, plugin);
+      if (plugin !== undefined) {
+        if (known === undefined) scope.knownFormatters.set(bucket, [name, plugin]);
+        else known.push(name, plugin);
+      }
     }
     if (plugin === undefined) {
       scope.errors.parseError(
@@ -272,7 +312,7 @@ function readFormatters(scope: TagScope, pos: number, end: number): FormatterLis
     const delimiter = source[pos]!;
     let argsEnd = source.indexOf('|', pos + 1);
     if (argsEnd === -1 || argsEnd > end) argsEnd = end;
-    const args: Args = [source.slice(pos + 1, argsEnd).split(delimiter), delimiter];
+    const args: Args = [splitArgs(source, pos + 1, argsEnd, delimiter), delimiter];
     calls.push([name, args]);
     if (typeof plugin === 'object') checkArity(scope, 'Formatter', name, plugin, args);
     pos = argsEnd;

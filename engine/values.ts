@@ -27,8 +27,8 @@ function isEmptyObject(value: object): boolean {
 }
 
 /**
- * Template truthiness (LANGUAGE.md 4.3): MISSING, null, false, 0, NaN, "", [] and {} are
- * false; everything else, including "0" and "false", is true.
+ * Template truthiness (docs/language.md, "Truthiness"): MISSING, null, false, 0, NaN, "", [] and {}
+ * are false; everything else, including "0" and "false", is true.
  */
 export function isTruthy(value: unknown): boolean {
   switch (typeof value) {
@@ -70,8 +70,8 @@ function arrayToString(values: unknown[]): string {
 }
 
 /**
- * How a value prints into the output (LANGUAGE.md 4.4): scalars in JavaScript formatting,
- * null / MISSING / objects as nothing, arrays comma-joined.
+ * How a value prints into the output (docs/language.md, "Printing a value"): scalars in JavaScript
+ * formatting, null / MISSING / objects as nothing, arrays comma-joined.
  */
 export function renderValue(value: unknown): string {
   switch (typeof value) {
@@ -130,8 +130,9 @@ export function asString(value: unknown): string {
 const MAX_INDEX_SEGMENT = 0x7fffffff;
 
 /**
- * Splits a dotted variable reference as written in a template (LANGUAGE.md 2.3): all-digit
- * segments up to 0x7FFFFFFF become numbers (`01` -> 1), everything else stays a string key.
+ * Splits a dotted variable reference as written in a template (docs/language.md, "Names, references
+ * and arguments"): all-digit segments up to 0x7FFFFFFF become numbers (`01` -> 1), everything else
+ * stays a string key.
  */
 export function splitPath(ref: string): Array<string | number> {
   const parts: Array<string | number> = ref.split('.');
@@ -159,7 +160,10 @@ export function descendValue(value: unknown, key: string | number): unknown {
   return getOwn(value as Record<string, unknown>, String(key));
 }
 
-/** What `{x|apply NAME [private] [k=v…]}`'s arguments after NAME ask for (LANGUAGE.md 4.7). */
+/**
+ * What `{x|apply NAME [private] [k=v…]}`'s arguments after NAME ask for (docs/language.md,
+ * "Partials, macros, apply and include").
+ */
 export interface PartialArgs {
   isPrivate: boolean;
   /** The `@args` binding: present whenever there is any extra argument, even an ignored one. */

@@ -1,6 +1,6 @@
 /**
- * Built-in templates (LANGUAGE.md 7) as formatters use them: their compiled code by name, and
- * the formatter that renders one with its value as the node.
+ * Built-in templates (docs/language.md, "Built-in templates") as formatters use them: their
+ * compiled code by name, and the formatter that renders one with its value as the node.
  */
 import type { Code } from '../engine/code.js';
 import type { Formatter, RenderContext, Variable } from '../engine/plugin.js';

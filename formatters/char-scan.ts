@@ -1,6 +1,6 @@
 /**
  * Character-level text transforms that stay linear on 10 MB inputs: `slugify` and
- * `encode-space` (LANGUAGE.md 6.1).
+ * `encode-space` (docs/language.md, "Core formatters").
  *
  * Why not `out += char`: V8 builds such a string as a rope, and once it outgrows the young
  * generation (~1 MB) each append costs far more (measured ~140 ms/MB). A global regex replace
@@ -9,7 +9,7 @@
  * which keeps every UTF-16 unit as is (lone surrogates included, unlike TextDecoder) at
  * ~10 ms/MB.
  */
-import { boundedMemo } from './bounded-memo.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 
 /** Code units per flushed chunk: well under engines' argument-count limits for `apply`. */
 const CHUNK = 8192;

@@ -1,8 +1,8 @@
 /**
- * Cart formatters (LANGUAGE.md 6.3): the item count badge, the cart link and the retired
- * subtotal. Quantities are read loosely like the reference (`"2"` is 2, `"2x"` is 2, booleans
- * 1/0, anything else 0), so one malformed entry cannot hide the others; a quantity that cannot
- * be read at all (`"x"`) makes the sum NaN, as in the reference.
+ * Cart formatters (docs/language.md, "Commerce formatters"): the item count badge, the cart link
+ * and the retired subtotal. Quantities are read loosely like the reference (`"2"` is 2, `"2x"` is
+ * 2, booleans 1/0, anything else 0), so one malformed entry cannot hide the others; a quantity that
+ * cannot be read at all (`"x"`) makes the sum NaN, as in the reference.
  */
 import type { FormatterTable } from '../engine/plugin.js';
 import { asNumber, descendValue } from '../engine/values.js';

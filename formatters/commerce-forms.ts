@@ -1,9 +1,10 @@
 /**
- * `summary-form-field` (LANGUAGE.md 6.3 and 7, SPEC.md 3 "Summary answers"): one answer of a
- * product's additional-fields form, as shown in order summaries. Multi-part answers (address,
- * checkbox, date, likert, name, phone, time) render a type-specific built-in template
- * (`summary-form-field-<type>`, private: it sees only the field); any other type shows the raw
- * `value`. An empty answer shows `localizedStrings.productSummaryFormNoAnswerText` or `N/A`.
+ * `summary-form-field` (docs/language.md, "Commerce formatters" and "Built-in templates",
+ * docs/storefront.md, "Forms"): one answer of a product's additional-fields form, as shown in order
+ * summaries. Multi-part answers (address, checkbox, date, likert, name, phone, time) render a
+ * type-specific built-in template (`summary-form-field-<type>`, private: it sees only the field);
+ * any other type shows the raw `value`. An empty answer shows
+ * `localizedStrings.productSummaryFormNoAnswerText` or `N/A`.
  */
 import type { Code } from '../engine/code.js';
 import type { Formatter, FormatterTable } from '../engine/plugin.js';

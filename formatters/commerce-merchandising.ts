@@ -1,7 +1,8 @@
 /**
- * Merchandising formatters (LANGUAGE.md 6.3 and 7, SPEC.md 3 "Merchandising context"): restock
- * sign-up forms and scarcity messages from `productMerchandisingContext[item.id]`, the quick view
- * button and the cart entry's variant descriptor.
+ * Merchandising formatters (docs/language.md, "Commerce formatters" and "Built-in templates",
+ * docs/storefront.md, "Products"): restock sign-up forms and scarcity messages from
+ * `productMerchandisingContext[item.id]`, the quick view button and the cart entry's variant
+ * descriptor.
  */
 import type { FormatterTable, RenderContext } from '../engine/plugin.js';
 import { asBoolean, asString, descendValue, getOwn, isObject } from '../engine/values.js';

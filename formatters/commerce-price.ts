@@ -1,8 +1,8 @@
 /**
- * Commerce price formatters (LANGUAGE.md 6.3, 7): product-price and subscription-price (built-in
- * templates fed with a synthesized node of preformatted prices and message patterns),
- * from-price / normal-price / sale-price (amounts in minor units), product-status,
- * bookkeeper-money-format and percentage-format.
+ * Commerce price formatters (docs/language.md, "Commerce formatters" and "Built-in templates"):
+ * product-price and subscription-price (built-in templates fed with a synthesized node of
+ * preformatted prices and message patterns), from-price / normal-price / sale-price (amounts in
+ * minor units), product-status, bookkeeper-money-format and percentage-format.
  *
  * Price texts are ICU message patterns (`{price}`, `{fromPrice}`, `{billingPeriodValue}`,
  * `{duration}`) run by the `message` formatter inside the templates, so site owners' localized
@@ -87,7 +87,7 @@ interface SubscriptionWording {
 }
 
 /**
- * Subscription wording (LANGUAGE.md 7): the localized string
+ * Subscription wording (docs/language.md, "Built-in templates"): the localized string
  * `productPrice__{singlePrice|multiplePrices}__{1|n}{Unit}ly__{indefinite|limited__{1|n}{Unit}s}`
  * or the English fallback `[from ]{price} every [N ]unit[s][ for D unit[s]]`. Null when the plan
  * has no billing period (the caller shows `Unavailable`).

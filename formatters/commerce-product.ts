@@ -1,7 +1,8 @@
 /**
- * Product rules shared by the commerce formatters, predicates and widgets (SPEC.md 4 "Product
- * availability", LANGUAGE.md 6.3): product types, sold-out / on-sale / varied-price rules, the
- * price picks behind from-price, normal-price and sale-price, total stock, variant options.
+ * Product rules shared by the commerce formatters, predicates and widgets (docs/storefront.md,
+ * "Product rules", docs/language.md, "Commerce formatters"): product types, sold-out / on-sale /
+ * varied-price rules, the price picks behind from-price, normal-price and sale-price, total stock,
+ * variant options.
  *
  * Every helper takes the item (the JSON object holding `structuredContent`) and never throws on
  * malformed data: a missing or non-array `variants` is no variants, a bad money node is zero.
@@ -10,7 +11,10 @@
 import { asBoolean, asNumber, getOwn, isObject, isTruthy } from '../engine/values.js';
 import { compareDecimal, readPriceMoney, ZERO, DEFAULT_CURRENCY, type Money } from './money.js';
 
-/** Product type codes (SPEC.md 3). Any other code is "unknown": sold out, priced at zero. */
+/**
+ * Product type codes (docs/storefront.md, "Product rules"). Any other code is "unknown": sold out,
+ * priced at zero.
+ */
 export const ProductType = {
   UNDEFINED: -1,
   PHYSICAL: 1,
@@ -21,7 +25,10 @@ export const ProductType = {
 
 export const ZERO_MONEY: Money = { amount: ZERO, currency: DEFAULT_CURRENCY };
 
-/** Stock of an unlimited variant: larger than any real quantity (SPEC.md 9). */
+/**
+ * Stock of an unlimited variant: larger than any real quantity (docs/storefront.md, "Product
+ * rules").
+ */
 export const UNLIMITED_STOCK = Number.POSITIVE_INFINITY;
 
 type Json = Record<string, unknown>;

@@ -1,8 +1,8 @@
 /**
- * The product-form widget formatters (LANGUAGE.md 6.3 and 7): add-to-cart button, variant
- * pickers, quantity input and the product-checkout trio of them. Each renders a built-in template
- * (formatters/templates/*.html); this module decides what data each template sees. The helpers
- * exported here are shared with commerce-merchandising.ts.
+ * The product-form widget formatters (docs/language.md, "Commerce formatters" and "Built-in
+ * templates"): add-to-cart button, variant pickers, quantity input and the product-checkout trio of
+ * them. Each renders a built-in template (formatters/templates/*.html); this module decides what
+ * data each template sees. The helpers exported here are shared with commerce-merchandising.ts.
  *
  * The templates run non-private, so page-level data (`localizedStrings`, `website`) resolves from
  * inside them. Where a template needs values the page must not shadow, the formatter builds a
@@ -60,8 +60,8 @@ function allowsServiceQuantity(websiteSettings: unknown): boolean {
 }
 
 /**
- * SPEC.md 5: only physical products, or services when the store allows several per order, that
- * are not subscriptions and have more than one unit left across their variants.
+ * docs/storefront.md, "Quantity": only physical products, or services when the store allows several
+ * per order, that are not subscriptions and have more than one unit left across their variants.
  */
 function takesQuantity(item: unknown, ctx: RenderContext): boolean {
   const type = productType(item);

@@ -1,7 +1,7 @@
 /**
- * Image formatters (LANGUAGE.md 6.2): the `data-*` attribute fragment the front end's image
- * loader reads (`image-meta` and its child/cover variants), the full lazy `<img>` (`image`),
- * corner colours (`image-color`) and `srcset` lists (`image-srcset`).
+ * Image formatters (docs/language.md, "Content formatters"): the `data-*` attribute fragment the
+ * front end's image loader reads (`image-meta` and its child/cover variants), the full lazy `<img>`
+ * (`image`), corner colours (`image-color`) and `srcset` lists (`image-srcset`).
  *
  * These build attribute text for raw HTML, as the reference does: only the alt text is escaped;
  * URLs, sizes and keys go out as stored (the platform supplies them).
@@ -11,9 +11,15 @@ import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/
 import { escapeHtml } from './core-text.js';
 import { TEMPLATES } from './templates/compiled.js';
 
-/** Block type code of an image block (SPEC.md 3): its images take their alt from `altText`. */
+/**
+ * Block type code of an image block (docs/storefront.md, "Codes"): its images take their alt from
+ * `altText`.
+ */
 const IMAGE_BLOCK_TYPE = 5;
-/** Alt text taken from an image's body is cut to this many UTF-16 units (SPEC.md 9). */
+/**
+ * Alt text taken from an image's body is cut to this many UTF-16 units (docs/storefront.md,
+ * "Images").
+ */
 const ALT_BODY_LIMIT = 250;
 const DEFAULT_FOCAL_POINT = '0.5,0.5';
 /** formatters/templates/image.html (tests/formatters/templates.test.ts: compiled.ts holds it). */

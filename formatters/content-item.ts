@@ -1,14 +1,17 @@
 /**
- * `item-classes` (LANGUAGE.md 6.2): the CSS classes of a collection item's article element,
- * including the store's `on-sale`/`sold-out` marks for products (record type 11).
+ * `item-classes` (docs/language.md, "Content formatters"): the CSS classes of a collection item's
+ * article element, including the store's `on-sale`/`sold-out` marks for products (record type 11).
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
 import { slugify } from './char-scan.js';
 
-/** Record type code of a store item (SPEC.md 3). */
+/** Record type code of a store item (docs/storefront.md, "Codes"). */
 const STORE_ITEM = 11;
-/** Product type codes (SPEC.md 3); a missing or unknown type is neither of these. */
+/**
+ * Product type codes (docs/storefront.md, "Product rules"); a missing or unknown type is neither of
+ * these.
+ */
 const PHYSICAL = 1;
 const DIGITAL = 2;
 const SERVICE = 3;
@@ -79,7 +82,7 @@ function listSlugs(value: unknown, prefix: string): string {
   return out;
 }
 
-/** Context lookups of item-classes, parsed once (LANGUAGE.md 4.2 paths). */
+/** Context lookups of item-classes, parsed once (paths as in docs/language.md, "Resolution"). */
 const PROMOTED = ['promotedBlockType'];
 const CATEGORIES = ['categories'];
 const TAGS = ['tags'];

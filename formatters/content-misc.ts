@@ -1,6 +1,7 @@
 /**
- * Small content formatters (LANGUAGE.md 6.2): absolute URLs, upper-casing, colour helpers, image
- * size arithmetic over `"WxH"` strings, durations and the audio player built-in template.
+ * Small content formatters (docs/language.md, "Content formatters"): absolute URLs, upper-casing,
+ * colour helpers, image size arithmetic over `"WxH"` strings, durations and the audio player
+ * built-in template.
  *
  * Numbers follow the reference's JavaScript arithmetic: sizes and size arguments are read with
  * `parseInt`, and results are cut to 32-bit integers (`| 0`), so a malformed part gives 0 (or
@@ -30,7 +31,10 @@ function intArg(args: string[]): number {
   return parseInt(args[0] ?? '', 10);
 }
 
-/** Light when the colour as a 24-bit number is above half of 0xFFFFFF (SPEC.md 9). */
+/**
+ * Light when the colour as a 24-bit number is above half of 0xFFFFFF (docs/storefront.md,
+ * "Images").
+ */
 const HALF_WHITE = 0xffffff / 2;
 const HEX_COLOR = /^#?[0-9a-fA-F]{3,6}$/;
 
@@ -51,7 +55,10 @@ export function humanizeDuration(value: unknown): string {
   return `${minutes}:${seconds.length < 2 ? '0' + seconds : seconds}`;
 }
 
-/** Thumbnail size names by width (SPEC.md 9): the first bucket whose limit holds the width. */
+/**
+ * Thumbnail size names by width (docs/storefront.md, "Images"): the first bucket whose limit holds
+ * the width.
+ */
 const THUMBNAIL_BUCKETS: ReadonlyArray<readonly [number, string]> = [
   [100, '100w'],
   [300, '300w'],
@@ -94,8 +101,9 @@ function round2(n: number): number {
 
 /**
  * `{hue, saturation, lightness[, alpha]}` -> `hsl(h, s%, l%)` or `hsla(h, s%, l%, a)`. A missing
- * H/S/L key gives `Missing an H/S/L value.`; out-of-range parts give the SPEC.md 5 messages,
- * concatenated in H, S, L, A order. Parts are read with `asNumber`, so `null` is 0.
+ * H/S/L key gives `Missing an H/S/L value.`; out-of-range parts give the messages of
+ * docs/storefront.md, "Other validation texts", concatenated in H, S, L, A order. Parts are read
+ * with `asNumber`, so `null` is 0.
  */
 export function websiteColor(value: unknown): string {
   const hueNode = descendValue(value, 'hue');

@@ -1,7 +1,8 @@
 /**
- * `video [load-false] [color-data]` (LANGUAGE.md 6.2): the wrapper the front end's video loader
- * replaces with the oEmbed player. The oEmbed HTML travels escaped in `data-html`; an overlay
- * with the poster thumbnail (and optionally its corner colours) is added when `overlay` is set.
+ * `video [load-false] [color-data]` (docs/language.md, "Content formatters"): the wrapper the front
+ * end's video loader replaces with the oEmbed player. The oEmbed HTML travels escaped in
+ * `data-html`; an overlay with the poster thumbnail (and optionally its corner colours) is added
+ * when `overlay` is set.
  */
 import type { Formatter, FormatterTable, Variable } from '../engine/plugin.js';
 import { asString, descendValue, isTruthy } from '../engine/values.js';

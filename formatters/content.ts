@@ -1,4 +1,7 @@
-/** The 20 content formatters (LANGUAGE.md 6.2), joined from their per-concern modules. */
+/**
+ * The 20 content formatters (docs/language.md, "Content formatters"), joined from their per-concern
+ * modules.
+ */
 import type { FormatterTable } from '../engine/plugin.js';
 import { CONTENT_IMAGE_FORMATTERS } from './content-image.js';
 import { CONTENT_ITEM_FORMATTERS } from './content-item.js';

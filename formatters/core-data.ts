@@ -1,8 +1,9 @@
 /**
- * Core formatters that compute with data (LANGUAGE.md 6.1): navigation (`get`, `prop`, `lookup`,
- * `key-by`), numbers (`cycle`, `mod`, `round`, `count`), `format`, `iter` and `apply`.
- * Variable references in arguments are resolved through the RenderContext (LANGUAGE.md 4.2);
- * only own properties of the data are ever read, and input data is never mutated.
+ * Core formatters that compute with data (docs/language.md, "Core formatters"): navigation (`get`,
+ * `prop`, `lookup`, `key-by`), numbers (`cycle`, `mod`, `round`, `count`), `format`, `iter` and
+ * `apply`. Variable references in arguments are resolved through the RenderContext
+ * (docs/language.md, "Resolution"); only own properties of the data are ever read, and input data
+ * is never mutated.
  */
 import type { Formatter, FormatterTable } from '../engine/plugin.js';
 import {
@@ -32,7 +33,7 @@ function descendByKey(value: unknown, key: unknown): unknown {
   return descendValue(value, typeof key === 'number' ? key : String(key));
 }
 
-/** `{x|apply NAME [private] [k=v…]}` (LANGUAGE.md 4.7). */
+/** `{x|apply NAME [private] [k=v…]}` (docs/language.md, "Partials, macros, apply and include"). */
 const apply: Formatter = {
   minArgs: 1,
   apply(args, vars, ctx) {
@@ -128,7 +129,10 @@ export function formatPattern(pattern: string, argText: string[]): string {
   return out;
 }
 
-/** `format` resolves its arguments from the frame where the tag appeared (LANGUAGE.md 4.6). */
+/**
+ * `format` resolves its arguments from the frame where the tag appeared (docs/language.md, "Where
+ * formatters look up names").
+ */
 const format: Formatter = {
   apply(args, vars, ctx) {
     const first = vars[0]!;

@@ -1,7 +1,7 @@
 /**
- * Core formatters that turn a value into text (LANGUAGE.md 6.1): escaping and encoding, JSON
- * output, and small text transforms. Non-string inputs are read with `asString` (scalars in JS
- * formatting, objects/arrays/null/MISSING as ""), as the reference does.
+ * Core formatters that turn a value into text (docs/language.md, "Core formatters"): escaping and
+ * encoding, JSON output, and small text transforms. Non-string inputs are read with `asString`
+ * (scalars in JS formatting, objects/arrays/null/MISSING as ""), as the reference does.
  */
 import type { Formatter, FormatterTable, Variable } from '../engine/plugin.js';
 import { asNumber, asString, isTruthy } from '../engine/values.js';

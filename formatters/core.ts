@@ -1,4 +1,7 @@
-/** The 28 core formatters (LANGUAGE.md 6.1), joined from their text and data halves. */
+/**
+ * The 28 core formatters (docs/language.md, "Core formatters"), joined from their text and data
+ * halves.
+ */
 import type { FormatterTable } from '../engine/plugin.js';
 import { CORE_DATA_FORMATTERS } from './core-data.js';
 import { CORE_TEXT_FORMATTERS } from './core-text.js';

@@ -1,15 +1,17 @@
 /**
- * `date FORMAT…` (LANGUAGE.md 6.5): strftime codes on the value (epoch ms) in the render's time
- * zone, with English names.
+ * `date FORMAT…` (docs/language.md, "The date formatter"): strftime codes on the value (epoch ms)
+ * in the render's time zone, with English names.
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';
 import { MAX_EPOCH, MIN_EPOCH, renderTimeZone } from './i18n-options.js';
-import { strftime } from './strftime.js';
+import { formatStrftime, parseStrftime, type StrftimePattern } from './strftime.js';
 
 export const DATE_FORMATTERS: FormatterTable = {
   date: {
-    apply(args: string[], vars: Variable[], ctx: RenderContext): void {
+    // The pattern is split once per tag, not on every call.
+    prepare: (args) => parseStrftime(args.join(' ')),
+    apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void {
       const first = vars[0]!;
       // The reference re-joins the arguments with single spaces; no arguments give "".
       if (args.length === 0) {
@@ -24,7 +26,8 @@ export const DATE_FORMATTERS: FormatterTable = {
       // Beyond its calendar range the reference fails too (datetime clamps instead).
       if (epoch < MIN_EPOCH || epoch > MAX_EPOCH)
         throw new RangeError(`date: out of range: ${epoch}`);
-      first.set(strftime(args.join(' '), epoch, renderTimeZone(ctx)));
+      const pattern = (prepared as StrftimePattern | undefined) ?? parseStrftime(args.join(' '));
+      first.set(formatStrftime(pattern, epoch, renderTimeZone(ctx)));
     },
   },
 };

@@ -1,6 +1,7 @@
 /**
- * `datetime [opts]` and `datetime-interval [skeleton|opts]` (LANGUAGE.md 6.4): CLDR widths and
- * skeletons mapped onto the platform Intl.DateTimeFormat, in the render's time zone.
+ * `datetime [opts]` and `datetime-interval [skeleton|opts]` (docs/language.md,
+ * "Internationalisation formatters"): CLDR widths and skeletons mapped onto the platform
+ * Intl.DateTimeFormat, in the render's time zone.
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';
@@ -202,7 +203,10 @@ function capitalizeFirst(text: string): string {
   return text.length === 0 ? text : text[0]!.toLocaleUpperCase() + text.slice(1);
 }
 
-/** `datetime` options → formatted text (see LANGUAGE.md 6.4 for the option grammar). */
+/**
+ * `datetime` options → formatted text (see docs/language.md, "Internationalisation formatters" for
+ * the option grammar).
+ */
 export function formatDatetime(epoch: number, opts: Options, locale: string, zone: string): string {
   let date: string | undefined = opts.values.get('date');
   let time: string | undefined = opts.values.get('time');

@@ -1,7 +1,8 @@
 /**
- * `decimal [opts]` (LANGUAGE.md 6.4) and the number options shared with `money` and the message
- * argument formatters: reference (CLDR) option names mapped onto the platform Intl.NumberFormat.
- * Numbers are handed to Intl as decimal strings so long inputs keep every digit.
+ * `decimal [opts]` (docs/language.md, "Internationalisation formatters") and the number options
+ * shared with `money` and the message argument formatters: reference (CLDR) option names mapped
+ * onto the platform Intl.NumberFormat. Numbers are handed to Intl as decimal strings so long inputs
+ * keep every digit.
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { numberFormat, parseOptions, renderLocale, type Options } from './i18n-options.js';

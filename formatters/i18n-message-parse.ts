@@ -1,9 +1,9 @@
 /**
- * Parser of the reference's ICU-style message syntax (LANGUAGE.md 6.4 `message`). It is the CLDR
- * engine's dialect, not the ICU one intl-messageformat reads: no commas (`{0 plural one{#}
- * other{#s}}`), `;`-joined argument lists (`{0;1 datetime-interval}`), `key:value` options for
- * argument formatters, apostrophe quoting where a lone `'` always opens a quote, and malformed
- * tags kept as literal text.
+ * Parser of the reference's ICU-style message syntax (docs/language.md, "Internationalisation
+ * formatters" `message`). It is the CLDR engine's dialect, not the ICU one intl-messageformat
+ * reads: no commas (`{0 plural one{#} other{#s}}`), `;`-joined argument lists (`{0;1
+ * datetime-interval}`), `key:value` options for argument formatters, apostrophe quoting where a
+ * lone `'` always opens a quote, and malformed tags kept as literal text.
  */
 
 export type MessageNode = string | ArgNode | ChoiceNode | PoundNode;

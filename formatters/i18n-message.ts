@@ -1,11 +1,12 @@
 /**
- * `message ARGS…` and its alias `plural` (LANGUAGE.md 6.4): the value is a message pattern in the
- * reference's ICU dialect (see i18n-message-parse.ts); the args are variables resolved from the
- * frame where the tag appeared. `k=v` / `k:v` args are named `k` and also take their position.
- * Argument formatters: decimal/number, money/currency, datetime, datetime-interval, and the
- * Java original's unit.
+ * `message ARGS…` and its alias `plural` (docs/language.md, "Internationalisation formatters"): the
+ * value is a message pattern in the reference's ICU dialect (see i18n-message-parse.ts); the args
+ * are variables resolved from the frame where the tag appeared. `k=v` / `k:v` args are named `k`
+ * and also take their position. Argument formatters: decimal/number, money/currency, datetime,
+ * datetime-interval, and the Java original's unit.
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 import { asString } from '../engine/values.js';
 import { decimalText, formatDecimal } from './i18n-decimal.js';
 import { epochOf, formatDatetime, formatInterval } from './i18n-datetime.js';
@@ -14,19 +15,8 @@ import { formatMoney, readMoneyNode } from './i18n-money.js';
 import { formatUnit } from './legacy-unit.js';
 import { parseOptions, plurals, renderLocale, renderTimeZone } from './i18n-options.js';
 
-const MAX_CACHED = 1000;
-const parsed = new Map<string, MessageNode[]>();
-
-/** Parsed patterns are cached: storefront templates format the same few messages again and again. */
-function parseCached(text: string): MessageNode[] {
-  let nodes = parsed.get(text);
-  if (nodes === undefined) {
-    if (parsed.size >= MAX_CACHED) parsed.clear();
-    nodes = parseMessage(text);
-    parsed.set(text, nodes);
-  }
-  return nodes;
-}
+/** Parsed patterns are kept: storefront templates format the same few messages again and again. */
+const parseCached = boundedMemo((text) => parseMessage(text));
 
 export interface MessageArgs {
   positional: unknown[];
@@ -191,7 +181,10 @@ function argSpecs(args: string[]): readonly ArgSpec[] {
   return specs;
 }
 
-/** Resolves the formatter args from the frame where the tag appeared (LANGUAGE.md 4.6). */
+/**
+ * Resolves the formatter args from the frame where the tag appeared (docs/language.md, "Where
+ * formatters look up names").
+ */
 export function messageArgs(args: string[], ctx: RenderContext): MessageArgs {
   const from = ctx.frame().parent ?? undefined;
   const positional: unknown[] = [];

@@ -1,6 +1,7 @@
 /**
- * `money [opts]` (LANGUAGE.md 6.4): a money node formatted as a currency amount of the render
- * locale with the platform Intl. Also used by the `money`/`currency` message arguments.
+ * `money [opts]` (docs/language.md, "Internationalisation formatters"): a money node formatted as a
+ * currency amount of the render locale with the platform Intl. Also used by the `money`/`currency`
+ * message arguments.
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { numberOptions } from './i18n-decimal.js';
@@ -23,10 +24,23 @@ export function readMoneyNode(node: unknown): MoneyAmount | null {
   return { amount: decimalToString(amount), currency };
 }
 
-/** Currency formatting with CLDR-style options: style symbol|accounting|code|name|short, symbol:narrow. */
+/**
+ * Currency formatting with CLDR-style options: style symbol|accounting|code|name|short,
+ * symbol:narrow. For one call; a template's `money` tags go through `MoneyFormat`, which keeps
+ * the formatter this builds.
+ */
 export function formatMoney(money: MoneyAmount, opts: Options, locale: string): string {
+  return moneyFormatter(opts, money.currency, locale)(money.amount);
+}
+
+/** Formats an amount (an exact decimal string in major units) in one currency and locale. */
+type AmountFormatter = (amount: string) => string;
+
+const nothing: AmountFormatter = () => '';
+
+function moneyFormatter(opts: Options, currency: string, locale: string): AmountFormatter {
   const style = opts.values.get('style') ?? 'symbol';
-  let base: Intl.NumberFormatOptions = { style: 'currency', currency: money.currency };
+  let base: Intl.NumberFormatOptions = { style: 'currency', currency };
   if (opts.values.get('symbol') === 'narrow') base.currencyDisplay = 'narrowSymbol';
   switch (style) {
     case 'accounting':
@@ -40,23 +54,48 @@ export function formatMoney(money: MoneyAmount, opts: Options, locale: string): 
       break;
     case 'code': {
       // The reference prints the plain number followed by the ISO code in every locale.
-      const digits = currencyDigits(money.currency);
-      const plain = numberOptions(opts, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-      return `${numberFormat(locale, plain).format(money.amount as unknown as number)} ${money.currency}`;
+      const digits = currencyDigits(currency);
+      const plain = numberFormat(
+        locale,
+        numberOptions(opts, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+      );
+      return (amount) => `${plain.format(amount as unknown as number)} ${currency}`;
     }
     default:
       break;
   }
-  let options: Intl.NumberFormatOptions;
+  let format: Intl.NumberFormat;
   try {
-    options = numberOptions(opts, base);
-    return numberFormat(locale, options).format(money.amount as unknown as number);
+    format = numberFormat(locale, numberOptions(opts, base));
   } catch {
     // A code Intl rejects (not three letters): nothing sensible to print.
-    return '';
+    return nothing;
+  }
+  return (amount) => format.format(amount as unknown as number);
+}
+
+/** Distinct locale and currency pairs one `money` tag keeps formatters for. */
+const MAX_KEPT_FORMATTERS = 16;
+
+/**
+ * A `money` tag's options, parsed once per instruction (`Formatter.prepare`), and its formatter
+ * for each locale and currency it has met. Building the Intl options and looking the formatter
+ * up by its JSON key on every call was a quarter of a product page's render time.
+ */
+export class MoneyFormat {
+  private readonly formatters = new Map<string, AmountFormatter>();
+  constructor(private readonly opts: Options) {}
+
+  format(money: MoneyAmount, locale: string): string {
+    const key = `${locale} ${money.currency}`;
+    let formatter = this.formatters.get(key);
+    if (formatter === undefined) {
+      // Currencies come from the data: bound what one tag keeps.
+      if (this.formatters.size >= MAX_KEPT_FORMATTERS) this.formatters.clear();
+      formatter = moneyFormatter(this.opts, money.currency, locale);
+      this.formatters.set(key, formatter);
+    }
+    return formatter(money.amount);
   }
 }
 
@@ -79,10 +118,13 @@ export function currencyDigits(currency: string): number {
 
 export const MONEY_FORMATTERS: FormatterTable = {
   money: {
-    apply(args: string[], vars: Variable[], ctx: RenderContext): void {
+    prepare: (args) => new MoneyFormat(parseOptions(args)),
+    apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void {
       const first = vars[0]!;
       const money = readMoneyNode(first.value);
-      first.set(money === null ? '' : formatMoney(money, parseOptions(args), renderLocale(ctx)));
+      if (money === null) return first.set('');
+      const format = (prepared as MoneyFormat | undefined) ?? new MoneyFormat(parseOptions(args));
+      first.set(format.format(money, renderLocale(ctx)));
     },
   },
 };

@@ -1,12 +1,16 @@
 /**
- * Shared plumbing of the date and i18n formatters (LANGUAGE.md 6.4, 6.5): `key:value` option
- * parsing, the render's time zone and locale, and caches of platform Intl formatters (building an
- * Intl formatter costs far more than using one, so each locale+options pair is built once).
+ * Shared plumbing of the date and i18n formatters (docs/language.md, "Internationalisation
+ * formatters" and "The date formatter"): `key:value` option parsing, the render's time zone and
+ * locale, and caches of platform Intl formatters (building an Intl formatter costs far more than
+ * using one, so each locale+options pair is built once).
  */
 import type { RenderContext } from '../engine/plugin.js';
 import { isValidTimeZone } from './strftime.js';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** The path of the site's zone, made once (every date formatter call looks it up). */
+const WEBSITE_TIME_ZONE = ['website', 'timeZone'];
 
 /**
  * `{ ...base, ...extra }`, written without a spread: in Node 20 (V8 11.3), an object made by a
@@ -43,7 +47,7 @@ export function parseOptions(args: readonly string[]): Options {
 export function renderTimeZone(ctx: RenderContext): string {
   let zone: unknown = ctx.timeZone;
   if (zone === undefined) {
-    zone = ctx.resolve(['website', 'timeZone']);
+    zone = ctx.resolve(WEBSITE_TIME_ZONE);
     if (zone === undefined || zone === null) return DEFAULT_TIME_ZONE;
   }
   return typeof zone === 'string' && zone !== '' && isValidTimeZone(zone) ? zone : 'UTC';

@@ -1,6 +1,7 @@
 /**
- * `relative-time [opts]` and `timesince` (LANGUAGE.md 6.4): distances between raw instants (no
- * time zone), from the render's `now` (or the current time) to the value, or between two values.
+ * `relative-time [opts]` and `timesince` (docs/language.md, "Internationalisation formatters"):
+ * distances between raw instants (no time zone), from the render's `now` (or the current time) to
+ * the value, or between two values.
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';

@@ -1,4 +1,7 @@
-/** The date, i18n and legacy i18n formatters (LANGUAGE.md 6.4, 6.5), spread into ALL_FORMATTERS. */
+/**
+ * The date, i18n and legacy i18n formatters (docs/language.md, "Internationalisation formatters"
+ * and "The date formatter"), spread into ALL_FORMATTERS.
+ */
 import type { FormatterTable } from '../engine/plugin.js';
 import { DATE_FORMATTERS } from './date.js';
 import { DATETIME_FORMATTERS } from './i18n-datetime.js';

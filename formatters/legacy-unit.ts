@@ -1,12 +1,12 @@
 /**
- * `unit` of the Java original (LANGUAGE.md 6.7 lists it as a no-op in the TypeScript reference):
- * `{n|unit in:UNIT [out:UNIT | out:U1,U2… | sequence:U1,U2…] [compact:CATEGORY] [format:narrow|
- * short|long] [group] [number options]}`. Behaviour inferred from the Java-era fixtures in
- * conformance/legacy-i18n: without `out` the value moves to the largest unit of its system it
- * reaches (12345 inches → 342.9 yards; temperatures to the locale's scale); a sequence splits it
- * into whole units with the remainder in the last (`1028′ 9″`), skipping zero parts. Numbers keep
- * one fraction digit and no grouping unless told otherwise. Names come from the platform Intl for
- * the units it knows, else from a small English table.
+ * `unit` of the Java original (docs/language.md, "Java-era formatters" lists it as a no-op in the
+ * TypeScript reference): `{n|unit in:UNIT [out:UNIT | out:U1,U2… | sequence:U1,U2…]
+ * [compact:CATEGORY] [format:narrow| short|long] [group] [number options]}`. Behaviour inferred
+ * from the Java-era fixtures in conformance/legacy-i18n: without `out` the value moves to the
+ * largest unit of its system it reaches (12345 inches → 342.9 yards; temperatures to the locale's
+ * scale); a sequence splits it into whole units with the remainder in the last (`1028′ 9″`),
+ * skipping zero parts. Numbers keep one fraction digit and no grouping unless told otherwise. Names
+ * come from the platform Intl for the units it knows, else from a small English table.
  */
 import { decimalText, numberOptions } from './i18n-decimal.js';
 import { extend, numberFormat, type Options } from './i18n-options.js';

@@ -1,9 +1,9 @@
 /**
- * Formatters of the Java original that the TypeScript reference left as no-ops (LANGUAGE.md
- * 6.7): `i18n-money-format`, `datetimefield` and `unit` (conversions in legacy-unit.ts).
- * Expectations come from the Java-era fixtures in conformance/legacy-i18n. (`money-format`,
- * `moneyFormat` and `money-string`, the legacy cents formatters, live with the other price
- * formatters in commerce-price.ts.)
+ * Formatters of the Java original that the TypeScript reference left as no-ops (docs/language.md,
+ * "Java-era formatters"): `i18n-money-format`, `datetimefield` and `unit` (conversions in
+ * legacy-unit.ts). Expectations come from the Java-era fixtures in conformance/legacy-i18n.
+ * (`money-format`, `moneyFormat` and `money-string`, the legacy cents formatters, live with the
+ * other price formatters in commerce-price.ts.)
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { canonicalLocale, numberFormat, parseOptions, renderLocale } from './i18n-options.js';

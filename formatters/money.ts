@@ -7,7 +7,7 @@
  * Formatting hands the exact decimal string to `Intl.NumberFormat`, which accepts strings without
  * converting them to doubles. Formatters are cached per locale + options (the render hot path).
  */
-import { boundedMemo } from './bounded-memo.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 
 /** An exact decimal: (-1)^neg × digits × 10^exp, or one of the non-finite values. */
 export interface Decimal {
@@ -128,7 +128,10 @@ export interface Money {
 
 export const DEFAULT_CURRENCY = 'USD';
 
-/** The 27 store currencies (SPEC.md 3): JPY has no minor unit, all others two digits. */
+/**
+ * The 27 store currencies (docs/storefront.md, "Currencies"): JPY has no minor unit, all others two
+ * digits.
+ */
 export const STORE_CURRENCIES: readonly string[] = [
   'EUR',
   'USD',

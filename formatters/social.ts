@@ -1,9 +1,10 @@
 /**
- * The social formatters (LANGUAGE.md 6.6): comment counts and links, the comment thread and like
- * button containers, share and follow buttons, twitter link activation and the add-to-calendar
- * link (SPEC.md 2). Fields are read from the formatter's own value with `asString` (scalars in JS
- * formatting; objects, arrays and null as ""); site settings (`website…`, `websiteSettings…`) are
- * resolved through the frames, so a page-level setting reaches an item rendered deep inside it.
+ * The social formatters (docs/language.md, "Social formatters"): comment counts and links, the
+ * comment thread and like button containers, share and follow buttons, twitter link activation and
+ * the add-to-calendar link (docs/storefront.md, "Pages and links"). Fields are read from the
+ * formatter's own value with `asString` (scalars in JS formatting; objects, arrays and null as "");
+ * site settings (`website…`, `websiteSettings…`) are resolved through the frames, so a page-level
+ * setting reaches an item rendered deep inside it.
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber, asString, descendValue, isObject } from '../engine/values.js';

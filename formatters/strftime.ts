@@ -1,9 +1,10 @@
 /**
  * strftime-style formatting of an instant in a named time zone with fixed English names
- * (LANGUAGE.md 6.5). The wall-clock fields come from the zone's offset at the instant (read from
- * the platform's Intl) applied to the instant and read back with UTC getters, so the result
- * never depends on the process's TZ.
+ * (docs/language.md, "The date formatter"). The wall-clock fields come from the zone's offset at
+ * the instant (read from the platform's Intl) applied to the instant and read back with UTC
+ * getters, so the result never depends on the process's TZ.
  */
+import { BoundedMemo } from '../engine/bounded-memo.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -92,8 +93,7 @@ function offsetAt(zone: string, epoch: number): number {
 }
 
 const QUARTER_HOUR = 900_000;
-const MAX_CACHED_OFFSETS = 10_000;
-const offsets = new Map<string, number>();
+const offsets = new BoundedMemo<number>(10_000);
 
 /**
  * `offsetAt`, cached: reading the clock takes microseconds, and pages format the same few
@@ -102,13 +102,8 @@ const offsets = new Map<string, number>();
  */
 function zoneOffset(zone: string, epoch: number): number {
   const key = `${zone}|${Math.floor(epoch / QUARTER_HOUR)}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
-    offset = offsetAt(zone, Math.floor(epoch));
-    offsets.set(key, offset);
-  }
-  return offset;
+  const offset = offsets.get(key);
+  return offset !== undefined ? offset : offsets.set(key, offsetAt(zone, Math.floor(epoch)));
 }
 
 /** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */
@@ -338,17 +333,39 @@ function field(code: string, f: ZonedFields): string {
   }
 }
 
-/** Formats `epoch` (ms) with strftime `pattern` in `zone`. A trailing lone `%` is kept. */
-export function strftime(pattern: string, epoch: number, zone: string): string {
-  const f = zonedFields(epoch, zone);
-  let out = '';
+/**
+ * A strftime pattern split once into literal runs and conversion codes, alternating: literals at
+ * even indexes (possibly empty), one code character at each odd index. A trailing lone `%` is a
+ * literal. Templates format the same few patterns on every render (the `date` formatter splits
+ * its pattern once per tag, see `Formatter.prepare`), so the per-character scan is paid once.
+ */
+export type StrftimePattern = readonly string[];
+
+export function parseStrftime(pattern: string): StrftimePattern {
+  const parts: string[] = [];
+  let literal = '';
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i]!;
     if (ch !== '%' || i === pattern.length - 1) {
-      out += ch;
+      literal += ch;
       continue;
     }
-    out += field(pattern[++i]!, f);
+    parts.push(literal, pattern[++i]!);
+    literal = '';
   }
+  parts.push(literal);
+  return parts;
+}
+
+/** Formats `epoch` (ms) with a parsed pattern in `zone`. */
+export function formatStrftime(parts: StrftimePattern, epoch: number, zone: string): string {
+  const f = zonedFields(epoch, zone);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) out += field(parts[i]!, f) + parts[i + 1]!;
   return out;
+}
+
+/** Formats `epoch` (ms) with strftime `pattern` in `zone`. A trailing lone `%` is kept. */
+export function strftime(pattern: string, epoch: number, zone: string): string {
+  return formatStrftime(parseStrftime(pattern), epoch, zone);
 }

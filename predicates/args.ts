@@ -1,5 +1,5 @@
 /**
- * Argument reading and value comparison for the core predicates (LANGUAGE.md 6.8).
+ * Argument reading and value comparison for the core predicates (docs/language.md, "Predicates").
  *
  * An argument that looks like JSON (starts with `"`, `[`, `{`, a digit or `-digit`, or is exactly
  * `true`/`false`/`null`) is parsed as JSON; if that fails, or it does not look like JSON, it is a

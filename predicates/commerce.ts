@@ -1,11 +1,12 @@
 /**
- * Commerce predicates (LANGUAGE.md 6.8), all on the current node (an item with
+ * Commerce predicates (docs/language.md, "Predicates"), all on the current node (an item with
  * `structuredContent`): has-variants?, on-sale?, sold-out?, varied-prices?.
  *
- * The product rules are SPEC.md 4 "Product availability". formatters/commerce-product.ts holds
- * the same rules for the formatters and widgets; the layering forbids predicates/ to import from
- * formatters/, so they are restated here, and tests/predicates/commerce.test.ts checks that both
- * give the same answers on the shared helper data.
+ * The product rules are those of docs/storefront.md, "Product rules".
+ * formatters/commerce-product.ts holds the same rules for the formatters and widgets; the layering
+ * forbids predicates/ to import from formatters/, so they are restated here, and
+ * tests/predicates/commerce.test.ts checks that both give the same answers on the shared helper
+ * data.
  */
 import type { Predicate, PredicateTable, RenderContext } from '../engine/plugin.js';
 import { asNumber, getOwn, isObject, isTruthy } from '../engine/values.js';

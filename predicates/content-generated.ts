@@ -1,11 +1,12 @@
 /**
- * The generated families of content predicates (LANGUAGE.md 6.8), 61 in all, built from tables:
- * gallery options (22), record types (17), promoted blocks (17) and background sources (5).
+ * The generated families of content predicates (docs/language.md, "Predicates"), 61 in all, built
+ * from tables: gallery options (22), record types (17), promoted blocks (17) and background sources
+ * (5).
  *
  * Gallery predicates read the `options` object found through the frames. They test only what is
- * stored: SPEC.md 3 "Gallery options" lists the editor's defaults (design grid, auto-crop,
- * square-thumbs and show-meta on, meta-position bottom, active-alignment center), but the
- * reference does not apply them here and the spec fixtures (p-gallery-boolean-1,
+ * stored: docs/storefront.md, "Gallery options" lists the editor's defaults (design grid,
+ * auto-crop, square-thumbs and show-meta on, meta-position bottom, active-alignment center), but
+ * the reference does not apply them here and the spec fixtures (p-gallery-boolean-1,
  * p-gallery-design-1, p-gallery-meta-position-1, p-gallery-active-alignment-1) expect an absent
  * option to be false, so no defaults are filled in.
  */
@@ -51,7 +52,10 @@ const GALLERY_FLAGS = [
   'thumbnails',
 ];
 
-/** Record type codes (SPEC.md 3), by predicate name; tested on the current node's `recordType`. */
+/**
+ * Record type codes (docs/storefront.md, "Codes"), by predicate name; tested on the current node's
+ * `recordType`.
+ */
 const RECORD_TYPES: Readonly<Record<string, number>> = {
   undefined: -1,
   text: 1,
@@ -101,7 +105,7 @@ const PROMOTED_BLOCKS = [
   'form',
 ];
 
-/** Background source codes (SPEC.md 3). */
+/** Background source codes (docs/storefront.md, "Codes"). */
 const BACKGROUND_SOURCES: Readonly<Record<string, number>> = {
   undefined: -1,
   upload: 1,

@@ -1,5 +1,5 @@
 /**
- * The 20 named content predicates (LANGUAGE.md 6.8), plus the generated families of
+ * The 20 named content predicates (docs/language.md, "Predicates"), plus the generated families of
  * content-generated.ts: 81 in all.
  *
  * Most test a field of the current node only. Page-level settings (`calendarView`,
@@ -19,7 +19,7 @@ import {
 } from '../engine/values.js';
 import { CONTENT_GENERATED_PREDICATES } from './content-generated.js';
 
-/** Folder behaviours and collection types (SPEC.md 3 "Enumerations"). */
+/** Folder behaviours and collection types (docs/storefront.md, "Codes"). */
 const FOLDER_INDEX = 1;
 const FOLDER_REDIRECT = 2;
 const COLLECTION_TEMPLATE_PAGE = 7;

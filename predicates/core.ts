@@ -1,4 +1,7 @@
-/** The 12 core predicates (LANGUAGE.md 6.8): comparisons, parity, nth, plural/singular, debug. */
+/**
+ * The 12 core predicates (docs/language.md, "Predicates"): comparisons, parity, nth,
+ * plural/singular, debug.
+ */
 import type { Predicate, PredicateTable, RenderContext } from '../engine/plugin.js';
 import { asNumber, isTruthy } from '../engine/values.js';
 import { compareValues, deepEquals, operands, resolveArg } from './args.js';

@@ -1,8 +1,11 @@
-/** The slide predicate (LANGUAGE.md 6.8): `current-type? NAME`, for cover-page slices. */
+/**
+ * The slide predicate (docs/language.md, "Predicates"): `current-type? NAME`, for cover-page
+ * slices.
+ */
 import type { PredicateTable } from '../engine/plugin.js';
 import { asNumber, descendValue, getOwn } from '../engine/values.js';
 
-/** Slice type codes by name (SPEC.md 3 "Slice type"); `undefined` is the unset type. */
+/** Slice type codes by name (docs/storefront.md, "Codes"); `undefined` is the unset type. */
 const SLICE_TYPES: Readonly<Record<string, number>> = {
   undefined: -1,
   heading: 1,

@@ -1,7 +1,7 @@
 /**
- * The social predicates (LANGUAGE.md 6.8): `comments?` and `disqus?`. Both ignore their
- * arguments. Site settings are resolved through the frames; the comment state is read from the
- * current node only.
+ * The social predicates (docs/language.md, "Predicates"): `comments?` and `disqus?`. Both ignore
+ * their arguments. Site settings are resolved through the frames; the comment state is read from
+ * the current node only.
  */
 import type { PredicateTable, RenderContext } from '../engine/plugin.js';
 import { asNumber, descendValue, isTruthy } from '../engine/values.js';

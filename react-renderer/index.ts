@@ -1,6 +1,6 @@
 /**
- * The React renderer (DESIGN.md "The three render paths"): templates to React element trees
- * with the semantics of `render`, formatter-backed components, and the precompiled React code
+ * The React renderer (docs/architecture.md, "The three render paths"): templates to React element
+ * trees with the semantics of `render`, formatter-backed components, and the precompiled React code
  * a page ships for hydration.
  */
 export {

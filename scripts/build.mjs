@@ -1,5 +1,5 @@
 /* global process, console */
-// Builds the published package into dist/ (DESIGN.md "Public API"):
+// Builds the published package into dist/ (docs/architecture.md, "Public API"):
 //   dist/index.js       ESM bundle of index.ts (platform node, dependencies left external)
 //   dist/cli/main.js    the `jsont` binary: shebang, executable, imports ../index.js
 //   dist/browser.js     `jsont-react/browser`: hydration runtime (no compiler; packages external)

@@ -1,6 +1,6 @@
 /**
  * What the API knows about the site's products and forms: read once from the site's JSON
- * (store items shaped like SPEC.md 3 "Product (store item) fields") so cart totals, sku checks
+ * (store items shaped like docs/storefront.md, "Products") so cart totals, sku checks
  * and stock checks use the same data the pages render. The catalog is read-only; stock only
  * changes when the site JSON changes (the preview has no checkout that would consume it).
  */
@@ -20,7 +20,9 @@ export interface CatalogProduct {
   id: string;
   title: string;
   collectionId: string | null;
-  /** SPEC.md 3: physical 1, digital 2, service 3, gift card 4, paywall 5. */
+  /**
+   * docs/storefront.md, "Product rules": physical 1, digital 2, service 3, gift card 4, paywall 5.
+   */
   productType: number;
   isSubscribable: boolean;
   additionalFieldsFormId: string | null;
@@ -61,7 +63,7 @@ const num = (v: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** JPY has no minor unit (SPEC.md 3 "Currencies"). */
+/** JPY has no minor unit (docs/storefront.md, "Currencies"). */
 const fractionDigits = (currency: string): number => (currency === 'JPY' ? 0 : 2);
 
 /**
@@ -104,7 +106,7 @@ function readVariant(raw: Rec, index: number, itemId: string, alwaysInStock: boo
     sku,
     priceCents: price.cents,
     currency: price.currency,
-    // Digital goods and gift cards are never sold out (SPEC.md 4 "Product availability").
+    // Digital goods and gift cards are never sold out (docs/storefront.md, "Product rules").
     unlimited: alwaysInStock || raw.unlimited === true,
     qtyInStock: Math.trunc(num(raw.qtyInStock) ?? 0),
     attributes: readAttributes(raw.attributes),
@@ -134,7 +136,7 @@ export function productFromItem(item: unknown): CatalogProduct | undefined {
   };
 }
 
-/** Reads a form definition (SPEC.md 3 "Form"); fields without an id are skipped. */
+/** Reads a form definition (docs/storefront.md, "Forms"); fields without an id are skipped. */
 export function formFromJson(raw: unknown): CatalogForm | undefined {
   if (!isRec(raw)) return undefined;
   const id = str(raw.id);

@@ -1,18 +1,33 @@
 /**
- * Hydration of a server-rendered page (DESIGN.md "The three render paths", 3): the server puts
- * the page template's output in a root element and ships, as JSON in `#__jsont`, what the React
- * path needs to build the same tree — the prepared template (code + React code), the page data,
- * the partials it may apply (code trees: the browser has no compiler) and the render options
- * that change output (locale, clock). `hydrateRoot` then adopts the DOM the server sent (only
- * the unrendered whitespace between table parts is dropped first) and the formatter-backed
- * components become live React widgets.
+ * Hydration of a server-rendered page (docs/storefront.md "Design"): the server puts the page
+ * template's output in a root element and ships, as JSON in `#__jsont`, what the React path
+ * needs to build the same tree — the prepared template (code + React code), the route data,
+ * the partials it may apply (code trees: the browser has no compiler), the render options that
+ * change output (locale, clock) and the layout's islands (regions such as the header, hydrated
+ * as roots of their own). Every root renders its template over the data with the visitor's
+ * state folded in (StorefrontRoot), all reading one runtime's stores; the formatter-backed
+ * widgets come from the widget chunk, loaded only when the page uses one.
  */
-import type { Root } from 'react-dom/client';
+import { createElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import type { Code } from '../engine/code.js';
-import { hydrateTemplate, type ReactTemplate } from '../react-renderer/browser.js';
+import type { TemplateError } from '../engine/errors.js';
+import { dropTableWhitespace, type ReactTemplate } from '../react-renderer/browser.js';
+import type { ComponentTable } from '../react-renderer/components/index.js';
+import type { ShoppingCartData } from './api/client.js';
+import { StorefrontRoot } from './root.js';
+import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
+import { emptyCart } from './state/cart-store.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
+
+/** A layout region hydrated as a root of its own (e.g. the header with the cart pill). */
+export interface HydrationIsland {
+  /** Id of the element whose content is exactly `template`'s output over the page data. */
+  root: string;
+  template: ReactTemplate;
+}
 
 /** What the server embeds in `<script type="application/json" id="__jsont">`. */
 export interface HydrationBoot {
@@ -20,13 +35,14 @@ export interface HydrationBoot {
   root: string;
   /** The page template, prepared for the React path (`prepareReact`, warnings dropped). */
   template: ReactTemplate;
-  /** The data the page template was rendered with. */
+  /** The route data the page was rendered from (before the visitor's state is folded in). */
   data: unknown;
-  /** Partials the template may apply, compiled. */
+  /** Partials the templates may apply, compiled. */
   partials: Record<string, Code>;
   /** Render options the server used: the output depends on them. */
   locale: string;
   now: number;
+  islands?: HydrationIsland[];
 }
 
 export function readHydrationBoot(doc: Document = document): HydrationBoot | undefined {
@@ -40,39 +56,100 @@ export function readHydrationBoot(doc: Document = document): HydrationBoot | und
   }
 }
 
+/** Formatter names whose widgets live in the widget chunk. */
+export const WIDGET_FORMATTERS = [
+  'add-to-cart-btn',
+  'quantity-input',
+  'variants-select',
+  'product-scarcity',
+] as const;
+
+/** Whether any shipped template or partial applies a widget formatter. */
+export function usesWidgets(boot: HydrationBoot): boolean {
+  const text = JSON.stringify([boot.template.code, boot.partials, boot.islands ?? []]);
+  return WIDGET_FORMATTERS.some((name) => text.includes(`"${name}"`));
+}
+
+export interface HydrateStorefrontOptions {
+  /** The widget table (the widget chunk's); loaded on demand when absent. */
+  components?: ComponentTable;
+  runtime?: StorefrontRuntime;
+  seams?: RuntimeSeams;
+  /** After every root has hydrated. */
+  onHydrated?: (runtime: StorefrontRuntime) => void;
+  /** After every commit of any root. */
+  onCommit?: () => void;
+}
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The runtime for a page: its cart from the data, express checkout from the store settings. */
+export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontRuntime {
+  const rec = isRec(data) ? data : {};
+  const website = isRec(rec.website) ? rec.website : {};
+  const settings = isRec(website.storeSettings) ? website.storeSettings : {};
+  return createRuntime(isRec(rec.cart) ? (rec.cart as ShoppingCartData) : emptyCart(), {
+    expressCheckout: settings.expressCheckout === true,
+    ...seams,
+  });
+}
+
 /**
- * Hydrates the page described by `#__jsont`. Returns the React root, or undefined when the
- * page has nothing to hydrate. `onHydrated` runs after the first commit; the document is then
- * marked with `data-hydrated="true"` on <html> (tests and scripts wait for it). Mismatches and
- * other recoverable errors go to console.error, the React path's warnings to console.warn.
+ * Hydrates the page body and its islands. Resolves with the roots once hydration has been
+ * started (onHydrated says when it finished); empty when an element is missing.
  */
-export function hydratePage(onHydrated?: () => void): Root | undefined {
-  const boot = readHydrationBoot();
-  const container = boot === undefined ? null : document.getElementById(boot.root);
-  if (boot === undefined || container === null) return undefined;
-  return hydrateTemplate(container, boot.template, boot.data, {
-    partials: boot.partials,
-    locale: boot.locale,
-    now: boot.now,
-    hydration: {
+export async function hydrateStorefront(
+  boot: HydrationBoot,
+  doc: Document = document,
+  options: HydrateStorefrontOptions = {},
+): Promise<Root[]> {
+  const roots = [{ root: boot.root, template: boot.template }, ...(boot.islands ?? [])]
+    .map((r) => ({ ...r, container: doc.getElementById(r.root) }))
+    .filter((r): r is typeof r & { container: HTMLElement } => r.container !== null);
+  if (roots.length === 0) return [];
+  const components =
+    options.components ??
+    (usesWidgets(boot) ? (await import('./widgets/index.js')).STOREFRONT_WIDGETS : {});
+  const runtime = options.runtime ?? runtimeFor(boot.data, options.seams);
+  const hasCart = isRec(boot.data) && isRec(boot.data.cart);
+  let waiting = roots.length;
+  const hydratedOne = () => {
+    if (--waiting === 0) options.onHydrated?.(runtime);
+  };
+  return roots.map(({ template, container }) => {
+    dropTableWhitespace(container);
+    const element = createElement(StorefrontRoot, {
+      template,
+      data: boot.data,
+      partials: boot.partials,
+      locale: boot.locale,
+      now: boot.now,
+      components,
+      runtime,
+      hasCart,
+      onHydrated: hydratedOne,
+      ...(options.onCommit ? { onCommit: options.onCommit } : {}),
+      onErrors: reportReactWarnings,
+    });
+    return hydrateRoot(container, element, {
       onRecoverableError(error, info) {
         console.error('[jsont] hydration error:', error, info.componentStack ?? '');
       },
-    },
-    onErrors(errors) {
-      // The server reported the template's own errors; the React path's warnings (a value
-      // whose markup made the page fall back to a whole-output parse) are news to the author.
-      for (const e of errors) {
-        if (e.code.startsWith('REACT_')) {
-          // Prepared templates ship without source locations (0:0): no position then.
-          const at = e.line > 0 ? ` at ${e.line}:${e.column}` : '';
-          console.warn(`[jsont] ${e.code}${at}: ${e.message}`);
-        }
-      }
-    },
-    onHydrated() {
-      document.documentElement.dataset['hydrated'] = 'true';
-      onHydrated?.();
-    },
+    });
   });
+}
+
+/**
+ * The server reported the template's own errors; the React path's warnings (a value whose
+ * markup made the page fall back to a whole-output parse) are news to the author.
+ */
+function reportReactWarnings(errors: TemplateError[]): void {
+  for (const e of errors) {
+    if (e.code.startsWith('REACT_')) {
+      // Prepared templates ship without source locations (0:0): no position then.
+      const at = e.line > 0 ? ` at ${e.line}:${e.column}` : '';
+      console.warn(`[jsont] ${e.code}${at}: ${e.message}`);
+    }
+  }
 }

@@ -1,10 +1,11 @@
 /**
- * The browser script of the preview server (/__client.js). Today: live reload over SSE, the
- * template error overlay, and lazy images (the `image` formatter emits `data-src` only).
- * `startStorefront` hydrates the server HTML (hydrate.ts): the formatter-backed widgets become
- * React-owned; the commerce widgets' behaviour starts from there.
+ * The browser script of the preview server (/__client.js): hydration of the storefront
+ * (hydrate.ts, start.ts), live reload over SSE, the template error overlay, and lazy images
+ * (the `image` formatter emits `data-src` only).
  */
-import { hydratePage } from './hydrate.js';
+// First import: its mark must precede every other module's code (see client-start.ts).
+import './client-start.js';
+import { startStorefront } from './start.js';
 import { hideOverlay, showOverlay, type OverlayProblem } from './overlay.js';
 
 interface BootData {
@@ -29,27 +30,6 @@ function readBoot(): BootData {
   } catch {
     return none;
   }
-}
-
-/** Images rendered by the `image` formatter carry `data-src`; show them without a loader. */
-function loadImages(): void {
-  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-src]:not([src])')) {
-    img.src = img.dataset['src']!;
-  }
-}
-
-/**
- * Hydrates the page (when the server shipped hydration data), then shows lazy images: they are
- * given their src only after hydration, since an attribute React did not render is a mismatch.
- */
-function startStorefront(_boot: BootData): void {
-  let root;
-  try {
-    root = hydratePage(loadImages);
-  } catch (err) {
-    console.error('[jsont] hydration failed', err);
-  }
-  if (root === undefined) loadImages();
 }
 
 function connectLiveReload(boot: BootData): void {
@@ -77,5 +57,5 @@ function connectLiveReload(boot: BootData): void {
 
 const boot = readBoot();
 if (boot.problems.length > 0) showOverlay(boot.problems);
-startStorefront(boot);
+void startStorefront();
 if (boot.preview) connectLiveReload(boot);

@@ -44,6 +44,14 @@ describe('browser runtime bundle', () => {
     expect(paths.filter((p) => /^engine\/(lexer|parser|compile)\.ts$/.test(p))).toEqual([]);
   });
 
+  it('decodes named references with the browser, not the 2,231-name table', async () => {
+    const { metafile } = await buildBundle({ minify: false });
+    const paths = graphPaths(metafile);
+    expect(paths.filter((p) => /node_modules\/entities\//.test(p))).toEqual([]);
+    expect(paths).not.toContain('react-renderer/html/named-references.ts');
+    expect(paths).toContain('react-renderer/html/named-references.browser.ts');
+  });
+
   it('would catch the compiler and React if an entry pulled them in', async () => {
     const { metafile } = await buildBundle({ minify: false, entry: 'engine/compile.ts' });
     const found = forbiddenModules(metafile);

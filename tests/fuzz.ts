@@ -29,7 +29,7 @@ function jobs(tally: DeviationTally): Job[] {
       property: () => spec.property() as fc.IProperty<unknown[]>,
     })),
     {
-      name: 'expressions agree with the LANGUAGE.md 5 model',
+      name: 'expressions agree with the model of docs/language.md, "Expressions"',
       property: () => expressionModelProperty(evaluate) as unknown as fc.IProperty<unknown[]>,
     },
     {

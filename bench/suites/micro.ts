@@ -1,7 +1,7 @@
 /**
- * The reference's own micro-benchmarks (LANGUAGE.md 9): seven snippets, each padded to 32
- * characters with `x` and repeated 1 … 4096 times, compiled and rendered by both engines.
- * Compile: our `compile` vs the reference's `Compiler.parse`. Render: our `render` of
+ * The reference's own micro-benchmarks (docs/benchmarks.md, "Micro-suites"): seven snippets, each
+ * padded to 32 characters with `x` and repeated 1 … 4096 times, compiled and rendered by both
+ * engines. Compile: our `compile` vs the reference's `Compiler.parse`. Render: our `render` of
  * precompiled code vs the reference's `execute` of pre-parsed code plus `ctx.render()`.
  */
 import { Compiler } from '@squarespace/template-engine';

@@ -1,7 +1,7 @@
 /**
- * Value coercions of the expression language (LANGUAGE.md 5.4). Expression values are scalars
- * only: null, numbers, booleans and strings. String-to-number is deliberately stricter than
- * JavaScript's `Number()`: no surrounding whitespace, no leading `.`, no `Infinity`.
+ * Value coercions of the expression language (docs/language.md, "Types and coercions"). Expression
+ * values are scalars only: null, numbers, booleans and strings. String-to-number is deliberately
+ * stricter than JavaScript's `Number()`: no surrounding whitespace, no leading `.`, no `Infinity`.
  */
 
 /** A value an expression can compute with. */

@@ -1,9 +1,10 @@
 /**
- * The expression language of `{.eval}` (LANGUAGE.md 5): parse once into reverse-Polish
- * expressions (tokenizer -> shunting-yard builder), then evaluate them on every execution.
+ * The expression language of `{.eval}` (docs/language.md, "Expressions"): parse once into
+ * reverse-Polish expressions (tokenizer -> shunting-yard builder), then evaluate them on every
+ * execution.
  *
- * Messages are the reference's full texts (LANGUAGE.md 3.2): parse errors quote the expression
- * as JSON, reduce errors do not; both use the source without its debug `#`.
+ * Messages are the reference's full texts (docs/language.md, "Errors"): parse errors quote the
+ * expression as JSON, reduce errors do not; both use the source without its debug `#`.
  */
 import type { Path } from '../code.js';
 import { renderValue as importedRenderValue } from '../values.js';
@@ -19,7 +20,10 @@ export interface ExpressionLimits {
   maxStringLength: number;
 }
 
-/** How an expression reads variables: LANGUAGE.md 4.2 lookup from the current frame; undefined = MISSING. */
+/**
+ * How an expression reads variables: lookup from the current frame (docs/language.md,
+ * "Resolution"); undefined = MISSING.
+ */
 export interface EvalHost {
   resolve(path: Path): unknown;
 }

@@ -1,7 +1,7 @@
 /**
- * The operator and function tables of the expression language (LANGUAGE.md 5.3, 5.4).
- * Precedence: higher binds tighter. `desc` is the name used in debug output (`<add>`) and in
- * "Invalid arguments to operator <desc>".
+ * The operator and function tables of the expression language (docs/language.md, "Precedence" and
+ * "Types and coercions"). Precedence: higher binds tighter. `desc` is the name used in debug output
+ * (`<add>`) and in "Invalid arguments to operator <desc>".
  */
 import {
   toBoolean as importedToBoolean,

@@ -1,5 +1,6 @@
 /**
- * Reducer: evaluates one reverse-Polish expression on a value stack (LANGUAGE.md 5.4).
+ * Reducer: evaluates one reverse-Polish expression on a value stack (docs/language.md, "Types and
+ * coercions").
  *
  * Stack entries are scalars, variable tokens (resolved only when an operator, call or the end
  * of the expression consumes them), the `<args>` marker, or `undefined` for "no usable value".

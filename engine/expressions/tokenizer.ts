@@ -1,9 +1,9 @@
 /**
- * Tokenizer of the expression language (LANGUAGE.md 5.2): a hand-written scanner over char
- * codes. It stops at the first lexical error; exceeding the token limit or naming
- * an unknown function name are reported and scanning goes on, so that a later lexical error is
- * reported too, as the reference does.
- * Error details are the reference's texts; indexes count from the start of the expression.
+ * Tokenizer of the expression language (docs/language.md, "Tokens"): a hand-written scanner over
+ * char codes. It stops at the first lexical error; exceeding the token limit or naming an unknown
+ * function name are reported and scanning goes on, so that a later lexical error is reported too,
+ * as the reference does. Error details are the reference's texts; indexes count from the start of
+ * the expression.
  */
 import type { Path, PathSegment } from '../code.js';
 import {

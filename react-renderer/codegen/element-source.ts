@@ -84,15 +84,15 @@ export function generatedElement(
 
 function helpers(): CodeHelpers {
   return {
-    J: jsx,
-    X: jsxs,
-    A: attributeText,
-    V: valueNode,
-    Q: quotedValue,
-    C: collectedNode,
-    K: collectedChildren,
-    E: reactElementTag(),
-    N: InlineElement,
+    jsx,
+    jsxs,
+    attributeText,
+    valueNode,
+    quotedValue,
+    collectedNode,
+    collectedChildren,
+    elementTag: reactElementTag(),
+    InlineElement,
   };
 }
 
@@ -111,8 +111,8 @@ function elementExpr(
 ): string | null {
   if (dynamic !== 0 || !isPlainTag(tag)) return null;
   // A list with blocks of attributes is built in steps, on a local variable.
-  const p = hasAttributeBlocks(attrs) ? code.temp() : '';
-  const props = propsSource(site, code, tag, attrs, p);
+  const propsLocal = hasAttributeBlocks(attrs) ? code.temp() : '';
+  const props = propsSource(site, code, tag, attrs, propsLocal);
   if (props === null) return null;
   const { entries, after } = props;
   const inner = site.child(tag, nsOf(tag, site.ns));
@@ -124,13 +124,13 @@ function elementExpr(
   // Children collected by the closures (blocks, widgets, texts that merge) come after the props.
   const body = kids === null ? code.ref(inner.body(children)) : '';
   let childrenExpr: string | null = null;
-  if (kids === null) childrenExpr = literal ? `K(ctx, ${body})` : null;
+  if (kids === null) childrenExpr = literal ? `collectedChildren(ctx, ${body})` : null;
   else if (kids.length === 1) childrenExpr = kids[0]!;
   else if (kids.length > 1) childrenExpr = `[${kids.join(', ')}]`;
   const make = (propsExpr: string): string => {
-    if (literal) return `new N(E, ${type}, ${propsExpr})`;
-    if (kids === null) return `C(ctx, ${type}, ${propsExpr}, ${body})`;
-    return `${kids.length > 1 ? 'X' : 'J'}(${type}, ${propsExpr})`;
+    if (literal) return `new InlineElement(elementTag, ${type}, ${propsExpr})`;
+    if (kids === null) return `collectedNode(ctx, ${type}, ${propsExpr}, ${body})`;
+    return `${kids.length > 1 ? 'jsxs' : 'jsx'}(${type}, ${propsExpr})`;
   };
   if (after.length === 0) {
     if (childrenExpr !== null) entries.push(`children: ${childrenExpr}`);
@@ -141,14 +141,14 @@ function elementExpr(
   // the children, are evaluated after it, in the closures' order.
   if (childrenExpr !== null) {
     entries.push('children: undefined');
-    after.push(`${p}.children = ${childrenExpr}`);
+    after.push(`${propsLocal}.children = ${childrenExpr}`);
   }
-  return `(${p} = {${entries.join(', ')}}, ${after.join(', ')}, ${make(p)})`;
+  return `(${propsLocal} = {${entries.join(', ')}}, ${after.join(', ')}, ${make(propsLocal)})`;
 }
 
 /**
  * The props of an element as source: the entries of its object literal, in attribute order,
- * and the steps that must run on that object (the local `p`) once it is made: blocks of
+ * and the steps that must run on that object (the local `propsLocal`) once it is made: blocks of
  * attributes, and the values of the attributes after the first one. Null when a setter is
  * needed.
  */
@@ -157,7 +157,7 @@ function propsSource(
   code: ElementCode,
   tag: string,
   attrs: RAttr[],
-  p: string,
+  propsLocal: string,
 ): { entries: string[]; after: string[] } | null {
   // Rare: the closures mark such an element for hydration (see `setAttribute`).
   if (dropsAttributes(attrs)) return null;
@@ -182,7 +182,7 @@ function propsSource(
       if (names === null || !names.every((key) => entry(key, 'undefined'))) return null;
       // The block's branches make their props as the closures do (compile/block-props.ts).
       const setter = blockSetter(shell, site.registry, (list) => site.props(tag, list, 0).props);
-      after.push(`${code.ref(setter)}(${p}, "", ctx)`);
+      after.push(`${code.ref(setter)}(${propsLocal}, "", ctx)`);
       continue;
     }
     // Values not in double quotes are rare: the closures check those.
@@ -201,21 +201,24 @@ function propsSource(
       if (typeof part === 'string') return JSON.stringify(part);
       const origin = code.ref(part);
       const plain = unescapedStep(part, site.registry);
-      if (plain === null) return `A(Q(ctx, ${textExpr(site, code, part)}, ${origin}))`;
+      if (plain === null)
+        return `attributeText(quotedValue(ctx, ${textExpr(site, code, part)}, ${origin}))`;
       const text = `${code.ref(plain)}(ctx)`;
-      return escapeKeeps(part, site.registry, Quote.DOUBLE) ? `Q(ctx, ${text}, ${origin})` : text;
+      return escapeKeeps(part, site.registry, Quote.DOUBLE)
+        ? `quotedValue(ctx, ${text}, ${origin})`
+        : text;
     });
     const text = pieces.length === 0 ? '""' : pieces.join(' + ');
     if (url) {
       // Left out when empty, as `setAttribute` does: the server's attribute stays, unreported.
-      const t = code.temp();
-      if (!entry(prop, `(${t} = ${text}) === "" ? undefined : ${t}`)) return null;
-      if (!entry('suppressHydrationWarning', `${t} === "" || undefined`)) return null;
+      const textLocal = code.temp();
+      if (!entry(prop, `(${textLocal} = ${text}) === "" ? undefined : ${textLocal}`)) return null;
+      if (!entry('suppressHydrationWarning', `${textLocal} === "" || undefined`)) return null;
       continue;
     }
     // After a block, the value is read after the block has run.
     if (!entry(prop, after.length === 0 ? text : 'undefined')) return null;
-    if (after.length > 0) after.push(`${p}[${JSON.stringify(prop)}] = ${text}`);
+    if (after.length > 0) after.push(`${propsLocal}[${JSON.stringify(prop)}] = ${text}`);
   }
   return { entries, after };
 }
@@ -275,7 +278,7 @@ function childExprs(site: CodeSite, code: ElementCode, children: RNode[]): strin
     if (child[0] === Kind.HOLE) {
       const last = child === children[children.length - 1];
       const text = textExpr(site, code, child[1]);
-      return `V(ctx, ${code.ref(site)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
+      return `valueNode(ctx, ${code.ref(site)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
     }
     const [, tag, attrs, grandchildren, dynamic, local] = child;
     // With a local fallback, the maker wraps the element (compile/local-fallback.ts).

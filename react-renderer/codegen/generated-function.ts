@@ -17,27 +17,43 @@ import { renderValue } from '../../engine/values.js';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-/** The helpers every generated function receives, by the one-letter name its code uses. */
+/** The helpers every generated function receives, by the name its code calls them. */
 export interface CodeHelpers {
   /** React's `jsx`: an element with at most one child. */
-  J: unknown;
+  jsx: unknown;
   /** React's `jsxs`: an element with an array of static children. */
-  X: unknown;
+  jsxs: unknown;
   /** An attribute value's text with character references decoded. */
-  A: (text: string) => string;
+  attributeText: (text: string) => string;
   /** A `{value}` child's node (text, parsed markup, or null). */
-  V: unknown;
+  valueNode: unknown;
   /** An attribute value's text, checked for a `"` that would end the value in the browser. */
-  Q: unknown;
-  /** An element whose children are collected by closures (compile/node-compiler.ts `collectedNode`). */
-  C: unknown;
-  /** The `children` prop of children collected by closures (`collectedChildren`). */
-  K: unknown;
+  quotedValue: unknown;
+  /** An element whose children are collected by closures (runtime/node-makers.ts). */
+  collectedNode: unknown;
+  /** The `children` prop of children collected by closures. */
+  collectedChildren: unknown;
   /** React's element tag (`$$typeof`) when elements may be written as literals, else null. */
-  E: symbol | null;
-  /** Makes an element `new N(E, type, props)` where `E` is not null (runtime/react-element-shape.ts). */
-  N: unknown;
+  elementTag: symbol | null;
+  /**
+   * Makes an element `new InlineElement(elementTag, type, props)` where `elementTag` is not
+   * null (runtime/unpretenured-objects.ts).
+   */
+  InlineElement: unknown;
 }
+
+/** The helpers' names, in the order the generated function's factory takes them. */
+const HELPERS: ReadonlyArray<keyof CodeHelpers> = [
+  'jsx',
+  'jsxs',
+  'attributeText',
+  'valueNode',
+  'quotedValue',
+  'collectedNode',
+  'collectedChildren',
+  'elementTag',
+  'InlineElement',
+];
 
 let evalAllowed: boolean | undefined;
 let chosen: boolean | undefined;
@@ -70,20 +86,20 @@ function evalAllowedHere(): boolean {
   return evalAllowed;
 }
 
-/** The source of one generated function and the values its code refers to as `$[i]`. */
+/** The source of one generated function and the values its code refers to as `refs[i]`. */
 export class ElementCode {
   private readonly values: unknown[] = [];
   private temps = 0;
 
   /** A new local variable of the function (an element's props object, built in steps). */
   temp(): string {
-    return `p${this.temps++}`;
+    return `temp${this.temps++}`;
   }
 
   /** A reference to a value the code uses (a closure, a converted prop, an instruction). */
   ref(value: unknown): string {
     this.values.push(value);
-    return `$[${this.values.length - 1}]`;
+    return `refs[${this.values.length - 1}]`;
   }
 
   /** A prop's value: strings, numbers and booleans as literals, anything else by reference. */
@@ -103,49 +119,33 @@ export class ElementCode {
     const literal = JSON.stringify(key);
     const access = typeof key === 'string' && IDENTIFIER.test(key) ? `.${key}` : `[${literal}]`;
     return (
-      `R((n = ctx.cur.node) !== null && typeof n === "object" && (v = n${access}) !== undefined` +
-      ` && H.call(n, ${literal}) ? v : L(ctx.cur, ${literal}))`
+      `renderValue((node = ctx.cur.node) !== null && typeof node === "object" && ` +
+      `(value = node${access}) !== undefined && hasOwn.call(node, ${literal}) ? value : ` +
+      `lookupKey(ctx.cur, ${literal}))`
     );
   }
 
   /** The function returning `expr`; null where eval is forbidden. */
   compile<T>(expr: string, helpers: CodeHelpers): T {
-    // `n` and `v` are scratch for `plainVariable`: each read uses them within its own
+    // `node` and `value` are scratch for `plainVariable`: each read uses them within its own
     // conditional expression, so reads never interleave.
-    let locals = 'n, v';
-    for (let i = 0; i < this.temps; i++) locals += `, p${i}`;
+    let locals = 'node, value';
+    for (let i = 0; i < this.temps; i++) locals += `, temp${i}`;
     const source = `"use strict"; return function element(ctx) { let ${locals}; return ${expr}; };`;
     const factory = new Function(
-      '$',
-      'H',
-      'L',
-      'R',
-      'J',
-      'X',
-      'A',
-      'V',
-      'Q',
-      'C',
-      'K',
-      'E',
-      'N',
+      'refs',
+      'hasOwn',
+      'lookupKey',
+      'renderValue',
+      ...HELPERS,
       source,
     ) as (...args: unknown[]) => T;
-    const { J, X, A, V, Q, C, K, E, N } = helpers;
     return factory(
       this.values,
       Object.prototype.hasOwnProperty,
       lookupKey,
       renderValue,
-      J,
-      X,
-      A,
-      V,
-      Q,
-      C,
-      K,
-      E,
-      N,
+      ...HELPERS.map((name) => helpers[name]),
     );
   }
 }

@@ -8,11 +8,11 @@
  * module only decides where the output goes: into `ctx.kids`, the children of the element
  * being built, or straight into the element being created.
  */
+import { Char } from '../html/char-codes.js';
 import type { ReactNode } from 'react';
-import type { Instruction, Path, VariableCode } from '../../engine/code.js';
+import type { Instruction } from '../../engine/code.js';
 import {
   controlFlow,
-  partialArgs,
   textBlock,
   textStep,
   type Compiler,
@@ -21,19 +21,12 @@ import {
 } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
 import type { Registry } from '../../engine/plugin.js';
-import { attributeSetter, type Props } from '../runtime/attribute-props.js';
-import { blockSetter, type PropSetter } from './block-props.js';
+import { type Props } from '../runtime/attribute-props.js';
 import type { CodeSite, ElementGenerator } from '../codegen/element-source.js';
 import {
-  attributeText,
-  checkedValue,
   collectedElement,
-  delimiterTest,
   freshElement,
-  pushComponent,
-  pushPlainText,
   pushValue,
-  pushWidgetNodes,
   valueNode,
   type Make,
 } from '../runtime/node-makers.js';
@@ -41,24 +34,19 @@ import {
   host,
   isPlainTag,
   plainHost,
-  parseAttributes,
-  propsOf,
-  pushAll,
   pushText,
   RawHtml,
   type Kid,
 } from '../runtime/host-elements.js';
-import { decodeEntities } from '../html/entities.js';
-import { Quote } from '../html/tokenizer.js';
 import { Ns } from '../html/tree-builder.js';
 import type { ReactContext, TemplateSite } from '../runtime/react-context.js';
-import { markupOnly } from '../components/index.js';
-import { escapeKeeps, unescapedStep } from './unescaped.js';
+import { propsMaker, type PropsMaker } from './props-compiler.js';
+import { compiledHole } from './hole-compiler.js';
 import { withLocalFallback } from './local-fallback.js';
+export type { PropsMaker } from './props-compiler.js';
 import { simpleContext, type SimpleContext } from '../runtime/simple-markup.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
 import {
-  HoleMode,
   Kind,
   SHELL_ORIGIN,
   type Part,
@@ -66,29 +54,11 @@ import {
   type RHole,
   type RNode,
 } from '../structure/react-code.js';
-import {
-  appliedPartial,
-  componentName,
-  dropsAttributes,
-  firstAttributes,
-  formatterArgs,
-  hasAttributeBlocks,
-  isStaticElement,
-  mayExecuteTemplate,
-  nsOf,
-  straightChildren,
-  tailValue,
-} from '../structure/code-queries.js';
+import { isStaticElement, nsOf, straightChildren, tailValue } from '../structure/code-queries.js';
 
 const noop: Exec = () => {};
 /** Kind.TEXT_BREAK: a null child, which React renders as nothing, between the two texts. */
 const breakText: Exec = (ctx) => void (ctx as ReactContext).kids.push(null);
-
-/** Props of a structured element; `fresh` when each call returns a new object. */
-export interface PropsMaker {
-  props: (ctx: ReactContext) => Props;
-  fresh: boolean;
-}
 
 /** Compiles React code for one parent element (its tag decides how markup is parsed). */
 class NodeCompiler implements Compiler, CodeSite, TemplateSite {
@@ -162,7 +132,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       runs.push((ctx) => {
         const kids = (ctx as ReactContext).kids;
         const first = kids[0];
-        if (typeof first === 'string' && first.charCodeAt(0) === 10) {
+        if (typeof first === 'string' && first.charCodeAt(0) === Char.LINE_FEED) {
           if (first.length > 1) kids[0] = first.slice(1);
           else kids.shift();
         }
@@ -182,7 +152,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       case Kind.ELEMENT:
         return this.element(node[1], node[2], node[3], node[4], node[5]);
       case Kind.HOLE:
-        return this.hole(node[1], node[2]);
+        return compiledHole(this, node[1], node[2]);
       case Kind.BLOCK:
         return guarded(controlFlow(node[1], this), node[1]);
       case Kind.REGION:
@@ -325,192 +295,9 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     return (ctx) => valueNode(ctx, this, run(ctx), inst, last);
   }
 
-  /**
-   * A function returning each element's props: the static attributes are converted once (and
-   * shared: `createElement` copies props), those with holes are set from their values on a new
-   * object. Of two attributes with one name the first wins, as in HTML; that is settled here,
-   * since names are known in advance.
-   */
+  /** The props of a `tag` element with these attributes (see props-compiler.ts). */
   props(tag: string, attrs: RAttr[], dynamic: Part[] | 0): PropsMaker {
-    if (dynamic !== 0) {
-      const source = this.parts(dynamic);
-      const origin = dynamic.find((part) => typeof part !== 'string');
-      const props = (ctx: ReactContext): Props => {
-        const attrs = parseAttributes(source(ctx));
-        if (attrs !== null) return propsOf(tag, attrs);
-        // The rendered source ends the tag early or leaves a value open: render it whole.
-        ctx.unbalanced(origin);
-        return {};
-      };
-      return { props, fresh: true };
-    }
-    // With blocks of attributes, no React name is set twice (structure/conditional-attributes.ts).
-    const first = hasAttributeBlocks(attrs) ? attrs : firstAttributes(attrs);
-    // An attribute React cannot render is missing from the element (see `setAttribute`).
-    const dropped = dropsAttributes(attrs);
-    if (first.every(([, value]) => typeof value === 'string')) {
-      const fixed = propsOf(
-        tag,
-        first.map(([name, value]) => ({ name, value: value as string, parts: null })),
-      );
-      if (dropped) fixed.suppressHydrationWarning = true;
-      return { props: () => fixed, fresh: false };
-    }
-    // In attribute order (React prints props in order; the string path's HTML has that order):
-    // a static attribute is a key and a converted value, one with holes a setter and a reader,
-    // a block of attributes a setter of its own (block-props.ts).
-    const keys: string[] = [];
-    const values: unknown[] = [];
-    const sets: Array<PropSetter | null> = [];
-    const reads: Array<((ctx: ReactContext) => string) | null> = [];
-    let exactStatics = !dropped;
-    for (const [name, value, quote] of first) {
-      if (typeof value === 'string') {
-        const one = propsOf(tag, [{ name, value, parts: null }]);
-        if (one.suppressHydrationWarning === true) exactStatics = false;
-        for (const key of Object.keys(one)) {
-          if (key === 'suppressHydrationWarning') continue;
-          keys.push(key);
-          values.push(one[key]);
-          sets.push(null);
-          reads.push(null);
-        }
-      } else {
-        keys.push('');
-        values.push(undefined);
-        sets.push(
-          name === ''
-            ? blockSetter(value, this.registry, (list) => this.props(tag, list, 0).props)
-            : attributeSetter(tag, name),
-        );
-        reads.push(name === '' ? () => '' : this.decodedParts(value, quote ?? Quote.DOUBLE));
-      }
-    }
-    const n = keys.length;
-    const props = (ctx: ReactContext): Props => {
-      const props: Props = {};
-      let exact = exactStatics;
-      for (let i = 0; i < n; i++) {
-        const set = sets[i];
-        if (set === null) props[keys[i]!] = values[i];
-        else exact = set!(props, reads[i]!(ctx), ctx) && exact;
-      }
-      if (!exact) props.suppressHydrationWarning = true;
-      return props;
-    };
-    return { props, fresh: true };
-  }
-
-  /** A dynamic attribute list's static text and instruction output, joined (tokenized later). */
-  private parts(parts: Part[]): (ctx: ReactContext) => string {
-    const runs = parts.map((part) =>
-      typeof part === 'string' ? part : textStep(part, this.registry),
-    );
-    return (ctx) => {
-      let out = '';
-      for (let i = 0; i < runs.length; i++) {
-        const run = runs[i]!;
-        out += typeof run === 'string' ? run : run(ctx);
-      }
-      return out;
-    };
-  }
-
-  /**
-   * An attribute value's static text and instructions, the instructions' output decoded; an
-   * instruction ending in an escape runs without it instead (unescaped.ts). Output containing
-   * the value's delimiter (`quote`) would end the value early in the browser: the page is then
-   * rendered whole (`ReactContext.unbalanced`).
-   */
-  private decodedParts(parts: Part[], quote: Quote): (ctx: ReactContext) => string {
-    const breaks = delimiterTest(quote);
-    const runs = parts.map((part): string | Emit => {
-      if (typeof part === 'string') return part;
-      const plain = unescapedStep(part, this.registry);
-      if (plain !== null) {
-        if (!escapeKeeps(part, this.registry, quote)) return plain;
-        return (ctx) => checkedValue(ctx as ReactContext, plain(ctx), breaks, part);
-      }
-      const run = textStep(part, this.registry);
-      return (ctx) => attributeText(checkedValue(ctx as ReactContext, run(ctx), breaks, part));
-    });
-    const [lead, second] = runs;
-    // A whole value from one instruction (`href="{url}"`): the commonest case.
-    if (runs.length === 1 && typeof lead === 'function') return lead;
-    if (runs.length === 2 && typeof lead === 'string' && typeof second === 'function') {
-      // Static text, then one instruction (`href="/shop/p/{urlId}"`).
-      return (ctx) => lead + second(ctx);
-    }
-    return (ctx) => {
-      let out = '';
-      for (let i = 0; i < runs.length; i++) {
-        const run = runs[i]!;
-        out += typeof run === 'string' ? run : run(ctx);
-      }
-      return out;
-    };
-  }
-
-  private hole(inst: Instruction, mode: HoleMode): Exec {
-    const run: Emit = textStep(inst, this.registry);
-    const plain = mode === HoleMode.RAW ? null : unescapedStep(inst, this.registry);
-    if (mode !== HoleMode.MARKUP) {
-      // Output that ends the element's text or the comment early (`</script>`, `-->`): the
-      // rest is markup in the browser, so the page renders whole. (Escaped output ends
-      // nothing: `plain` is the text of a hole ending in an escape.)
-      const ends = mode === HoleMode.SILENT ? /--!?>|^-?>/ : new RegExp(`</${this.parent}`, 'i');
-      return (ctx) => {
-        let out: string;
-        if (mode === HoleMode.RCDATA && plain !== null) out = plain(ctx);
-        else {
-          out = run(ctx);
-          if (ends.test(out)) (ctx as ReactContext).unbalanced(inst);
-          if (mode === HoleMode.RCDATA) out = decodeEntities(out);
-        }
-        if (mode !== HoleMode.SILENT) pushText((ctx as ReactContext).kids, out);
-      };
-    }
-    if (plain !== null) return this.textHole(inst, plain, run);
-    const partial = appliedPartial(inst);
-    if (partial !== null) return this.applyHole(inst as VariableCode, partial, run);
-    const component = componentName(inst);
-    if (component === null) return (ctx) => pushValue(ctx as ReactContext, this, run(ctx), inst);
-    const path = (inst as [number, Path[], unknown])[1][0]!;
-    const args = formatterArgs(inst);
-    const widget = mayExecuteTemplate(inst, this.registry);
-    return (ctx) => {
-      const rc = ctx as ReactContext;
-      const Component = rc.components[component];
-      const node = Component === undefined ? undefined : ctx.resolve(path);
-      // Without a structurer (never in practice: the browser ships one) markup is parsed.
-      const built =
-        widget &&
-        rc.structureBlock !== undefined &&
-        (Component === undefined || markupOnly(Component));
-      const out = built ? rc.renderWidget(this, inst, run) : run(ctx);
-      if (typeof out !== 'string') {
-        if (Component === undefined) pushAll(rc.kids, out);
-        else pushWidgetNodes(rc, Component, component, out, node, args);
-      } else if (Component === undefined) pushValue(rc, this, out, inst);
-      else pushComponent(rc, this, Component, component, out, node, args, inst);
-    };
-  }
-
-  /**
-   * A hole ending in an escape (`{title|html}`): its text without the escape, which is what
-   * parsing the escaped output would give (unescaped.ts). A component registered under the
-   * escape's name (absurd, but allowed) gets the escaped HTML, as any widget does.
-   */
-  private textHole(inst: Instruction, plain: Emit, escaped: Emit): Exec {
-    const name = componentName(inst)!;
-    const args = formatterArgs(inst);
-    const path = (inst as [number, Path[], unknown])[1][0]!;
-    return (ctx) => {
-      const rc = ctx as ReactContext;
-      const Component = rc.components[name];
-      if (Component === undefined) pushPlainText(rc, this, plain(ctx), inst);
-      else pushComponent(rc, this, Component, name, escaped(ctx), ctx.resolve(path), args, inst);
-    };
+    return propsMaker(this.registry, tag, attrs, dynamic);
   }
 
   /**
@@ -521,37 +308,6 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     const run = this.partialRun(ctx, block);
     if (run !== null) run(ctx);
     else pushValue(ctx, this, textBlock(block, this.registry)(ctx), origin);
-  }
-
-  /**
-   * `{x|apply NAME …}`: the partial's code is structured for this parent element once and run
-   * as React code, like the template's own, instead of rendering it to a string and parsing
-   * that. The frame, `@args`, recursion limit and errors are the engine's (`applyPartialBlock`).
-   * A partial that cannot be structured here goes the string way (`text`, the hole as compiled).
-   */
-  private applyHole(inst: VariableCode, args: string[], text: Emit): Exec {
-    const path = inst[1][0]!;
-    const name = args[0]!;
-    const { isPrivate, bound } = partialArgs(args);
-    const asString = (ctx: ReactContext): void => pushValue(ctx, this, text(ctx), inst);
-    return (ctx) => {
-      const rc = ctx as ReactContext;
-      if (rc.structureBlock === undefined) {
-        asString(rc);
-        return;
-      }
-      const kids = rc.kids;
-      try {
-        ctx.inst = inst;
-        const node = ctx.resolve(path);
-        rc.applyPartialBlock(name, node, isPrivate, bound, (block) =>
-          this.runBlock(rc, block as Instruction[], inst),
-        );
-      } catch (thrown) {
-        rc.kids = kids;
-        ctx.unexpected(thrown, inst);
-      }
-    };
   }
 
   /** Structured partials by code block (null: not structurable in this parent element). */

@@ -1,74 +1,23 @@
 /**
- * Character references (`&amp;`, `&#233;`, `&#x2014;`) as the HTML parser decodes them in text
- * and attribute values. The full HTML table has ~2,200 names; the browser runtime carries the
- * ones templates and formatters actually produce (Latin-1, typography, arrows, symbols) and
- * leaves any other `&name;` as written. Numeric references follow the spec, including the
+ * Character references (`&amp;`, `&#233;`, `&#x2014;`, `&frac13;`) as the HTML parser decodes
+ * them in text and attribute values. Numeric references follow the spec here, including the
  * Windows-1252 remapping of 0x80–0x9F and U+FFFD for NUL, surrogates and out-of-range values.
+ * The commonest names are matched here; any other name, with or without its `;`, goes to
+ * named-references.ts (the whole table, on the server) or its browser version (the browser's own
+ * parser), which apply the rest of the spec's rules (the longest name a text begins with, the
+ * attribute-value exceptions).
  */
+import { Ascii, Char, isAsciiAlpha, isAsciiDigit, isAsciiHexDigit } from './char-codes.js';
+import { decodeNamed } from './named-references.js';
 
+/** Names with their `;` matched here without a call (formatter output, typography). */
 // prettier-ignore
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', iexcl: '¡', cent: '¢',
-  pound: '£', curren: '¤', yen: '¥', brvbar: '¦', sect: '§', uml: '¨', copy: '©', ordf: 'ª',
-  laquo: '«', not: '¬', shy: '\u00ad', reg: '®', macr: '¯', deg: '°', plusmn: '±', sup2: '²',
-  sup3: '³', acute: '´', micro: 'µ', para: '¶', middot: '·', cedil: '¸', sup1: '¹', ordm: 'º',
-  raquo: '»', frac14: '¼', frac12: '½', frac34: '¾', iquest: '¿', times: '×', divide: '÷',
-  Agrave: 'À', Aacute: 'Á', Acirc: 'Â', Atilde: 'Ã', Auml: 'Ä', Aring: 'Å', AElig: 'Æ',
-  Ccedil: 'Ç', Egrave: 'È', Eacute: 'É', Ecirc: 'Ê', Euml: 'Ë', Igrave: 'Ì', Iacute: 'Í',
-  Icirc: 'Î', Iuml: 'Ï', ETH: 'Ð', Ntilde: 'Ñ', Ograve: 'Ò', Oacute: 'Ó', Ocirc: 'Ô',
-  Otilde: 'Õ', Ouml: 'Ö', Oslash: 'Ø', Ugrave: 'Ù', Uacute: 'Ú', Ucirc: 'Û', Uuml: 'Ü',
-  Yacute: 'Ý', THORN: 'Þ', szlig: 'ß', agrave: 'à', aacute: 'á', acirc: 'â', atilde: 'ã',
-  auml: 'ä', aring: 'å', aelig: 'æ', ccedil: 'ç', egrave: 'è', eacute: 'é', ecirc: 'ê',
-  euml: 'ë', igrave: 'ì', iacute: 'í', icirc: 'î', iuml: 'ï', eth: 'ð', ntilde: 'ñ',
-  ograve: 'ò', oacute: 'ó', ocirc: 'ô', otilde: 'õ', ouml: 'ö', oslash: 'ø', ugrave: 'ù',
-  uacute: 'ú', ucirc: 'û', uuml: 'ü', yacute: 'ý', thorn: 'þ', yuml: 'ÿ', OElig: 'Œ',
-  oelig: 'œ', Scaron: 'Š', scaron: 'š', Yuml: 'Ÿ', fnof: 'ƒ', circ: 'ˆ', tilde: '˜',
-  ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d',
-  lrm: '\u200e', rlm: '\u200f', ndash: '–', mdash: '—', lsquo: '‘', rsquo: '’', sbquo: '‚',
-  ldquo: '“', rdquo: '”', bdquo: '„', dagger: '†', Dagger: '‡', bull: '•', hellip: '…',
-  permil: '‰', prime: '′', Prime: '″', lsaquo: '‹', rsaquo: '›', oline: '‾', frasl: '⁄',
-  euro: '€', trade: '™', larr: '←', uarr: '↑', rarr: '→', darr: '↓', harr: '↔', minus: '−',
-  infin: '∞', ne: '≠', le: '≤', ge: '≥', hearts: '♥', check: '✓', star: '☆', starf: '★',
-  sol: '/', colon: ':', num: '#', dollar: '$', percnt: '%', lpar: '(', rpar: ')', ast: '*',
-  plus: '+', comma: ',', period: '.', semi: ';', equals: '=', quest: '?', commat: '@',
-  lsqb: '[', rsqb: ']', lcub: '{', rcub: '}', verbar: '|', bsol: '\\', Hat: '^', grave: '`',
-  lowbar: '_', excl: '!', NewLine: '\n', Tab: '\t', alpha: 'α', beta: 'β', pi: 'π',
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®',
+  trade: '™', middot: '·', ndash: '–', mdash: '—', hellip: '…', lsquo: '‘', rsquo: '’',
+  ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', times: '×', larr: '←', rarr: '→',
+  bull: '•', euro: '€', pound: '£', deg: '°',
 };
-
-/** Names the parser also accepts without the semicolon (the legacy Latin-1 set). */
-const LEGACY = new Set([
-  'amp',
-  'lt',
-  'gt',
-  'quot',
-  'nbsp',
-  'copy',
-  'reg',
-  'deg',
-  'times',
-  'divide',
-  'eacute',
-  'egrave',
-  'aacute',
-  'agrave',
-  'ouml',
-  'uuml',
-  'auml',
-  'szlig',
-  'laquo',
-  'raquo',
-  'middot',
-  'para',
-  'sect',
-  'plusmn',
-  'cent',
-  'pound',
-  'yen',
-  'iexcl',
-  'iquest',
-  'ccedil',
-  'ntilde',
-]);
 
 // prettier-ignore
 const C1 = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160,
@@ -81,11 +30,9 @@ function fromCodePoint(code: number): string {
   return String.fromCodePoint(code);
 }
 
-/** NAMED as a Map: a lookup in the ~250-key object (dictionary mode) measured much slower. */
+/** NAMED as a Map: a lookup in a many-key object (dictionary mode) measured much slower. */
 const NAMED_MAP = new Map(Object.entries(NAMED));
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isHex = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 102);
-const isAlnum = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 122);
+const isAlnum = (c: number): boolean => isAsciiDigit(c) || isAsciiAlpha(c);
 
 /**
  * When `decodeEntities` tries `decodeEscapedAscii` on the rest of a text: after this many
@@ -122,7 +69,7 @@ export function decodeEscapedAscii(text: string): string | null {
   let k = 0;
   for (let i = 0; i < n; i++) {
     const b = buf[i]!;
-    if (b !== 38 /* & */) {
+    if (b !== Char.AMPERSAND) {
       buf[k++] = b;
       continue;
     }
@@ -132,18 +79,23 @@ export function decodeEscapedAscii(text: string): string | null {
       buf[i + 2] === 117 &&
       buf[i + 3] === 111 &&
       buf[i + 4] === 116 &&
-      buf[i + 5] === 59
+      buf[i + 5] === Char.SEMICOLON
     ) {
-      buf[k++] = 34; /* " */
+      buf[k++] = Char.DOUBLE_QUOTE;
       i += 5;
-    } else if (b1 === 97 /* a */ && buf[i + 2] === 109 && buf[i + 3] === 112 && buf[i + 4] === 59) {
-      buf[k++] = 38; /* & */
+    } else if (
+      b1 === 97 /* a */ &&
+      buf[i + 2] === 109 &&
+      buf[i + 3] === 112 &&
+      buf[i + 4] === Char.SEMICOLON
+    ) {
+      buf[k++] = Char.AMPERSAND;
       i += 4;
-    } else if (b1 === 108 /* l */ && buf[i + 2] === 116 && buf[i + 3] === 59) {
-      buf[k++] = 60; /* < */
+    } else if (b1 === 108 /* l */ && buf[i + 2] === 116 && buf[i + 3] === Char.SEMICOLON) {
+      buf[k++] = Char.LESS_THAN;
       i += 3;
-    } else if (b1 === 103 /* g */ && buf[i + 2] === 116 && buf[i + 3] === 59) {
-      buf[k++] = 62; /* > */
+    } else if (b1 === 103 /* g */ && buf[i + 2] === 116 && buf[i + 3] === Char.SEMICOLON) {
+      buf[k++] = Char.GREATER_THAN;
       i += 3;
     } else return null;
   }
@@ -171,16 +123,20 @@ export function decodeEntities(text: string, inAttribute = false): string {
     }
     let i = amp + 1;
     let value: string | null = null;
-    if (text.charCodeAt(i) === 35 /* # */) {
+    if (text.charCodeAt(i) === Char.HASH) {
       i++;
-      const hex = (text.charCodeAt(i) | 32) === 120; /* x */
+      const hex = (text.charCodeAt(i) | Ascii.LOWER_CASE_BIT) === Char.LOWER_X;
       if (hex) i++;
       const start = i;
-      while (i < n && (hex ? isHex(text.charCodeAt(i)) : isDigit(text.charCodeAt(i)))) i++;
+      while (
+        i < n &&
+        (hex ? isAsciiHexDigit(text.charCodeAt(i)) : isAsciiDigit(text.charCodeAt(i)))
+      )
+        i++;
       if (i > start) {
         const code = parseInt(text.slice(start, i), hex ? 16 : 10);
         value = fromCodePoint(i - start > 8 ? 0x110000 : code);
-        if (text.charCodeAt(i) === 59 /* ; */) i++;
+        if (text.charCodeAt(i) === Char.SEMICOLON) i++;
       }
     } else if (
       // `&quot;` and `&amp;` are most references in formatter output (JSON in attributes,
@@ -189,7 +145,7 @@ export function decodeEntities(text: string, inAttribute = false): string {
       text.charCodeAt(i + 1) === 117 /* u */ &&
       text.charCodeAt(i + 2) === 111 /* o */ &&
       text.charCodeAt(i + 3) === 116 /* t */ &&
-      text.charCodeAt(i + 4) === 59 /* ; */
+      text.charCodeAt(i + 4) === Char.SEMICOLON
     ) {
       value = '"';
       i += 5;
@@ -197,29 +153,28 @@ export function decodeEntities(text: string, inAttribute = false): string {
       text.charCodeAt(i) === 97 /* a */ &&
       text.charCodeAt(i + 1) === 109 /* m */ &&
       text.charCodeAt(i + 2) === 112 /* p */ &&
-      text.charCodeAt(i + 3) === 59 /* ; */
+      text.charCodeAt(i + 3) === Char.SEMICOLON
     ) {
       value = '&';
       i += 4;
     } else {
       const start = i;
-      while (i < n && i - start < 32 && isAlnum(text.charCodeAt(i))) i++;
+      while (i < n && isAlnum(text.charCodeAt(i))) i++;
       if (i > start) {
-        const name = text.slice(start, i);
-        const named = text.charCodeAt(i) === 59 ? NAMED_MAP.get(name) : undefined;
+        const semicolon = text.charCodeAt(i) === Char.SEMICOLON;
+        const named = semicolon ? NAMED_MAP.get(text.slice(start, i)) : undefined;
         if (named !== undefined) {
           value = named;
           i++;
         } else {
-          // Longest legacy prefix without a semicolon (`&copy2024` -> ©2024).
-          for (let len = Math.min(name.length, 6); len >= 2; len--) {
-            const prefix = name.slice(0, len);
-            if (!LEGACY.has(prefix)) continue;
-            const next = text.charCodeAt(start + len);
-            if (inAttribute && (next === 61 /* = */ || isAlnum(next))) break;
-            value = NAMED_MAP.get(prefix)!;
-            i = start + len;
-            break;
+          // Any other name: the reference with what ends it (`;`, or in an attribute `=`,
+          // which keeps a name without `;` literal) is decoded by the whole table.
+          const end = semicolon || (inAttribute && text.charCodeAt(i) === Char.EQUALS) ? i + 1 : i;
+          const reference = text.slice(amp, end);
+          const decoded = decodeNamed(reference, inAttribute);
+          if (decoded !== null && decoded !== reference) {
+            value = decoded;
+            i = end;
           }
         }
       }

@@ -365,6 +365,7 @@ export abstract class FormattingBuilder<H, X> extends OpenElements<H, X> {
       active.splice(active.indexOf(bookmark) + 1, 0, inner);
     }
     stack.splice(fi, fbi - fi + 1, ...copies.reverse(), furthest, inner);
+    this.indexFrom(fi);
     for (let i = left.length - 1; i >= 0; i--)
       this.close(left[i]!, i === 0 ? common : left[i - 1]!);
   }
@@ -378,6 +379,7 @@ export abstract class FormattingBuilder<H, X> extends OpenElements<H, X> {
     }
     const el = stack[i]!;
     stack.splice(i, 1);
+    this.indexFrom(i);
     (this.held ??= new Map()).set(stack[i]!, el);
   }
 

@@ -12,7 +12,8 @@
  */
 import { FormattingBuilder } from './formatting-builder.js';
 import type { TagToken } from './tokenizer.js';
-import { isHtmlSpace, Mode, MODES, Ns, Start, TABLE_TEXT, type HElement } from './tag-rules.js';
+import { isHtmlSpace } from './char-codes.js';
+import { Mode, MODES, Ns, Start, TABLE_TEXT, type HElement } from './tag-rules.js';
 import { appendText, isFosterTarget } from './open-elements.js';
 
 /** What the token rules do with a start tag after the mode's rules (`startInMode`). */

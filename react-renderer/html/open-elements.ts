@@ -10,7 +10,7 @@
  */
 import { clearToMarker, MARKERS } from './formatting-list.js';
 import type { AttrToken } from './tokenizer.js';
-import { FOSTERS, Ns, SVG_TAGS, type HElement } from './tag-rules.js';
+import { FOSTERS, Ns, SCOPE, SPECIAL, SVG_TAGS, type HElement } from './tag-rules.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
 
 export abstract class OpenElements<H, X> {
@@ -53,6 +53,16 @@ export abstract class OpenElements<H, X> {
    * they close, held here until that closes.
    */
   private tail: HElement<H, X> | null = null;
+  /**
+   * By stack index: the nearest index at or below it (above the root) whose element ends a
+   * search for an open `p` in button scope (a p, a scope boundary, a button), or 0 if there is
+   * none; `itemScope` likewise for list items (an element of SPECIAL other than address, div,
+   * p). Set as elements are pushed (entries above the top are stale, and rewritten by the next
+   * push), so a start tag deep in the tree does not walk the stack: every `<div>` closes an open
+   * p, and walking 100,000 nested divs for each was quadratic.
+   */
+  protected readonly pScope: number[] = [0];
+  protected readonly itemScope: number[] = [0];
 
   constructor(
     context: string,
@@ -86,6 +96,7 @@ export abstract class OpenElements<H, X> {
     if (this.fostering && isFosterTarget(parent)) this.foster(el);
     else this.attach(parent, el);
     this.stack.push(el);
+    this.indexFrom(this.stack.length - 1);
     return el;
   }
 
@@ -206,7 +217,23 @@ export abstract class OpenElements<H, X> {
     if (this.fostering && isFosterTarget(parent)) this.foster(el);
     else this.attach(parent, el);
     this.stack.push(el);
+    this.indexFrom(this.stack.length - 1);
     return el;
+  }
+
+  /** Sets `pScope` and `itemScope` from stack index `from` (at least 1) up to the top. */
+  protected indexFrom(from: number): void {
+    const stack = this.stack;
+    const pScope = this.pScope;
+    const itemScope = this.itemScope;
+    for (let k = Math.max(from, 1); k < stack.length; k++) {
+      const tag = stack[k]!.tag;
+      pScope[k] = tag === 'p' || tag === 'button' || SCOPE.has(tag) ? k : pScope[k - 1]!;
+      itemScope[k] =
+        SPECIAL.has(tag) && tag !== 'address' && tag !== 'div' && tag !== 'p'
+          ? k
+          : itemScope[k - 1]!;
+    }
   }
 
   /** Closes open elements down to `depth` elements (the context root is never closed). */

@@ -247,9 +247,6 @@ export function isBoundary(tag: string): boolean {
 }
 
 /** Whether a character code is HTML whitespace (tab, line feed, form feed, return, space). */
-export function isHtmlSpace(code: number): boolean {
-  return code === 32 || code === 10 || code === 9 || code === 12 || code === 13;
-}
 
 /** Elements whose content is raw text (RCDATA included): the "text" insertion mode. */
 export const TEXT_ONLY: ReadonlySet<string> = new Set([...RAW_TEXT, ...RCDATA]);

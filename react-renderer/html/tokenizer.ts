@@ -11,6 +11,7 @@
  * ("bad": the tag cannot be structured) — and says which.
  */
 import { decodeEntities } from './entities.js';
+import { Ascii, Char, isAsciiAlpha, isAsciiDigit, isHtmlSpace } from './char-codes.js';
 
 export const enum State {
   DATA,
@@ -117,8 +118,8 @@ function isUnfinishedReference(text: string, at: number): boolean {
   if (n - at > 34) return false;
   for (let i = at + 1; i < n; i++) {
     const c = text.charCodeAt(i);
-    const alnum = (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
-    if (!alnum && !(c === 35 && i === at + 1)) return false;
+    const alnum = isAsciiDigit(c) || isAsciiAlpha(c);
+    if (!alnum && !(c === Char.HASH && i === at + 1)) return false;
   }
   return true;
 }
@@ -128,9 +129,6 @@ function nextAmp(text: string, from: number): number {
   const amp = text.indexOf('&', from);
   return amp === -1 ? text.length : amp;
 }
-
-const isAlpha = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
-const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
 
 export class HtmlTokenizer<H = never> {
   state = State.DATA;
@@ -219,21 +217,21 @@ export class HtmlTokenizer<H = never> {
         }
         case State.TAG_OPEN: {
           const c = text.charCodeAt(i);
-          if (isAlpha(c)) {
+          if (isAsciiAlpha(c)) {
             state = State.TAG_NAME;
             this.buf = '';
             from = i;
             cased = false;
-          } else if (c === 47 /* / */) {
+          } else if (c === Char.SLASH) {
             state = State.END_TAG_OPEN;
             this.tag!.end = true;
             i++;
-          } else if (c === 33 /* ! */) {
+          } else if (c === Char.BANG) {
             state = State.MARKUP_DECL;
             this.pending = '';
             this.tag = null;
             i++;
-          } else if (c === 63 /* ? */) {
+          } else if (c === Char.QUESTION_MARK) {
             state = State.BOGUS_COMMENT;
             this.tag = null;
             sink.comment?.();
@@ -247,12 +245,12 @@ export class HtmlTokenizer<H = never> {
         }
         case State.END_TAG_OPEN: {
           const c = text.charCodeAt(i);
-          if (isAlpha(c)) {
+          if (isAsciiAlpha(c)) {
             state = State.TAG_NAME;
             this.buf = '';
             from = i;
             cased = false;
-          } else if (c === 62 /* > */) {
+          } else if (c === Char.GREATER_THAN) {
             state = State.DATA;
             this.tag = null;
             textFrom = ++i;
@@ -267,10 +265,14 @@ export class HtmlTokenizer<H = never> {
           let c = 0;
           while (i < n) {
             c = text.charCodeAt(i);
-            if (c <= 90) {
-              if (c <= 62 && (isSpace(c) || c === 47 || c === 62)) break;
-              if (c >= 65) cased = true;
-            } else if (c > 127) cased = true;
+            if (c <= Char.UPPER_Z) {
+              if (
+                c <= Char.GREATER_THAN &&
+                (isHtmlSpace(c) || c === Char.SLASH || c === Char.GREATER_THAN)
+              )
+                break;
+              if (c >= Char.UPPER_A) cased = true;
+            } else if (c > Char.ASCII_LAST) cased = true;
             i++;
           }
           if (i === n) break;
@@ -278,20 +280,20 @@ export class HtmlTokenizer<H = never> {
           this.raw = null;
           this.rawFrom = i;
           i++;
-          if (c === 62) {
+          if (c === Char.GREATER_THAN) {
             state = this.emitTag(i, text);
             textFrom = i;
-          } else state = c === 47 ? State.SELF_CLOSING : State.BEFORE_ATTR_NAME;
+          } else state = c === Char.SLASH ? State.SELF_CLOSING : State.BEFORE_ATTR_NAME;
           break;
         }
         case State.BEFORE_ATTR_NAME: {
           let c = text.charCodeAt(i);
-          while (isSpace(c)) c = text.charCodeAt(++i);
+          while (isHtmlSpace(c)) c = text.charCodeAt(++i);
           if (i === n) break;
-          if (c === 47) {
+          if (c === Char.SLASH) {
             state = State.SELF_CLOSING;
             i++;
-          } else if (c === 62) {
+          } else if (c === Char.GREATER_THAN) {
             state = this.emitTag(++i, text);
             textFrom = i;
           } else {
@@ -299,7 +301,7 @@ export class HtmlTokenizer<H = never> {
             state = State.ATTR_NAME;
             this.buf = '';
             from = i++;
-            cased = c >= 65 && (c <= 90 || c > 127);
+            cased = c >= Char.UPPER_A && (c <= Char.UPPER_Z || c > Char.ASCII_LAST);
           }
           break;
         }
@@ -307,15 +309,19 @@ export class HtmlTokenizer<H = never> {
           let c = 0;
           while (i < n) {
             c = text.charCodeAt(i);
-            if (c <= 90) {
-              if (c <= 62 && (isSpace(c) || c === 47 || c === 62 || c === 61)) break;
-              if (c >= 65) cased = true;
-            } else if (c > 127) cased = true;
+            if (c <= Char.UPPER_Z) {
+              if (
+                c <= Char.GREATER_THAN &&
+                (isHtmlSpace(c) || c === Char.SLASH || c === Char.GREATER_THAN || c === Char.EQUALS)
+              )
+                break;
+              if (c >= Char.UPPER_A) cased = true;
+            } else if (c > Char.ASCII_LAST) cased = true;
             i++;
           }
           if (i === n) break;
           this.attr = this.addAttr(this.name(cased, text, from, i));
-          if (c === 61) {
+          if (c === Char.EQUALS) {
             state = State.BEFORE_ATTR_VALUE;
             i++;
           } else state = State.AFTER_ATTR_NAME;
@@ -323,9 +329,9 @@ export class HtmlTokenizer<H = never> {
         }
         case State.AFTER_ATTR_NAME: {
           let c = text.charCodeAt(i);
-          while (isSpace(c)) c = text.charCodeAt(++i);
+          while (isHtmlSpace(c)) c = text.charCodeAt(++i);
           if (i === n) break;
-          if (c === 61) {
+          if (c === Char.EQUALS) {
             state = State.BEFORE_ATTR_VALUE;
             i++;
           } else {
@@ -336,16 +342,16 @@ export class HtmlTokenizer<H = never> {
         }
         case State.BEFORE_ATTR_VALUE: {
           let c = text.charCodeAt(i);
-          while (isSpace(c)) c = text.charCodeAt(++i);
+          while (isHtmlSpace(c)) c = text.charCodeAt(++i);
           if (i === n) break;
           this.buf = '';
-          if (c === 34) {
+          if (c === Char.DOUBLE_QUOTE) {
             state = State.ATTR_VALUE_DQ;
             from = ++i;
-          } else if (c === 39) {
+          } else if (c === Char.SINGLE_QUOTE) {
             state = State.ATTR_VALUE_SQ;
             from = ++i;
-          } else if (c === 62) {
+          } else if (c === Char.GREATER_THAN) {
             state = this.emitTag(++i, text);
             textFrom = i;
           } else {
@@ -371,14 +377,14 @@ export class HtmlTokenizer<H = never> {
           let c = 0;
           while (i < n) {
             c = text.charCodeAt(i);
-            if (c === 62 || isSpace(c)) break;
+            if (c === Char.GREATER_THAN || isHtmlSpace(c)) break;
             i++;
           }
           if (i === n) break;
           if (amp < from) amp = nextAmp(text, from);
           this.finishValue(this.buf === '' && amp > i, this.take(text, from, i));
           i++;
-          if (c === 62) {
+          if (c === Char.GREATER_THAN) {
             state = this.emitTag(i, text);
             textFrom = i;
           } else state = State.BEFORE_ATTR_NAME;
@@ -386,20 +392,20 @@ export class HtmlTokenizer<H = never> {
         }
         case State.AFTER_ATTR_VALUE: {
           const c = text.charCodeAt(i);
-          if (isSpace(c)) {
+          if (isHtmlSpace(c)) {
             state = State.BEFORE_ATTR_NAME;
             i++;
-          } else if (c === 47) {
+          } else if (c === Char.SLASH) {
             state = State.SELF_CLOSING;
             i++;
-          } else if (c === 62) {
+          } else if (c === Char.GREATER_THAN) {
             state = this.emitTag(++i, text);
             textFrom = i;
           } else state = State.BEFORE_ATTR_NAME;
           break;
         }
         case State.SELF_CLOSING: {
-          if (text.charCodeAt(i) === 62) {
+          if (text.charCodeAt(i) === Char.GREATER_THAN) {
             this.tag!.selfClosing = true;
             state = this.emitTag(++i, text);
             textFrom = i;
@@ -419,7 +425,10 @@ export class HtmlTokenizer<H = never> {
             // The character is the bogus comment's (`<!>` is an empty comment): read it again.
             i--;
             state = State.BOGUS_COMMENT;
-            if ((this.pending.charCodeAt(0) | 32) !== 100 /* d: a doctype, most likely */) {
+            if (
+              (this.pending.charCodeAt(0) | Ascii.LOWER_CASE_BIT) !==
+              Char.LOWER_D /* a doctype, most likely */
+            ) {
               sink.comment?.();
             }
           }
@@ -609,6 +618,14 @@ export class HtmlTokenizer<H = never> {
     this.state = State.BEFORE_ATTR_NAME;
   }
 
+  /**
+   * Whether the last chunk ended in what may be a character reference (`&cop`), held back for
+   * the next chunk's text: what follows may complete it.
+   */
+  get holdsReference(): boolean {
+    return this.held !== '';
+  }
+
   /** Whether the input so far ends in text or raw text: not inside a tag, comment or declaration. */
   endsInText(): boolean {
     return this.state === State.DATA || this.state === State.RAW;
@@ -733,7 +750,7 @@ export class HtmlTokenizer<H = never> {
     for (let i = text.indexOf('</', from); i !== -1; i = text.indexOf('</', i + 2)) {
       if (text.slice(i + 2, i + 2 + name.length).toLowerCase() !== name) continue;
       const c = text.charCodeAt(i + 2 + name.length);
-      if (isSpace(c) || c === 47 || c === 62) return i;
+      if (isHtmlSpace(c) || c === Char.SLASH || c === Char.GREATER_THAN) return i;
     }
     return -1;
   }

@@ -279,7 +279,7 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
       this.closeCurrent();
       return;
     }
-    if (name === 'p' && !this.inScope('p')) {
+    if (name === 'p' && !this.pInScope()) {
       if (this.root.tag === 'p' || this.outer.includes('p')) this.escape('p');
       else if (!isBoundary(this.root.tag) && this.reachesOutside(isP, isBoundary)) return;
       else {
@@ -340,24 +340,18 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     return false;
   }
 
-  /** Index of the nearest open `name` in (button) scope inside the region, or -1. */
-  private inScope(name: string): boolean {
-    for (let i = this.stack.length - 1; i > 0; i--) {
-      const tag = this.stack[i]!.tag;
-      if (tag === name) return true;
-      if (SCOPE.has(tag) || tag === 'button') return false;
-    }
-    return false;
+  /** Whether a p is open in button scope inside the region (see `pScope`). */
+  private pInScope(): boolean {
+    const k = this.pScope[this.stack.length - 1]!;
+    return k > 0 && this.stack[k]!.tag === 'p';
   }
 
   private closeP(): void {
-    for (let i = this.stack.length - 1; i > 0; i--) {
-      const tag = this.stack[i]!.tag;
-      if (tag === 'p') {
-        this.popTo(i);
-        return;
-      }
-      if (SCOPE.has(tag) || tag === 'button') return;
+    const k = this.pScope[this.stack.length - 1]!;
+    if (k > 0) {
+      // The nearest p or button-scope boundary: close the p, or stop at the boundary.
+      if (this.stack[k]!.tag === 'p') this.popTo(k);
+      return;
     }
     // A p open outside the region would be closed by this tag in the string path.
     if (this.root.tag === 'p') this.escape('p');
@@ -365,13 +359,11 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
   }
 
   private closeListItem(names: string[]): void {
-    for (let i = this.stack.length - 1; i > 0; i--) {
-      const tag = this.stack[i]!.tag;
-      if (names.includes(tag)) {
-        this.popTo(i);
-        return;
-      }
-      if (SPECIAL.has(tag) && tag !== 'address' && tag !== 'div' && tag !== 'p') return;
+    // The nearest list item or element that ends the search (see `itemScope`).
+    const k = this.itemScope[this.stack.length - 1]!;
+    if (k > 0) {
+      if (names.includes(this.stack[k]!.tag)) this.popTo(k);
+      return;
     }
     const root = this.root.tag;
     if (names.includes(root)) this.escape(root);

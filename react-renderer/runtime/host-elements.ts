@@ -7,6 +7,7 @@
  * string (the DOM of the string path has one text node there; two React strings would not
  * hydrate).
  */
+import { Char } from '../html/char-codes.js';
 import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import { setAttributes, type Props } from './attribute-props.js';
@@ -81,7 +82,7 @@ export function plainHost(tag: string, props: Props, kids: Kid[]): ReactElement 
   // Not `{ ...props }`: in Node 20 (V8 11.3), adding a property to an object made by a spread
   // took about 1 µs, and the objects made around it survived minor collections and were
   // promoted (a `<select>` with one dynamic attribute rendered in 2.5 µs instead of 0.3, and
-  // each minor collection took 3 ms; tests/react/runtime/short-lived.test.ts).
+  // each minor collection took 3 ms; checked by `npm run bench -- --only young`).
   return ownedHost(tag, Object.assign({}, props), kids);
 }
 
@@ -254,7 +255,10 @@ export function propsElement(tag: string, props: Props, several: boolean): React
 function hasReservedName(attrs: ReadonlyArray<AttrToken<never>>): boolean {
   for (let i = 0; i < attrs.length; i++) {
     const name = attrs[i]!.name;
-    if (name === 'key' || (name.charCodeAt(0) === 95 && (name === '__self' || name === '__source')))
+    if (
+      name === 'key' ||
+      (name.charCodeAt(0) === Char.UNDERSCORE && (name === '__self' || name === '__source'))
+    )
       return true;
   }
   return false;

@@ -8,6 +8,7 @@
  * a comment, a context with rules of its own — gives null and goes the full way
  * (`parseValue`); a property test compares the two.
  */
+import { Char, isAsciiDigit, isAsciiLower } from '../html/char-codes.js';
 import type { AttrToken } from '../html/tokenizer.js';
 import { decodeEntities } from '../html/entities.js';
 import { Ns } from '../html/tree-builder.js';
@@ -73,6 +74,9 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
   const root: Kid[] = [];
   const open: Array<{ tag: string; attrs: AttrToken<never>[]; kids: Kid[] }> = [];
   let kids = root;
+  // How many of `open` are p: a block may not open in one (counted, not searched, so that
+  // deeply nested blocks stay linear).
+  let openP = 0;
   let at = 0;
   const n = html.length;
   while (at < n) {
@@ -80,16 +84,18 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
     const textEnd = lt === -1 ? n : lt;
     if (textEnd > at) pushText(kids, decodeEntities(html.slice(at, textEnd)));
     if (lt === -1) break;
-    const end = html.charCodeAt(lt + 1) === 47; /* / */
+    const end = html.charCodeAt(lt + 1) === Char.SLASH;
     const nameAt = end ? lt + 2 : lt + 1;
     let i = nameAt;
-    while (isLower(html.charCodeAt(i))) i++;
+    while (isAsciiLower(html.charCodeAt(i))) i++;
     if (i === nameAt) return null;
     const tag = html.slice(nameAt, i);
     if (end) {
       const top = open.pop();
-      if (html.charCodeAt(i) !== 62 /* > */ || top === undefined || top.tag !== tag) return null;
+      if (html.charCodeAt(i) !== Char.GREATER_THAN || top === undefined || top.tag !== tag)
+        return null;
       at = i + 1;
+      if (tag === 'p') openP--;
       kids = open.length === 0 ? root : open[open.length - 1]!.kids;
       kids.push(ownElement(tag, propsOf(tag, top.attrs), top.kids));
       continue;
@@ -97,20 +103,21 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
     const isVoid = VOIDS.has(tag);
     if (BLOCKS.has(tag)) {
       if (context !== SimpleContext.BLOCKS) return null;
-      for (let k = 0; k < open.length; k++) if (open[k]!.tag === 'p') return null;
+      if (openP !== 0) return null;
     } else if (!isVoid && !PHRASING.has(tag)) return null;
     const attrs: AttrToken<never>[] = [];
     i = readAttributes(html, i, attrs);
     if (i === -1) return null;
-    if (html.charCodeAt(i) === 47 /* / */) {
+    if (html.charCodeAt(i) === Char.SLASH) {
       if (!isVoid) return null;
       i++;
     }
-    if (html.charCodeAt(i) !== 62 /* > */) return null;
+    if (html.charCodeAt(i) !== Char.GREATER_THAN) return null;
     at = i + 1;
     if (isVoid) kids.push(ownElement(tag, propsOf(tag, attrs), []));
     else {
       const el = { tag, attrs, kids: [] as Kid[] };
+      if (tag === 'p') openP++;
       open.push(el);
       kids = el.kids;
     }
@@ -118,8 +125,7 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
   return open.length === 0 ? root : null;
 };
 
-const isLower = (c: number): boolean => c >= 97 && c <= 122;
-const isNameChar = (c: number): boolean => isLower(c) || (c >= 48 && c <= 57) || c === 45;
+const isNameChar = (c: number): boolean => isAsciiLower(c) || isAsciiDigit(c) || c === Char.HYPHEN;
 
 /**
  * Reads ` name="value"` attributes from `i` into `attrs`: the offset after them (and any
@@ -127,14 +133,15 @@ const isNameChar = (c: number): boolean => isLower(c) || (c >= 48 && c <= 57) ||
  */
 function readAttributes(html: string, i: number, attrs: AttrToken<never>[]): number {
   for (;;) {
-    const spaced = html.charCodeAt(i) === 32;
-    while (html.charCodeAt(i) === 32) i++;
+    const spaced = html.charCodeAt(i) === Char.SPACE;
+    while (html.charCodeAt(i) === Char.SPACE) i++;
     const nameAt = i;
-    if (!isLower(html.charCodeAt(i))) return i;
+    if (!isAsciiLower(html.charCodeAt(i))) return i;
     if (!spaced) return -1;
     while (isNameChar(html.charCodeAt(i))) i++;
     const name = html.slice(nameAt, i);
-    if (html.charCodeAt(i) !== 61 /* = */ || html.charCodeAt(i + 1) !== 34 /* " */) return -1;
+    if (html.charCodeAt(i) !== Char.EQUALS || html.charCodeAt(i + 1) !== Char.DOUBLE_QUOTE)
+      return -1;
     const close = html.indexOf('"', i + 2);
     if (close === -1) return -1;
     const value = html.slice(i + 2, close);

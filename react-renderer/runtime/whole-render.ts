@@ -36,7 +36,9 @@ let direct = true;
 
 function markingFormatter(name: string, formatter: Formatter): Formatter {
   return {
-    apply(args, vars, ctx) {
+    // The wrapped formatter's compile-time work is kept (see `Formatter.prepare`).
+    ...(formatter.prepare === undefined ? {} : { prepare: formatter.prepare }),
+    apply(args, vars, ctx, prepared) {
       const inst = (ctx as unknown as ExecContext).inst;
       const outer = direct;
       const mine =
@@ -47,7 +49,7 @@ function markingFormatter(name: string, formatter: Formatter): Formatter {
       const node = vars[0]!.value;
       direct = mine && name === 'apply';
       try {
-        formatter.apply(args, vars, ctx);
+        formatter.apply(args, vars, ctx, prepared);
       } finally {
         direct = outer;
       }

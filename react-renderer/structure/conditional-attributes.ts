@@ -19,6 +19,7 @@
  * type=hidden>` in a table, Noah's Ark) decides as before; only the element's React code does
  * (structure.ts `convertElement`: a dynamic list that kept its blocks is structured).
  */
+import { Char } from '../html/char-codes.js';
 import type { Instruction } from '../../engine/code.js';
 import { blockSlots, isControlFlow } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
@@ -73,9 +74,9 @@ function meet(need: Need, text: string): Need {
   if (need === Need.NONE || text === '') return need;
   const rest = text.replace(/^[\t\n\f\r ]+/, '');
   const first = text.charCodeAt(0);
-  const ends = rest !== text || first === 62; /* > */
+  const ends = rest !== text || first === Char.GREATER_THAN;
   if (need & Need.END_VALUE && !ends) return Need.UNMET;
-  if ((need & Need.END_NAME) === Need.END_NAME && !ends && first !== 47 /* / */) {
+  if ((need & Need.END_NAME) === Need.END_NAME && !ends && first !== Char.SLASH) {
     return Need.UNMET;
   }
   if (!(need & Need.NO_EQUALS)) return Need.NONE;

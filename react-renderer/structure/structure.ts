@@ -17,39 +17,34 @@
  * `<head>` is always a raw region (see the note at `structureTemplate`).
  */
 import type { Code, Instruction } from '../../engine/code.js';
-import {
-  ErrorCode,
-  makeError,
-  type SourceLocation,
-  type TemplateError,
-} from '../../engine/errors.js';
+import type { TemplateError } from '../../engine/errors.js';
 import { blockSlots, isControlFlow } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
 import type { Template } from '../../engine/template.js';
-import { reactName } from '../runtime/attribute-props.js';
 import { AttributeBlocks } from './conditional-attributes.js';
 import { HtmlTokenizer, State, type TagToken, type TokenSink } from '../html/tokenizer.js';
-import { Ns, TreeBuilder, VOID, type HElement, type HNode } from '../html/tree-builder.js';
-import {
-  HoleMode,
-  Kind,
-  SHELL_ORIGIN,
-  type Part,
-  type RAttr,
-  type RElement,
-  type RNode,
-} from './react-code.js';
-import { reactCanName } from '../runtime/host-elements.js';
-import { attributeCode, hasAttributeBlocks, literalText } from './code-queries.js';
+import { Ns, TreeBuilder, VOID, type HElement } from '../html/tree-builder.js';
+import { HoleMode, Kind, SHELL_ORIGIN, type RNode } from './react-code.js';
+import { literalText } from './code-queries.js';
 import { LocalContents } from './local-regions.js';
+import {
+  quiet,
+  Reporter,
+  unstructurableWarning,
+  Why,
+  type BlocksOf,
+  type Report,
+} from './reporter.js';
+import {
+  convertChildren,
+  dropWhitespace,
+  TemplateTree,
+  type Pos,
+  type Restart,
+} from './template-tree.js';
 
 type Inst = Instruction;
 type Builder = TreeBuilder<Inst, RNode>;
-
-interface Pos {
-  item: number;
-  offset: number;
-}
 
 interface Region {
   start: Pos;
@@ -77,180 +72,8 @@ function regionTag(open: string[], name: string, end: boolean, selfClosing: bool
   return false;
 }
 
-/**
- * A point where a region may start: before a tag, in the element that was current there
- * (which then held `index` children, the last a text of `text` characters, or -1), with no
- * formatting element closed short of its end tag (html/tree-builder.ts: the list of active formatting
- * elements held open elements only). Parsed from there at render time, as that element's
- * content, the rest of the element gives what the browser builds.
- */
-interface Restart {
-  pos: Pos;
-  index: number;
-  text: number;
-}
-
-/**
- * The pass's tree builder: it may not copy an element with instructions among its attributes
- * (they would run twice), move instruction nodes (their output was parsed where the template
- * put them) nor foster content out of a table (a value's output there, or what follows it, is
- * parsed by the table modes in the browser); where the HTML parser would, it stops short
- * (`tangled`). A template of text alone (`structureHtml`, the whole-output fallback) has no
- * instructions, and is built as the browser builds it, fostering included.
- */
-class TemplateTree extends TreeBuilder<Inst, RNode> {
-  constructor(
-    context: string,
-    ns: Ns,
-    outer: string[],
-    private readonly restarts: Map<HElement<Inst, RNode>, Restart>,
-    private readonly textOnly: boolean,
-    private readonly locals: LocalContents,
-  ) {
-    super(context, ns, outer);
-  }
-
-  protected override textBreak: RNode = TEXT_BREAK;
-
-  protected override rebuildable(el: HElement<Inst, RNode>): boolean {
-    return el.dynamic === null && el.attrs.every((attr) => attr.parts === null);
-  }
-
-  protected override movable(el: HElement<Inst, RNode>): boolean {
-    return !holdsInstructions(el);
-  }
-
-  protected override mayFoster(): boolean {
-    return this.textOnly;
-  }
-
-  /** Its children moved into a new element: a region can no longer start among them. */
-  protected override emptied(el: HElement<Inst, RNode>): void {
-    this.restarts.delete(el);
-    this.locals.forget(el);
-  }
-}
-
-const TEXT_BREAK: RNode = [Kind.TEXT_BREAK];
-
-function holdsInstructions(el: HElement<Inst, RNode>): boolean {
-  return el.children.some((child) =>
-    Array.isArray(child)
-      ? child !== TEXT_BREAK
-      : typeof child === 'object' && holdsInstructions(child as HElement<Inst, RNode>),
-  );
-}
-
-/**
- * How a pass tracks blocks of attributes (conditional-attributes.ts); null: it leaves their
- * attribute lists dynamic (`structureBlockLean`).
- */
-type BlocksOf = ((warn: (inst: unknown) => void) => AttributeBlocks) | null;
-
+/** A pass that keeps blocks of attributes structured (conditional-attributes.ts). */
 const withBlocks: BlocksOf = (warn) => new AttributeBlocks(warn);
-
-/** Why a part of the template is left to render time (see `Reporter`). */
-const enum Why {
-  TAG_NAME,
-  ATTRIBUTE_LIST,
-  SPLIT_TAG,
-  FOSTERED,
-  MISNESTED,
-}
-
-/** Where a pass reports what it left to render time. */
-interface Report {
-  /** The pass's way with blocks of attributes, here since every structurer has the report. */
-  readonly blocks: BlocksOf;
-  unstructured(inst: unknown, why: Why): void;
-  /** A start tag, `offset` characters into the template text `inst` (see `Reporter`). */
-  attributes?(tag: TagToken<Inst>, inst: unknown, offset: number): void;
-}
-
-/**
- * A report that keeps nothing: for partials (their warnings belong to `jsont check` of the
- * partial itself) and whole renders. The browser runtime has only these, so it carries no
- * warning texts.
- */
-const quiet = (blocks: BlocksOf): Report => ({ blocks, unstructured() {} });
-
-/** What each `Why` says, and the part parsed at render time instead. */
-const WHY_TEXT: Record<Why, [why: string, what: string]> = {
-  [Why.TAG_NAME]: ['an instruction inside a tag name', 'this part of the template'],
-  [Why.ATTRIBUTE_LIST]: [
-    'an instruction among the attributes of a tag',
-    "this tag's attribute list",
-  ],
-  [Why.SPLIT_TAG]: ['a tag opened and closed in different blocks', 'this part of the template'],
-  [Why.FOSTERED]: [
-    'text or tags directly in a table that the browser moves before it',
-    'the element holding them',
-  ],
-  [Why.MISNESTED]: [
-    'formatting elements (b, a, em…) misnested around instructions',
-    'the element holding them',
-  ],
-};
-
-/** Collects warnings (one per instruction) with their locations, for one template's pass. */
-class Reporter implements Report {
-  readonly warnings: TemplateError[] = [];
-  private readonly seen = new Set<unknown>();
-  constructor(
-    private readonly template: Template,
-    readonly blocks: BlocksOf,
-  ) {}
-
-  unstructured(inst: unknown, why: Why): void {
-    if (this.seen.has(inst)) return;
-    this.seen.add(inst);
-    const loc = this.locationOf(inst);
-    const [reason, what] = WHY_TEXT[why];
-    this.warnings.push(
-      makeError(
-        ErrorCode.REACT_UNSTRUCTURED,
-        `React: ${reason}; ${what} is parsed at render time`,
-        loc,
-        'warning',
-        this.template.source,
-      ),
-    );
-  }
-
-  /** Where an instruction of the template stands (none for what is not one of its own). */
-  private locationOf(inst: unknown): SourceLocation | undefined {
-    return typeof inst === 'object' && inst !== null
-      ? this.template.locations?.get(inst)
-      : undefined;
-  }
-
-  /** Attributes of the tag that React cannot render: the element is built without them. */
-  attributes(tag: TagToken<Inst>, inst: unknown, offset: number): void {
-    const dropped = tag.attrs.filter((attr) => attr.name !== '' && reactName(attr.name) === null);
-    const start = this.locationOf(inst);
-    if (dropped.length === 0 || start === undefined) return;
-    // The tag's place in the text instruction it begins in.
-    const before = literalText(inst as Inst)?.slice(0, offset) ?? '';
-    const newline = before.lastIndexOf('\n');
-    const loc =
-      newline === -1
-        ? { line: start.line, column: start.column + offset }
-        : { line: start.line + before.split('\n').length - 1, column: offset - newline };
-    for (const { name } of dropped) {
-      this.warnings.push(
-        makeError(
-          ErrorCode.REACT_DROPPED_ATTRIBUTE,
-          `React: the ${name} attribute of <${tag.name}> is left out of its element (React ` +
-            "cannot render it): hydration keeps the server's, but an element React creates " +
-            'in the browser lacks it',
-          loc,
-          'warning',
-          this.template.source,
-        ),
-      );
-    }
-  }
-}
 
 /** Whether an instruction is literal text or prints nothing (see `BlockStructurer.run`). */
 function printsOnlyText(inst: Inst): boolean {
@@ -324,6 +147,8 @@ class BlockStructurer implements TokenSink<Inst> {
     if (this.nested) {
       if (
         this.tokenizer.state !== State.DATA ||
+        // `x&copy` at the end: what follows the block may go on with the name.
+        this.tokenizer.holdsReference ||
         (this.region !== null && this.region.open.length !== 0) ||
         // Even an element whose end tag may be omitted (li, p, td…): in the browser, what
         // follows the block goes inside it until something closes it, which the tree built
@@ -339,7 +164,7 @@ class BlockStructurer implements TokenSink<Inst> {
       this.tokenizer.end();
       if (this.region !== null) this.endRegion(end);
     }
-    return convertTree(this.builder.root.children, this.locals);
+    return convertChildren(this.builder.root.children, this.locals);
   }
 
   // ---- TokenSink ----------------------------------------------------------------------------
@@ -626,59 +451,6 @@ function branchTags(inst: unknown[]): Array<[name: string, end: boolean, selfClo
   return tags;
 }
 
-/**
- * The boundary elements' content of the block being converted (local-regions.ts); module
- * state rather than a parameter, so that the recursion below keeps its depth limit.
- */
-let converting: LocalContents | null = null;
-
-/** The builder's nodes as React code; `locals`: the block's boundary elements' content. */
-function convertTree(children: Array<HNode<Inst, RNode>>, locals: LocalContents | null): RNode[] {
-  const outer = converting;
-  converting = locals;
-  try {
-    return convertChildren(children);
-  } finally {
-    converting = outer;
-  }
-}
-
-function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
-  return children.flatMap((child) => {
-    if (typeof child !== 'object' || Array.isArray(child)) return [child as RNode];
-    const el = child as HElement<Inst, RNode>;
-    // An element React cannot create (`<b<c>`): its content stands in for it.
-    return reactCanName(el.tag) ? [convertElement(el)] : convertChildren(el.children);
-  });
-}
-
-function convertElement(el: HElement<Inst, RNode>): RNode {
-  const attrs: RAttr[] = el.attrs.map(attributeCode);
-  // Blocks of attributes given up have left the list (conditional-attributes.ts).
-  const dynamic: Part[] | 0 = el.dynamic === null || hasAttributeBlocks(attrs) ? 0 : el.dynamic;
-  let children = convertChildren(el.children);
-  if (el.tag === 'html') children = dropWhitespace(children);
-  return converting === null
-    ? [Kind.ELEMENT, el.tag, attrs, children, dynamic]
-    : withContent(converting, el, [Kind.ELEMENT, el.tag, attrs, children, dynamic]);
-}
-
-/** The element with its content code, where it takes one (local-regions.ts). */
-function withContent(locals: LocalContents, el: HElement<Inst, RNode>, node: RElement): RNode {
-  const local = locals.contentOf(el, node[3]);
-  if (local !== undefined) node.push(local);
-  locals.converted(node, node[3], local);
-  return node;
-}
-
-/**
- * Whitespace between the document-level tags: React cannot render text inside <html> (it
- * moves it into <body>), and the HTML parser ignores it or keeps it invisible there.
- */
-function dropWhitespace(nodes: RNode[]): RNode[] {
-  return nodes.filter((node) => typeof node !== 'string' || node.trim() !== '');
-}
-
 export interface StructureResult {
   react: RNode[];
   warnings: TemplateError[];
@@ -708,17 +480,6 @@ function structureRoot(block: Inst[], report: Report): RNode[] {
     (node) => Array.isArray(node) && node[0] === Kind.ELEMENT && node[1] === 'html',
   );
   return isPage ? dropWhitespace(react) : react;
-}
-
-/** Why a whole template is parsed at render time: structuring or compiling it failed. */
-export function unstructurableWarning(thrown: unknown): TemplateError {
-  return makeError(
-    ErrorCode.REACT_UNSTRUCTURED,
-    `React: the template could not be structured (${String(thrown)}); ` +
-      'its output is parsed at render time',
-    { line: 1, column: 1 },
-    'warning',
-  );
 }
 
 /** Structures a block for rendering inside an open element (see `structureBlock`). */

@@ -1,7 +1,7 @@
 /**
- * Analytics, census, performance and error-report calls (SPEC.md 7 "Analytics and
- * reporting"). The preview sends nothing anywhere: each call is validated and recorded in the
- * records table, which tests read through `GET /__recorded?kind=`.
+ * Analytics, census, performance and error-report calls (docs/storefront.md, "API calls"). The
+ * preview sends nothing anywhere: each call is validated and recorded in the records table, which
+ * tests read through `GET /__recorded?kind=`.
  */
 import {
   CensusEventRequest,
@@ -20,7 +20,7 @@ import { newToken } from './crumb.js';
 import { parseWith } from './http.js';
 import { Reply, type ApiContext, type Route } from './router.js';
 
-/** SPEC.md 5: the analytics source environment must be one of these. */
+/** docs/storefront.md, "Analytics": the analytics source environment must be one of these. */
 const ENVIRONMENTS = new Set(['dev', 'qa', 'staging', 'prod']);
 
 function record(ctx: ApiContext, kind: RecordKind, payload: unknown): void {

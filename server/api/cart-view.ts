@@ -49,7 +49,7 @@ export function buildCart(cart: CartRow, rows: EntryRow[], catalog: Catalog): Sh
     orderId: null,
     created: cart.created,
     isPurchased: cart.is_purchased === 1,
-    entries: built.map(({ productType: _type, ...entry }) => entry),
+    entries: built,
     shippingOptions: [],
     selectedShippingOption: null,
     shippingLocation: null,

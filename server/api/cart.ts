@@ -1,7 +1,8 @@
 /**
- * Shopping-cart calls (SPEC.md 7 "Commerce"): read the cart, add an entry, change its
+ * Shopping-cart calls (docs/storefront.md, "API calls"): read the cart, add an entry, change its
  * additional fields or quantity, remove it. The cart is found by the CART cookie, which the
- * client also reads to decide whether to load a cart on page load (SPEC.md 4).
+ * client also reads to decide whether to load a cart on page load (docs/storefront.md, "Cart
+ * pill").
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -56,8 +57,8 @@ export function findVariant(ctx: ApiContext, itemId: string, sku: string) {
 }
 
 /**
- * SPEC.md 5: the requested units plus those already in the cart for this item and variant
- * must not exceed the stock, unless the variant is unlimited.
+ * docs/storefront.md, "Add to cart": the requested units plus those already in the cart for this
+ * item and variant must not exceed the stock, unless the variant is unlimited.
  */
 export function checkStock(variant: CatalogVariant, alreadyInCart: number, requested: number) {
   if (!variant.unlimited && alreadyInCart + requested > variant.qtyInStock) {
@@ -147,7 +148,7 @@ export const cartRoutes: Route[] = [
       findVariant(ctx, body.itemId, body.sku);
       ctx.stores.carts.setFields(entry.id, body.sku, body.additionalFields);
       const updated = ctx.stores.carts.entry(cart.id, entry.id)!;
-      return { shoppingCart: cartView(ctx, cart), updatedEntry: stripType(updated, ctx) };
+      return { shoppingCart: cartView(ctx, cart), updatedEntry: buildEntry(updated, ctx.catalog) };
     },
   },
   {
@@ -181,8 +182,3 @@ export const cartRoutes: Route[] = [
     },
   },
 ];
-
-function stripType(row: Parameters<typeof buildEntry>[0], ctx: ApiContext) {
-  const { productType: _type, ...entry } = buildEntry(row, ctx.catalog);
-  return entry;
-}

@@ -1,6 +1,7 @@
 /**
- * The other commerce calls (SPEC.md 7): inventory stock, subscription cart token, the
- * FullStory id, commerce preferences, and store creation (product collection, root category).
+ * The other commerce calls (docs/storefront.md, "API calls"): inventory stock, subscription cart
+ * token, the FullStory id, commerce preferences, and store creation (product collection, root
+ * category).
  */
 import {
   CART_MESSAGES,
@@ -21,7 +22,10 @@ import { checkStock, findVariant, newId } from './cart.js';
 import { fail, parseWith } from './http.js';
 import { Reply, type ApiContext, type Route } from './router.js';
 
-/** Stock the client compares with a variant's quantity; SPEC.md 9: unlimited is "very large". */
+/**
+ * Stock the client compares with a variant's quantity; docs/storefront.md, "Product rules":
+ * unlimited is "very large".
+ */
 function stock(ctx: ApiContext) {
   const { itemId } = parseWith(StockQuery, ctx.query);
   const product = ctx.catalog.getProduct(itemId);
@@ -87,7 +91,8 @@ export const commerceRoutes: Route[] = [
     crumb: true,
     handle(ctx) {
       const key = preferencesKey(ctx);
-      // SPEC.md 3: websiteId is stripped from what is saved; the server owns it.
+      // docs/storefront.md, "API calls": websiteId is stripped from what is saved; the server owns
+      // it.
       const { websiteId: _ignored, ...prefs } = parseWith(PreferencesRequest, ctx.body);
       ctx.stores.settings.set(key, prefs);
       return { ...prefs, websiteId: ctx.websiteId };
@@ -101,7 +106,8 @@ export const commerceRoutes: Route[] = [
     handle(ctx) {
       const body = parseWith(ProductCollectionRequest, ctx.body);
       if (ctx.params.websiteId !== ctx.websiteId) throw fail(404, 'Unknown website');
-      // The client derives a free url id (SPEC.md 5); a collision here is a stale client.
+      // The client derives a free url id (docs/storefront.md, "Store creation"); a collision here
+      // is a stale client.
       if (ctx.stores.collections.urlIdTaken(body.urlId)) {
         throw fail(400, 'Invalid request', { fieldErrors: { urlId: ['URL already in use'] } });
       }

@@ -2,7 +2,8 @@
  * The crumb: a double-submit CSRF token. The server sets a `crumb` cookie the page's scripts can
  * read; mutating calls send it back (X-CSRF-Token header, `crumb` query parameter or form
  * field) and it must equal the cookie. A failure is 401 `{ crumbFail: true }` with a fresh
- * cookie when none was sent, so the client's single retry (SPEC.md 4, logout) succeeds.
+ * cookie when none was sent, so the client's single retry (logout, docs/storefront.md, "Sign-in and
+ * sessions") succeeds.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

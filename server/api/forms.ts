@@ -1,7 +1,8 @@
 /**
- * Form calls (SPEC.md 7 "Forms"): submission key, validation, saving. Field rules are those of
- * SPEC.md 5; the statuses are those the client turns into the SPEC.md 8 texts (400 with
- * per-field errors, 401 bad key, 404 unknown form, 429 rate limit; 500 comes from faults).
+ * Form calls (docs/storefront.md, "API calls"): submission key, validation, saving. Field rules are
+ * those of docs/storefront.md, "Forms"; the statuses are those the client turns into the texts of
+ * docs/storefront.md, "Forms" (400 with per-field errors, 401 bad key, 404 unknown form, 429
+ * rate limit; 500 comes from faults).
  */
 import {
   FORM_MESSAGES,
@@ -34,7 +35,10 @@ function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/** SPEC.md 5 field rules; returns a message per invalid field id (empty when valid). */
+/**
+ * The field rules of docs/storefront.md, "Forms"; returns a message per invalid field id (empty
+ * when valid).
+ */
 export function validateForm(form: CatalogForm, values: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of form.fields) {

@@ -1,7 +1,7 @@
 /**
- * The preview's API: every call of SPEC.md section 7 the storefront makes, on a SQLite store.
- * `createApiHandler` returns a node:http handler that the site server tries first; it answers
- * paths under /api/ (and the test hooks /__faults and /__recorded) and returns false for
+ * The preview's API: every call the storefront makes (docs/storefront.md, "API calls"), on a SQLite
+ * store. `createApiHandler` returns a node:http handler that the site server tries first; it
+ * answers paths under /api/ (and the test hooks /__faults and /__recorded) and returns false for
  * anything else so the page renderer can take it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

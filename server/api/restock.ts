@@ -1,7 +1,7 @@
 /**
- * Restock notifications (SPEC.md 7 "Restock"): a visitor signs up for a sold-out variant; the
- * owner lists sign-ups by variant group and "sends" the notifications (recorded as sent).
- * Failures carry `message` as well as `error`, because the widget shows `data.message`.
+ * Restock notifications (docs/storefront.md, "API calls"): a visitor signs up for a sold-out
+ * variant; the owner lists sign-ups by variant group and "sends" the notifications (recorded as
+ * sent). Failures carry `message` as well as `error`, because the widget shows `data.message`.
  */
 import {
   CART_MESSAGES,

@@ -81,7 +81,8 @@ export class Router {
           names.push(name as string);
           return '([^/]+)';
         });
-      // A trailing slash is tolerated: SPEC.md 7 writes `commerce/inventory/stock/`.
+      // A trailing slash is tolerated: docs/storefront.md, "API calls" writes
+      // `commerce/inventory/stock/`.
       return { route, names, regex: new RegExp(`^${source}/?$`) };
     });
   }

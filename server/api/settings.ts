@@ -1,5 +1,5 @@
 /**
- * Site settings calls (SPEC.md 7 "Site users and site settings"): multilingual settings,
+ * Site settings calls (docs/storefront.md, "API calls"): multilingual settings,
  * header/footer, site layout and navigation. Each is one JSON document in the settings table.
  */
 import {

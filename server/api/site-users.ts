@@ -1,7 +1,8 @@
 /**
- * Site-user sessions (SPEC.md 7 "Site users"). Login sets an HttpOnly session cookie plus the
- * readable SiteUserInfo cookie (SPEC.md 3) and returns an XSRF token; while signed in, every
- * mutating call under /api/site-users/account must echo it in X-SiteUser-XSRF-Token.
+ * Site-user sessions (docs/storefront.md, "API calls"). Login sets an HttpOnly session cookie plus
+ * the readable SiteUserInfo cookie (docs/storefront.md, "Sign-in and sessions") and returns an XSRF
+ * token; while signed in, every mutating call under /api/site-users/account must echo it in
+ * X-SiteUser-XSRF-Token.
  */
 import {
   LocaleRequest,
@@ -23,7 +24,10 @@ export { currentSession, SESSION_COOKIE };
 
 export const INFO_COOKIE = 'SiteUserInfo';
 export const XSRF_HEADER = 'x-siteuser-xsrf-token';
-/** SPEC.md 9: the remembered session cookie lives 2 years; otherwise a day on the server. */
+/**
+ * docs/storefront.md, "Constants and limits": the remembered session cookie lives 2 years;
+ * otherwise a day on the server.
+ */
 const REMEMBER_S = 2 * 365 * 24 * 3600;
 const SESSION_TTL_MS = 24 * 3600 * 1000;
 

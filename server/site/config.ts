@@ -34,6 +34,14 @@ export const SiteConfig = z.object({
   name: z.string().default('site'),
   /** Layout template wrapping every page, relative to templates/; none = page stands alone. */
   layout: z.string().optional(),
+  /**
+   * Layout regions hydrated as roots of their own, so they follow the visitor's state (the
+   * header's cart pill): element id -> the partial that element's content applies, exactly
+   * (`<div id="site-header">{@|apply header.block}</div>`).
+   */
+  islands: z
+    .record(z.string().regex(/^[A-Za-z][\w-]*$/), z.string().regex(/^[\w.-]+$/))
+    .default({}),
   /** Data files shared by every route, relative to the site folder. */
   data: FileList.default([]),
   routes: z

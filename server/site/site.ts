@@ -16,7 +16,8 @@ import {
   type Template,
   type TemplateError,
 } from '../../index.js';
-import type { HydrationBoot } from '../../storefront/hydrate.js';
+import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
+import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
@@ -70,6 +71,8 @@ export interface SiteOptions {
 
 export class Site {
   readonly files = new FileCache();
+  /** `{@|apply partial}` per island partial, compiled once (the partial itself is looked up per render). */
+  private readonly islandUnits = new Map<string, CompiledFile>();
 
   constructor(
     readonly root: string,
@@ -177,6 +180,9 @@ export class Site {
     if (match === undefined) return { status: 404 };
     const data = this.routeData(config, match.route, match.urlId, request);
     if (data === undefined) return { status: 404 };
+    // What the template sees: the route data with the visitor's initial state folded in, as
+    // the browser's first render will (docs/storefront.md "Design").
+    const view = storefrontData(data, initialState(data)) as Rec;
 
     const page = this.template(match.route.template);
     const partials = this.partials();
@@ -187,7 +193,7 @@ export class Site {
       locale: this.options.locale ?? 'en-US',
       now: (this.options.now ?? Date.now)(),
     };
-    const body = render(page.template, data, renderOptions);
+    const body = render(page.template, view, renderOptions);
     problems.push(...this.mapErrors(body.errors, page, partials));
     let html = body.html;
     let hydration: HydrationBoot | undefined;
@@ -197,17 +203,22 @@ export class Site {
       // The page body goes into the layout inside the hydration root, whose content is then
       // exactly the page template's output: the browser hydrates it with the same template.
       const mainContent = `${HYDRATION_ROOT_OPEN}${html}</div>`;
-      const wrapped = render(layout.template, { ...data, mainContent }, renderOptions);
+      const wrapped = render(layout.template, { ...view, mainContent }, renderOptions);
       problems.push(...this.mapErrors(wrapped.errors, layout, partials));
       html = wrapped.html;
       if (html.includes(HYDRATION_ROOT_OPEN)) {
+        const islands = this.islands(config, html);
         hydration = {
           root: HYDRATION_ROOT_ID,
           template: preparedOf(page),
           data,
-          partials: partialsUsed(page.template.code, partials.compiled),
+          partials: partialsUsed(
+            [page.template.code, ...islands.map((i) => i.template.code)] as unknown as Code,
+            partials.compiled,
+          ),
           locale: renderOptions.locale,
           now: renderOptions.now,
+          ...(islands.length > 0 ? { islands } : {}),
         };
       }
     }
@@ -218,7 +229,7 @@ export class Site {
     const warnings = this.mapErrors(requestWarningsOf(page), page, partials, 'warning');
     if (hydration !== undefined) {
       // The page template itself (not the prepared copy the browser gets): it has locations.
-      const react = renderToReact(page.template, data, renderOptions);
+      const react = renderToReact(page.template, view, renderOptions);
       // What `jsont check --react` reports of the template, then what this page's data causes.
       warnings.push(
         ...this.mapErrors(
@@ -274,6 +285,24 @@ export class Site {
       }
     }
     return { query, results, resultCount: results.length };
+  }
+
+  /**
+   * The layout's islands present in `html`: each is an element `<… id="ID">` whose content is
+   * exactly its partial applied to the page data (site.json `islands`: id -> partial).
+   */
+  private islands(config: SiteConfig, html: string): HydrationIsland[] {
+    const out: HydrationIsland[] = [];
+    for (const [id, partial] of Object.entries(config.islands)) {
+      if (!html.includes(`id="${id}"`)) continue;
+      let unit = this.islandUnits.get(partial);
+      if (unit === undefined) {
+        unit = compileFile(`{@|apply ${partial}}`, `site.json islands.${id}`);
+        this.islandUnits.set(partial, unit);
+      }
+      out.push({ root: id, template: preparedOf(unit) });
+    }
+    return out;
   }
 
   // ---- sources -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-/** Shopping carts and their entries (SPEC.md 3 "Shopping cart", "Cart entry"). */
+/** Shopping carts and their entries (docs/storefront.md, "Cart"). */
 import type { Database, Statement } from 'better-sqlite3';
 
 export interface CartRow {
@@ -75,7 +75,10 @@ export class CartStore {
     return this.s.matching!.get(cartId, itemId, sku, fields) as EntryRow | undefined;
   }
 
-  /** Units of this item and variant already in the cart (SPEC.md 5 stock rule). */
+  /**
+   * Units of this item and variant already in the cart (the stock rule of docs/storefront.md, "Add
+   * to cart").
+   */
   quantityInCart(cartId: string, itemId: string, sku: string): number {
     return (this.s.inCart!.get(cartId, itemId, sku) as { n: number }).n;
   }

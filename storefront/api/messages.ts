@@ -1,7 +1,8 @@
 /**
- * Texts that are contracts between the preview server and the storefront client (SPEC.md
- * sections 5 and 8): the server answers with them, the client shows them or matches on them.
- * Re-exported by schemas.ts; no imports, so any layer may use it.
+ * Texts that are contracts between the preview server and the storefront client
+ * (docs/storefront.md, "Add to cart", "Forms", "Restock notifications" and "Error texts"): the
+ * server answers with them, the client shows them or matches on them. Re-exported by schemas.ts; no
+ * imports, so any layer may use it.
  */
 
 export const CART_MESSAGES = {
@@ -9,6 +10,8 @@ export const CART_MESSAGES = {
   variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
   quantityNotNumber: 'Quantity must be a number.',
   quantityNotWhole: 'Quantity must be a whole number',
+  quantityTooSmall: 'Quantity must be at least 1',
+  quantityTooLarge: 'Quantity must be at most 9999',
   entryNotFound: 'That item is no longer in your cart.',
   productNotFound: 'That product is no longer available.',
   notSubscribable: 'Unavailable',
@@ -18,7 +21,9 @@ export const CART_MESSAGES = {
 export const FORM_MESSAGES = {
   required: 'Required',
   tooLong: 'You have exceeded the character limit.',
-  /** `{email}` of SPEC.md 5 filled with the example address the client also shows. */
+  /**
+   * `{email}` of docs/storefront.md, "Forms" filled with the example address the client also shows.
+   */
   badEmail: 'Email is not valid. Email addresses should follow the format user@domain.com.',
   invalid: 'One or more fields is invalid, please check your entries.',
   captcha: 'Complete CAPTCHA before submitting.',
@@ -45,7 +50,10 @@ export const SESSION_MESSAGES = {
 export const INVALID_REQUEST = 'Invalid request';
 export const MISSING_NAVIGATION = 'Unable to find site main navigation';
 
-/** SPEC.md 5: 3 to 256 characters matching a basic address pattern. */
+/**
+ * docs/storefront.md, "Restock notifications": 3 to 256 characters matching a basic address
+ * pattern.
+ */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isValidEmail(value: string): boolean {
   return value.length >= 3 && value.length <= 256 && EMAIL_PATTERN.test(value);

@@ -1,14 +1,15 @@
 /**
- * Request and response shapes of the storefront calls (SPEC.md section 7), shared by the
- * preview server (which validates every payload with them) and the browser client (which
- * validates what it sends and receives). This module imports only zod, so the storefront layer
- * can use it without pulling in anything from server/.
+ * Request and response shapes of the storefront calls (docs/storefront.md, "API calls"), shared by
+ * the preview server (which validates every payload with them) and the browser client (which
+ * validates what it sends and receives). This module imports only zod, so the storefront layer can
+ * use it without pulling in anything from server/.
  *
  * Conventions every endpoint follows:
  * - an invalid payload is answered 400 with `{ error: 'Invalid request', fieldErrors }`, where
  *   fieldErrors maps a dotted field path to its messages (see `fieldErrorsOf`);
- * - any other failure is `{ error: message }` with the SPEC.md section 8 text where one applies;
- *   restock failures also carry `message` because the client shows `data.message`;
+ * - any other failure is `{ error: message }` with the text of docs/storefront.md, "Error texts"
+ *   where one applies; restock failures also carry `message` because the client shows
+ *   `data.message`;
  * - a crumb failure is 401 `{ crumbFail: true, error }` and a fresh `crumb` cookie.
  */
 import { z } from 'zod';
@@ -39,11 +40,11 @@ const id = z.string({ error: requiredOr('Must be a string') }).min(1, FORM_MESSA
 const boolText = z.enum(['true', 'false']);
 /** Most units of one cart line: a request's quantity and a line's total after adds alike. */
 export const MAX_LINE_QUANTITY = 9999;
-export const QUANTITY_TOO_LARGE = `Quantity must be at most ${MAX_LINE_QUANTITY}`;
+export const QUANTITY_TOO_LARGE = CART_MESSAGES.quantityTooLarge;
 const quantity = z
   .number({ error: requiredOr(CART_MESSAGES.quantityNotNumber) })
   .int({ error: CART_MESSAGES.quantityNotWhole })
-  .min(1, 'Quantity must be at least 1')
+  .min(1, CART_MESSAGES.quantityTooSmall)
   .max(MAX_LINE_QUANTITY, QUANTITY_TOO_LARGE);
 /** JSON object with arbitrary fields (preferences, header/footer parts). */
 const jsonObject = z.record(z.string(), z.unknown());
@@ -78,6 +79,8 @@ export const CartEntry = z.object({
   title: z.string(),
   subTotal: Money,
   purchasePriceCents: z.number().int(),
+  /** The product's type (1 physical …): the cart page offers buy-now-pay-later on it. */
+  productType: z.number().int().optional(),
 });
 export type CartEntry = z.infer<typeof CartEntry>;
 
@@ -204,7 +207,7 @@ export const RootCategoryResponse = RootCategoryRequest.extend({
 
 export const FormSubmissionKeyResponse = z.object({ data: z.object({ key: z.string() }) });
 
-/** Field id -> submitted value (SPEC.md 3 "Submitted values"). */
+/** Field id -> submitted value (docs/storefront.md, "Forms"). */
 export const FormValues = z.record(
   z.string(),
   z.union([
@@ -223,7 +226,10 @@ export const FormErrorsResponse = z.object({
 });
 
 export const SaveFormSubmissionRequest = z.object({
-  /** Not in the SPEC.md 3 list; the server needs it to find the form's fields. */
+  /**
+   * Not in the payload of docs/storefront.md, "API calls"; the server needs it to find the form's
+   * fields.
+   */
   formId: id,
   form: z.string().refine((s) => isJsonObject(s), FORM_MESSAGES.badFields),
   key: id,
@@ -313,7 +319,10 @@ export const LocaleRequest = z.object({
 });
 export const LocaleResponse = LocaleRequest;
 
-/** The cookie the client reads to know whether a site user is signed in (SPEC.md 3). */
+/**
+ * The cookie the client reads to know whether a site user is signed in (docs/storefront.md,
+ * "Sign-in and sessions").
+ */
 export const SiteUserInfoCookie = z.object({
   authenticated: z.boolean(),
   siteUserId: z.string(),
@@ -384,7 +393,10 @@ export const ClankerValidateResponse = z.object({
   valid: z.boolean(),
   errors: z.array(z.string()),
 });
-/** SPEC.md 9: at most 10 queued errors per send, stacks cut at 5000 characters. */
+/**
+ * docs/storefront.md, "Analytics": at most 10 queued errors per send, stacks cut at 5000
+ * characters.
+ */
 export const JavascriptErrorsRequest = z.object({
   errors: z
     .array(

@@ -12,7 +12,8 @@ describe('jsont compile', () => {
     const run = await runJsont(dir, ['compile', 'page.html']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    // ROOT [17, 1, block, EOF] with TEXT [0, text] and VARIABLE [1, [path], 0] (LANGUAGE.md 1.3)
+    // ROOT [17, 1, block, EOF] with TEXT [0, text] and VARIABLE [1, [path], 0] (docs/language.md,
+    // "The code tree")
     expect(run.stdout).toBe('[17,1,[[0,"Hi "],[1,[["name"]],0]],18]\n');
   });
 

@@ -48,7 +48,7 @@ describe('jsont render', () => {
 
   it('takes a .json template as precompiled code', async () => {
     const dir = workspace({
-      // [ROOT, version, [TEXT, VARIABLE name], EOF] per LANGUAGE.md 1.3
+      // [ROOT, version, [TEXT, VARIABLE name], EOF] per docs/language.md, "The code tree"
       'page.json': '[17, 1, [[0, "Hello "], [1, [["name"]], 0]], 18]',
       'data.json': '{"name": "Ann"}',
     });

@@ -5,8 +5,8 @@
  * could observe.
  *
  * Not listed because the suite does not compare them: error locations (ours carry line and
- * column on every error, the reference's carry none — DESIGN.md "Errors"), and our `warning`
- * records (arity hints the reference does not produce).
+ * column on every error, the reference's carry none — docs/architecture.md, "Errors"), and our
+ * `warning` records (arity hints the reference does not produce).
  */
 import type { Instruction } from '../../engine/code.js';
 import { Op } from '../../engine/opcodes.js';
@@ -65,8 +65,9 @@ export const DEVIATIONS: Deviation[] = [
     id: 'alternates-with-nesting',
     reason:
       'A block opened inside {.alternates with} nests inside the alternates block (Java behaviour, ' +
-      "LANGUAGE.md 3.1). The TS reference appends it to the repeated section's main block and " +
-      'keeps appending there after its END, which silently moves template text between blocks.',
+      'docs/language.md, "Nesting"). The TS reference appends it to the repeated ' +
+      "section's main block and keeps appending there after its END, which silently moves " +
+      'template text between blocks.',
     applies: (result) =>
       someInstruction(
         result.template.code,
@@ -81,7 +82,8 @@ export const DEVIATIONS: Deviation[] = [
     reason:
       'When a formatter throws, the TS reference never pops the frame it pushed for the variable, ' +
       'so everything after it in the enclosing block resolves against the wrong node. We record ' +
-      'the same error and leave the frame stack intact (DESIGN.md "Where the references disagree").',
+      'the same error and leave the frame stack intact ' +
+      '(docs/language.md, "Deviations from the reference").',
     applies: (result) =>
       referenceErrors(result).some((m) => /Unexpected \w+ error when executing VARIABLE/.test(m)),
   },
@@ -91,7 +93,7 @@ export const DEVIATIONS: Deviation[] = [
       'When the TS reference refuses an apply/include at the recursion limit of 16, the failed ' +
       'entry is never exited, so each refusal permanently costs one level: a second ' +
       '`{@|apply rec}` of a self-applying partial stops at 15 levels, a third at 14. Each apply ' +
-      'gets the full 16 levels with us (DESIGN.md "Where the references disagree").',
+      'gets the full 16 levels with us (docs/language.md, "Deviations from the reference").',
     applies: (result) =>
       [...referenceErrors(result), ...result.ours.renderErrors].some((m) =>
         m.includes('exceeded maximum recursion depth'),
@@ -101,9 +103,10 @@ export const DEVIATIONS: Deviation[] = [
     id: 'legacy-java-formatters',
     reason:
       'i18n-money-format, datetimefield, unit, money-format, moneyFormat and money-string are ' +
-      'registered no-ops in the TS reference (LANGUAGE.md 6.7). We implement them as the Java ' +
-      'original does (formatters/legacy.ts, formatters/commerce-price.ts), checked against the ' +
-      'Java-era fixtures in conformance/legacy-i18n, because published templates use them.',
+      'registered no-ops in the TS reference (docs/language.md, "Java-era formatters"). We ' +
+      'implement them as the Java original does (formatters/legacy.ts, ' +
+      'formatters/commerce-price.ts), checked against the Java-era fixtures in ' +
+      'tests/fixtures/conformance/legacy-i18n, because published templates use them.',
     applies: (result) => usesFormatter(result.template.code, LEGACY_FORMATTERS),
   },
   {

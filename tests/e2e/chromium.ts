@@ -1,5 +1,5 @@
 /**
- * Launching the system Chromium for e2e tests (DESIGN.md "Main job and tests"): Debian's
+ * Launching the system Chromium for e2e tests (docs/architecture.md, "Tests"): Debian's
  * `chromium` driven by playwright-core. With CI=true a missing browser is a failure; elsewhere
  * the e2e suites are skipped with a loud message, so `npm test` still works on a laptop.
  */

@@ -95,6 +95,10 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
     html: ['id="sqs-cart-root"', 'You have nothing in your shopping cart.'],
     visible: 'You have nothing in your shopping cart.',
   },
+  '/checkout': {
+    html: ['class="checkout-page"', '<h1>Checkout</h1>'],
+    visible: 'Checkout',
+  },
   '/contact': {
     html: [
       'data-form-id=',

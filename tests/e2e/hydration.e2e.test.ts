@@ -1,5 +1,5 @@
 /**
- * Hydration in headless Chromium (DESIGN.md "The three render paths", 3): the site server
+ * Hydration in headless Chromium (docs/architecture.md, "Hydration"): the site server
  * renders a product page with the string path and ships the prepared template, data and
  * partials; the client script hydrates it with React's development build (which reports
  * mismatches in detail). No console error or warning about hydration, no page error, the DOM the

@@ -54,7 +54,8 @@ export function useSiteInChromium(
       dir: root,
       base,
       newPage: async () => {
-        const page = await launched.newPage();
+        // A page of its own context (axe's Playwright builder needs one made by newContext).
+        const page = await (await launched.newContext()).newPage();
         page.setDefaultTimeout(15_000);
         return page;
       },

@@ -1,5 +1,5 @@
-// The assembler's state machine (LANGUAGE.md 3.1): nesting, alternates, and one error per way
-// a template can be malformed, each located at the offending tag (code + line + column).
+// The assembler's state machine (docs/language.md, "Nesting"): nesting, alternates, and one error
+// per way a template can be malformed, each located at the offending tag (code + line + column).
 import { describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../engine/compile.js';
 import { testRegistry } from './compiler-registry.js';

@@ -2,8 +2,8 @@
  * The executor's fast paths must behave exactly like the general ones:
  * - formatter chains made only of pure mappings (`Formatter.map`) skip the Variable and frame;
  * - `json` quotes plain strings itself instead of calling JSON.stringify;
- * - sections with a text-and-names body (the hot shape in benchmarks) keep LANGUAGE.md 4.2
- *   lookup: the section value first, then outward, own properties only.
+ * - sections with a text-and-names body (the hot shape in benchmarks) keep the lookup of
+ *   docs/language.md, "Resolution": the section value first, then outward, own properties only.
  */
 import { describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-// The scanning rules of LANGUAGE.md 2.1, observed on the token stream.
+// The scanning rules of docs/language.md, "Finding tags", observed on the token stream.
 import { describe, expect, it } from 'vitest';
 import { lexTemplate } from '../../engine/lexer.js';
 

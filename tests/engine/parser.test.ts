@@ -1,4 +1,4 @@
-// Tag classification and the instruction grammar (LANGUAGE.md 2.2-2.4): what becomes an
+// Tag classification and the instruction grammar (docs/language.md, "Syntax"): what becomes an
 // instruction, with which operands, and what stays literal text.
 import { describe, expect, it } from 'vitest';
 import type { Instruction } from '../../engine/code.js';
@@ -19,7 +19,7 @@ function only(source: string): Instruction {
 
 const literal = (source: string): Instruction[] => [[0, source]];
 
-describe('literal-vs-instruction examples (LANGUAGE.md 2.4)', () => {
+describe('literal-vs-instruction examples (docs/language.md, "Instructions")', () => {
   it('if (x) {foo} is text plus a variable', () => {
     expect(block('if (x) {foo}')).toEqual([
       [0, 'if (x) '],
@@ -83,7 +83,7 @@ describe('literal-vs-instruction examples (LANGUAGE.md 2.4)', () => {
   });
 });
 
-describe('scanning (LANGUAGE.md 2.1)', () => {
+describe('scanning (docs/language.md, "Finding tags")', () => {
   it('{{a}}: the outer braces are text', () => {
     expect(block('{{a}}')).toEqual([
       [0, '{'],
@@ -130,7 +130,7 @@ describe('scanning (LANGUAGE.md 2.1)', () => {
   });
 });
 
-describe('variable references (LANGUAGE.md 2.3)', () => {
+describe('variable references (docs/language.md, "Names, references and arguments")', () => {
   it.each<[string, unknown[]]>([
     ['{@}', ['@']],
     ['{@index}', ['@index']],

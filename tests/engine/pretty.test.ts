@@ -1,5 +1,5 @@
-// prettyJson layout (LANGUAGE.md 1.3): one instruction per line, nested blocks indented two
-// steps deeper than their opener, alternates printed inline after the block.
+// prettyJson layout (docs/language.md, "The code tree"): one instruction per line, nested blocks
+// indented two steps deeper than their opener, alternates printed inline after the block.
 import { describe, expect, it } from 'vitest';
 import type { Code } from '../../engine/code.js';
 import { compileTemplate } from '../../engine/compile.js';

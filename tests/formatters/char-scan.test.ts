@@ -1,8 +1,8 @@
 /**
- * `slugify` and `encode-space` (formatters/char-scan.ts, LANGUAGE.md 6.1) on long inputs that
- * cross the output buffer's chunk boundaries, and on whitespace and surrogates beyond ASCII.
- * Expected values come from independent regex oracles; the reference engine agrees on random
- * strings of these characters (checked with @squarespace/template-engine).
+ * `slugify` and `encode-space` (formatters/char-scan.ts, docs/language.md, "Core formatters") on
+ * long inputs that cross the output buffer's chunk boundaries, and on whitespace and surrogates
+ * beyond ASCII. Expected values come from independent regex oracles; the reference engine agrees on
+ * random strings of these characters (checked with @squarespace/template-engine).
  */
 import { describe, expect, it } from 'vitest';
 import { CORE_FORMATTERS } from '../../formatters/core.js';
@@ -13,7 +13,8 @@ function fmt(name: 'slugify' | 'encode-space') {
 }
 
 describe('slugify and encode-space on long and unusual text', () => {
-  // Independent oracles written from the spec (LANGUAGE.md 6.1) with JS regexes.
+  // Independent oracles written from the spec (docs/language.md, "Core formatters") with JS
+  // regexes.
   const slugOracle = (s: string): string =>
     s
       .replace(/[^A-Za-z0-9\s-]/g, '')

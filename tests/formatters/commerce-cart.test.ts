@@ -1,6 +1,7 @@
 /**
- * Unit tests of the cart formatters (formatters/commerce-cart.ts, LANGUAGE.md 6.3). Expected
- * values are the reference engine's observed behaviour and the spec fixtures.
+ * Unit tests of the cart formatters (formatters/commerce-cart.ts, docs/language.md, "Commerce
+ * formatters"). Expected values are the reference engine's observed behaviour and the spec
+ * fixtures.
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_FORMATTERS } from '../../formatters/index.js';

@@ -1,6 +1,7 @@
 /**
- * Unit tests of summary-form-field (formatters/commerce-forms.ts, LANGUAGE.md 7, SPEC.md 3
- * "Summary answers"). Expected values are the reference engine's observed behaviour (probed with
+ * Unit tests of summary-form-field (formatters/commerce-forms.ts, docs/language.md, "Built-in
+ * templates", docs/storefront.md, "Forms"). Expected values are the reference engine's observed
+ * behaviour (probed with
  * @squarespace/template-engine) and the spec fixtures; rendering goes through the real root
  * render() because the per-type answers are built-in templates.
  */

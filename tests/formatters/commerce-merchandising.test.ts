@@ -1,8 +1,9 @@
 /**
- * Unit tests of the merchandising formatters (formatters/commerce-merchandising.ts, LANGUAGE.md
- * 6.3 and 7): restock sign-up, scarcity, quick view, variant descriptor. Expected values are the
- * reference engine's observed behaviour (probed with @squarespace/template-engine on these
- * inputs) and the spec fixtures; rendering goes through the real root render().
+ * Unit tests of the merchandising formatters (formatters/commerce-merchandising.ts,
+ * docs/language.md, "Commerce formatters" and "Built-in templates"): restock sign-up, scarcity,
+ * quick view, variant descriptor. Expected values are the reference engine's observed behaviour
+ * (probed with @squarespace/template-engine on these inputs) and the spec fixtures; rendering goes
+ * through the real root render().
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_FORMATTERS } from '../../formatters/index.js';

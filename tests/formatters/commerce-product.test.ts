@@ -73,8 +73,8 @@ describe('helper data: get-item-variant-options.json', () => {
 });
 
 describe('helper data: get-total-stock-remaining.json', () => {
-  // The file has inputs only; the expectations follow the section names and SPEC.md 9
-  // ("unlimited stock treated as a very large number").
+  // The file has inputs only; the expectations follow the section names and docs/storefront.md,
+  // "Constants and limits" ("unlimited stock treated as a very large number").
   const data = new Map(helperData('get-total-stock-remaining.json'));
   const expected: Record<string, number> = {
     'getTotalStock-unlimited-physical': UNLIMITED_STOCK,

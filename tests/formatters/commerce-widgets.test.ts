@@ -1,9 +1,10 @@
 /**
- * Unit tests of the storefront widget formatters (formatters/commerce-widgets.ts, LANGUAGE.md 6.3
- * and 7, SPEC.md 5 and 9). Expected values are the reference engine's observed behaviour (probed
- * with @squarespace/template-engine on these inputs) and the spec fixtures. Everything runs
- * through the real root render(): the widgets are built-in templates whose output depends on
- * the engine's frames (page-level `localizedStrings`, lookups that must not leak).
+ * Unit tests of the storefront widget formatters (formatters/commerce-widgets.ts, docs/language.md,
+ * "Commerce formatters" and "Built-in templates", docs/storefront.md, "Product page" and "Constants
+ * and limits"). Expected values are the reference engine's observed behaviour (probed with
+ * @squarespace/template-engine on these inputs) and the spec fixtures. Everything runs through the
+ * real root render(): the widgets are built-in templates whose output depends on the engine's
+ * frames (page-level `localizedStrings`, lookups that must not leak).
  */
 import { describe, expect, it } from 'vitest';
 import { render } from '../../index.js';

@@ -1,7 +1,8 @@
 /**
- * Unit tests of formatters/content-image.ts (LANGUAGE.md 6.2): image-meta and its child/cover
- * variants, image, image-color and image-srcset. Expected values are the reference engine's
- * observed behaviour (probed with @squarespace/template-engine) and the spec fixtures.
+ * Unit tests of formatters/content-image.ts (docs/language.md, "Content formatters"): image-meta
+ * and its child/cover variants, image, image-color and image-srcset. Expected values are the
+ * reference engine's observed behaviour (probed with @squarespace/template-engine) and the spec
+ * fixtures.
  */
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';

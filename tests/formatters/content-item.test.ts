@@ -1,6 +1,6 @@
 /**
- * Unit tests of formatters/content-item.ts (`item-classes`, LANGUAGE.md 6.2) and its store
- * helpers. Expected values are the reference engine's observed behaviour (probed with
+ * Unit tests of formatters/content-item.ts (`item-classes`, docs/language.md, "Content formatters")
+ * and its store helpers. Expected values are the reference engine's observed behaviour (probed with
  * @squarespace/template-engine) and the spec fixtures f-item-classes-1..3.
  */
 import { describe, expect, it } from 'vitest';

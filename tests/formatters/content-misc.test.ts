@@ -1,8 +1,8 @@
 /**
- * Unit tests of formatters/content-misc.ts (LANGUAGE.md 6.2): AbsUrl, capitalize, color-weight,
- * width/height, humanizeDuration, the resize and thumbnail arithmetic, website-color and the
- * audio-player template. Expected values are the reference engine's observed behaviour (probed
- * with @squarespace/template-engine) and the spec fixtures.
+ * Unit tests of formatters/content-misc.ts (docs/language.md, "Content formatters"): AbsUrl,
+ * capitalize, color-weight, width/height, humanizeDuration, the resize and thumbnail arithmetic,
+ * website-color and the audio-player template. Expected values are the reference engine's observed
+ * behaviour (probed with @squarespace/template-engine) and the spec fixtures.
  */
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';
@@ -31,7 +31,7 @@ function fmt(name: string, value: unknown, args: string[] = [], ctx?: FakeContex
 }
 
 describe('content formatter table', () => {
-  it('has exactly the 20 content formatters of LANGUAGE.md 6.2, all in ALL_FORMATTERS', () => {
+  it('has exactly the 20 content formatters (docs/language.md, "Content formatters"), all in ALL_FORMATTERS', () => {
     const names = Object.keys(CONTENT_FORMATTERS).sort();
     expect(names).toEqual(
       [
@@ -196,7 +196,7 @@ describe('resizedHeightForWidth / resizedWidthForHeight', () => {
 });
 
 describe('squarespaceThumbnailForWidth / ForHeight', () => {
-  it('bucket widths at 100, 300, 500, 750, 1000, else 1500w (SPEC.md 9)', () => {
+  it('bucket widths at 100, 300, 500, 750, 1000, else 1500w (docs/storefront.md, "Images")', () => {
     const cases: Array<[number, string]> = [
       [0, '100w'],
       [100, '100w'],

@@ -1,7 +1,7 @@
 /**
- * Unit tests of formatters/content-video.ts (`video`, LANGUAGE.md 6.2). Expected values are the
- * reference engine's observed behaviour (probed with @squarespace/template-engine) and the spec
- * fixtures f-video-1..3.
+ * Unit tests of formatters/content-video.ts (`video`, docs/language.md, "Content formatters").
+ * Expected values are the reference engine's observed behaviour (probed with
+ * @squarespace/template-engine) and the spec fixtures f-video-1..3.
  */
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';

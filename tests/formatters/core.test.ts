@@ -1,6 +1,7 @@
 /**
- * Unit tests of the 28 core formatters (LANGUAGE.md 6.1). Expected values are the reference
- * engine's observed behaviour (probed with @squarespace/template-engine) and the spec fixtures.
+ * Unit tests of the 28 core formatters (docs/language.md, "Core formatters"). Expected values are
+ * the reference engine's observed behaviour (probed with @squarespace/template-engine) and the spec
+ * fixtures.
  */
 import { describe, expect, it } from 'vitest';
 import { Variable } from '../../engine/plugin.js';

@@ -1,7 +1,7 @@
 /**
- * `date FORMAT…` (LANGUAGE.md 6.5) through the real render(). Expected values were probed with the
- * reference engine or follow from the calendar (ISO/US week rules); every test must give the same
- * result whatever the process TZ (`npm run test:tz`).
+ * `date FORMAT…` (docs/language.md, "The date formatter") through the real render(). Expected
+ * values were probed with the reference engine or follow from the calendar (ISO/US week rules);
+ * every test must give the same result whatever the process TZ (`npm run test:tz`).
  */
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';

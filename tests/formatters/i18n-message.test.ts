@@ -1,6 +1,7 @@
 /**
- * `message` / `plural` (LANGUAGE.md 6.4) and the message parser. Expected values are the
- * reference engine's observed output (probed with @squarespace/template-engine + @phensley/cldr).
+ * `message` / `plural` (docs/language.md, "Internationalisation formatters") and the message
+ * parser. Expected values are the reference engine's observed output (probed with
+ * @squarespace/template-engine + @phensley/cldr).
  */
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';

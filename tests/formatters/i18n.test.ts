@@ -1,7 +1,8 @@
 /**
- * The i18n formatters other than `message` (LANGUAGE.md 6.4): datetime, datetime-interval,
- * decimal, money, relative-time, timesince. Expected values are the reference engine's observed
- * output (with @phensley/cldr) and must not depend on the process TZ (`npm run test:tz`).
+ * The i18n formatters other than `message` (docs/language.md, "Internationalisation formatters"):
+ * datetime, datetime-interval, decimal, money, relative-time, timesince. Expected values are the
+ * reference engine's observed output (with @phensley/cldr) and must not depend on the process TZ
+ * (`npm run test:tz`).
  */
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';

@@ -1,6 +1,7 @@
 /**
- * Unit tests of the social formatters (LANGUAGE.md 6.6) and their built-in templates
- * (LANGUAGE.md 7). Expected values are the reference engine's observed behaviour (probed with
+ * Unit tests of the social formatters (docs/language.md, "Social formatters") and their built-in
+ * templates (docs/language.md, "Built-in templates"). Expected values are the reference engine's
+ * observed behaviour (probed with
  * @squarespace/template-engine) and the spec fixtures. Template-backed formatters run through
  * the real root render(), since their output depends on the engine's frames.
  */

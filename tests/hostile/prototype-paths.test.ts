@@ -72,8 +72,8 @@ describe('paths through JavaScript internals', () => {
   }
 
   it('a string length is data, an array length is not reachable through a path', () => {
-    // LANGUAGE.md 4.2: the first segment indexes the current node plainly, later ones by own
-    // property only; neither exposes functions.
+    // docs/language.md, "Resolution": the first segment indexes the current node plainly, later
+    // ones by own property only; neither exposes functions.
     expect(render('{list.length}|{s.length}', data()).html).toBe('|');
   });
 });

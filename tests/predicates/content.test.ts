@@ -1,6 +1,7 @@
 /**
  * Unit tests of the 81 content predicates (predicates/content.ts and content-generated.ts,
- * LANGUAGE.md 6.8). Expected values are the reference engine's observed behaviour (probed with
+ * docs/language.md, "Predicates"). Expected values are the reference engine's observed behaviour
+ * (probed with
  * @squarespace/template-engine) and the spec fixtures.
  */
 import { describe, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ const MIXED = [
 const TRUTHY = [true, 1, 2, -1, 1.5, '1', 'true', 'false', 'x', ' ', { a: 1 }, [1]];
 
 describe('content predicate table', () => {
-  it('has the 81 content predicates of LANGUAGE.md 6.8, all in ALL_PREDICATES', () => {
+  it('has the 81 content predicates (docs/language.md, "Predicates"), all in ALL_PREDICATES', () => {
     const names = Object.keys(CONTENT_PREDICATES);
     expect(names).toHaveLength(81);
     const expected = [
@@ -381,7 +382,7 @@ describe('gallery options', () => {
 });
 
 describe('record types, promoted blocks and background sources', () => {
-  it('compare the record type code read loosely (SPEC.md 3)', () => {
+  it('compare the record type code read loosely (docs/storefront.md, "Codes")', () => {
     expect(holdsFor('audio?', 'recordType', [7, '7', ' 7', '7.0', 7.5, true, [7], null])).toEqual([
       7,
       '7',

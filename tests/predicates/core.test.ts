@@ -1,6 +1,7 @@
 /**
- * Unit tests of the 12 core predicates (LANGUAGE.md 6.8). Expected values are the reference
- * engine's observed behaviour (probed with @squarespace/template-engine) and the spec fixtures.
+ * Unit tests of the 12 core predicates (docs/language.md, "Predicates"). Expected values are the
+ * reference engine's observed behaviour (probed with @squarespace/template-engine) and the spec
+ * fixtures.
  */
 import { describe, expect, it } from 'vitest';
 import { compareValues, deepEquals, looksLikeJson, resolveArg } from '../../predicates/args.js';

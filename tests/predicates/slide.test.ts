@@ -1,7 +1,7 @@
 /**
- * Unit tests of predicates/slide.ts (`current-type?`, LANGUAGE.md 6.8). Expected values are the
- * reference engine's observed behaviour (probed with @squarespace/template-engine) and the spec
- * fixture p-current-type.
+ * Unit tests of predicates/slide.ts (`current-type?`, docs/language.md, "Predicates"). Expected
+ * values are the reference engine's observed behaviour (probed with @squarespace/template-engine)
+ * and the spec fixture p-current-type.
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_PREDICATES } from '../../predicates/index.js';
@@ -20,7 +20,7 @@ describe('current-type?', () => {
     expect(ALL_PREDICATES['current-type?']).toBe(SLIDE_PREDICATES['current-type?']);
   });
 
-  it('maps slice type names to their codes (SPEC.md 3)', () => {
+  it('maps slice type names to their codes (docs/storefront.md, "Codes")', () => {
     const codes: Record<string, number> = {
       undefined: -1,
       heading: 1,

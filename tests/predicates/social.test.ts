@@ -1,6 +1,7 @@
 /**
- * Unit tests of the social predicates (LANGUAGE.md 6.8). Expected values are the reference
- * engine's observed behaviour (probed with @squarespace/template-engine) and the spec fixtures.
+ * Unit tests of the social predicates (docs/language.md, "Predicates"). Expected values are the
+ * reference engine's observed behaviour (probed with @squarespace/template-engine) and the spec
+ * fixtures.
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_PREDICATES } from '../../predicates/index.js';

@@ -1,8 +1,8 @@
 /**
- * A small reference model of the expression language (LANGUAGE.md 5.3 and 5.4): typed values
- * (number, string, boolean, null), the coercions to-number / to-boolean / to-string, and the
- * operators with their precedence. Trees are printed with the fewest parentheses the
- * precedence table allows, so the engine's parser is tested as much as its arithmetic.
+ * A small reference model of the expression language (docs/language.md, "Precedence" and "Types and
+ * coercions"): typed values (number, string, boolean, null), the coercions to-number / to-boolean /
+ * to-string, and the operators with their precedence. Trees are printed with the fewest parentheses
+ * the precedence table allows, so the engine's parser is tested as much as its arithmetic.
  * (tests/engine/expressions/property.test.ts covers the integer/boolean subset; this model adds
  * strings, null, mixed-type coercions, `**`, `/`, `%` and the limits.)
  */
@@ -20,7 +20,7 @@ export const BINARY_OPS = [
 ] as const; // prettier-ignore
 export type BinaryOp = (typeof BINARY_OPS)[number];
 
-/** LANGUAGE.md 5.3. */
+/** docs/language.md, "Precedence" */
 export const PRECEDENCE: Record<BinaryOp, number> = {
   '**': 16,
   '*': 15,
@@ -63,7 +63,8 @@ export function toText(v: Value): string {
   return v === null ? 'null' : String(v);
 }
 
-// `==` and `<` are JavaScript's loose operators on purpose (LANGUAGE.md 5.4).
+// `==` and `<` are JavaScript's loose operators on purpose (docs/language.md, "Types and
+// coercions").
 function binary(op: BinaryOp, l: Value, r: Value): Value {
   switch (op) {
     case '+':
@@ -118,7 +119,9 @@ export function model(e: Expr): Value {
   }
 }
 
-/** How the engine prints a final value (LANGUAGE.md 4.4; null prints nothing). */
+/**
+ * How the engine prints a final value (docs/language.md, "Printing a value"; null prints nothing).
+ */
 export function rendered(v: Value): string {
   return v === null ? '' : String(v);
 }

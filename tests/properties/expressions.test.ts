@@ -1,4 +1,4 @@
-// The expression evaluator agrees with the reference model of LANGUAGE.md section 5
+// The expression evaluator agrees with the reference model of docs/language.md, "Expressions"
 // (tests/properties/expression-model.ts): precedence, coercions between all value types, and
 // the token and string-length limits with their exact messages.
 import fc from 'fast-check';

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { reactName } from '../../react-renderer/runtime/attribute-props.js';
 import { storeData } from './demo-site.js';
+import { ENTITY_NAMES } from './entity-names.js';
 
 /** A product of the demo store, for the widget formatters. */
 export const item = storeData(0).item;
@@ -54,6 +55,39 @@ export const UNBALANCED = [
   '<a href="/y">inner',
 ];
 
+/**
+ * A character reference, its name drawn from the whole table (2,231 references): a name with
+ * its `;`; one of the legacy names without it, alone or glued to what may follow (a letter or
+ * digit, which in an attribute keeps it literal, `=`, or a `;` that makes a longer name); or a
+ * numeric one (remapped, replaced or out of range).
+ */
+export const reference: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...ENTITY_NAMES).map(({ name }) => `&${name};`),
+  fc
+    .tuple(
+      fc.constantFrom(...ENTITY_NAMES.filter((entity) => entity.legacy)),
+      fc.constantFrom('', ' ', 'x', '1', '=', 'in;'),
+    )
+    .map(([{ name }, after]) => `&${name}${after}`),
+  fc.constantFrom('&#233;', '&#x2014;', '&#128;', '&#xD800;', '&#0;', '&#1114112;', '&unknown;'),
+);
+
+/**
+ * References ended by their `;` (or numeric), for a template's attribute values: a legacy
+ * name without one right before an instruction (`title="&copy{a}"`) is decoded or not by the
+ * browser depending on the output's first character, which the React path does not follow
+ * (it decodes it as if the value ended there: README, React section).
+ */
+const closedReference: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...ENTITY_NAMES).map(({ name }) => `&${name};`),
+  fc.constantFrom('&#233;', '&#x2014;', '&#128;', '&#xD800;', '&#0;', '&#1114112;', '&unknown;'),
+);
+
+/** A value of text and references (printed raw, so its references are decoded by the parser). */
+const referenceValue = fc
+  .array(fc.oneof(reference, fc.constantFrom('a ', ' b', 'x')), { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.join(''));
+
 const KEYS = ['a', 'b', 'c'] as const;
 const key = fc.constantFrom(...KEYS);
 
@@ -62,6 +96,7 @@ const text: fc.Arbitrary<string> = fc
   .array(
     fc.oneof(
       fc.constantFrom('Hello', ' ', 'world ', '&amp;', '&copy;', '\n  ', 'x'),
+      reference,
       key.map((k) => `{${k}}`),
     ),
     { minLength: 1, maxLength: 4 },
@@ -72,6 +107,7 @@ const attrValue = fc
   .array(
     fc.oneof(
       fc.constantFrom('btn', ' ', 'x-1', '&amp;'),
+      closedReference,
       key.map((k) => `{${k}|htmlattr}`),
     ),
     {
@@ -154,10 +190,12 @@ export const { phrasing, flow } = fc.letrec<{ phrasing: string; flow: string }>(
   ),
 }));
 
+const value = fc.oneof(fc.constantFrom(...VALUES), referenceValue);
+
 export const data = fc.record({
-  a: fc.constantFrom(...VALUES),
-  b: fc.constantFrom(...VALUES),
-  c: fc.constantFrom(...VALUES),
+  a: value,
+  b: value,
+  c: value,
   list: fc.array(fc.constantFrom('x', '<b>y</b>', 'z &amp; w'), { maxLength: 3 }),
   n1: fc.constant(1),
   n2: fc.constant(2),
@@ -229,7 +267,11 @@ const fragment = fc.constantFrom(
   ...['lt', '<b>', '</b>', '<i>', '<br>', '<!--', '-->', '<p>', '</p>', 'x', '&amp;', '<a href='],
   ...['td', 'li', '<li>'],
 );
-export const fragmentValue = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join(''));
+export const fragmentValue = fc
+  .array(fc.oneof({ weight: 4, arbitrary: fragment }, { weight: 1, arbitrary: reference }), {
+    maxLength: 12,
+  })
+  .map((parts) => parts.join(''));
 export const fragmentTemplate = fc.constantFrom(
   '<div id="root"><p>{a}</p><span title="{b|htmlattr}">{b}</span></div>',
   '<div id="root"><ul><li>{a}</li><li>{b}</li></ul></div>',

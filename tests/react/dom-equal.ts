@@ -1,14 +1,14 @@
 /**
- * The DOM-equivalence oracle of the React path (DESIGN.md invariant): both HTML strings are
- * parsed as documents by parse5 (the reference HTML parser, used only in tests) and printed in
- * a normal form — comments and doctypes dropped, attributes sorted, adjacent text merged, and
- * inline styles compared as declarations (React prints `a:b;c:d`; the values must agree, not
- * the spelling). Three things React does to every document it renders are normalised away:
- * the values of boolean attributes (React prints `checked=""` for `checked="checked"`; only
+ * The DOM-equivalence oracle of the React path (docs/architecture.md, "React path"): both HTML
+ * strings are parsed as documents by parse5 (the reference HTML parser, used only in tests) and
+ * printed in a normal form — comments and doctypes dropped, attributes sorted, adjacent text
+ * merged, and inline styles compared as declarations (React prints `a:b;c:d`; the values must
+ * agree, not the spelling). Three things React does to every document it renders are normalised
+ * away: the values of boolean attributes (React prints `checked=""` for `checked="checked"`; only
  * presence means anything), whitespace-only text directly inside <html> or ending <body> (React
- * moves text out of <html>), the `<link rel="preload" as="image">` hints React adds for
- * images (`dropImagePreloads`), and whitespace-only text directly inside table parts, which
- * browsers never render and the React tree leaves out (react-renderer/runtime/host-elements.ts, TABLE_PARTS).
+ * moves text out of <html>), the `<link rel="preload" as="image">` hints React adds for images
+ * (`dropImagePreloads`), and whitespace-only text directly inside table parts, which browsers never
+ * render and the React tree leaves out (react-renderer/runtime/host-elements.ts, TABLE_PARTS).
  */
 import { parse } from 'parse5';
 import { styleDeclarations } from '../../react-renderer/runtime/attribute-props.js';

@@ -90,21 +90,3 @@ export function runElsewhere(source: string, flags: string[], env: Record<string
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-/**
- * Source for a process of its own (`runElsewhere` with `--allow-natives-syntax --expose-gc`,
- * `createElement` imported) that makes V8 pretenure React's element literal, as a process that
- * keeps elements alive ends up doing. Defines `young(o)`, `keep` and `pretenured` (whether an
- * element React makes is now old: the premise of the tests that use it).
- */
-export const PRETENURE_REACT = `
-const young = new Function('o', 'return %InYoungGeneration(o)');
-// Elements that live on: V8 sees the objects of React's literal survive young collections
-// and pretenures it (a decision taken over a few collections; rounds until it shows).
-const keep = [];
-for (let round = 0; round < 20 && young(createElement('b', null)); round++) {
-  for (let i = 0; i < 5000; i++) keep.push(createElement('li', { className: 'x' + i }, 'a'));
-  gc({ type: 'minor' });
-}
-const pretenured = !young(createElement('b', null));
-`;

@@ -105,7 +105,7 @@ describe('POST /api/events/RecordJavascriptErrors', () => {
     ).toBe(401);
   });
 
-  it('enforces the SPEC.md 9 limits (10 per send, 5000-character stacks)', async () => {
+  it('enforces the error report limits (10 per send, 5000-character stacks; docs/storefront.md, "Analytics")', async () => {
     const many = Array.from({ length: 11 }, () => ({ message: 'x' }));
     expectFieldError(
       await client.post('/api/events/RecordJavascriptErrors', { errors: many }),

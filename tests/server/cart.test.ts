@@ -107,7 +107,7 @@ describe('POST shopping-cart/entries', () => {
     expect((await add('nope', 'X', 1)).status).toBe(404);
     expect((await add('tee', 'TEE-L', 1)).body.error).toBe(CART_MESSAGES.outOfStock);
     expect((await add('tee', 'TEE-S', 2)).status).toBe(200);
-    // 2 in the cart + 2 more > 3 in stock (SPEC.md 5).
+    // 2 in the cart + 2 more > 3 in stock (docs/storefront.md, "Add to cart").
     const over = await add('tee', 'TEE-S', 2);
     expect(over).toMatchObject({ status: 400, body: { error: CART_MESSAGES.outOfStock } });
     expect((await add('mug', 'MUG', 9999)).status).toBe(200);

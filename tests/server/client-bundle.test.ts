@@ -1,7 +1,8 @@
 /**
  * The preview client script (/__client.js) hydrates pages, so it bundles React and the browser
- * runtime — but never the compiler: pages ship precompiled code (DESIGN.md "Compile once, run
- * anywhere"). Normal serving uses React's production build; the development build is opt-in.
+ * runtime — but never the compiler: pages ship precompiled code (docs/architecture.md, "Compile
+ * once, run anywhere"). Normal serving uses React's production build; the development build is
+ * opt-in.
  */
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';

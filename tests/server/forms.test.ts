@@ -59,7 +59,7 @@ describe('POST /api/rest/forms/validate/{formId}', () => {
     expect(await validate(VALID)).toMatchObject({ status: 200, body: { valid: true } });
   });
 
-  it('returns errors keyed by field id with the SPEC.md 5 texts', async () => {
+  it('returns errors keyed by field id with the texts of docs/storefront.md, "Forms"', async () => {
     const reply = await validate({ name: ['', ' '], email: 'nope', message: 'far too long text' });
     expect(reply.status).toBe(400);
     expect(expectShape(FormErrorsResponse, reply.body)).toEqual({

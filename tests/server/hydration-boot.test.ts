@@ -1,5 +1,5 @@
 /**
- * What the site server embeds for hydration (DESIGN.md "The three render paths", 3): the page
+ * What the site server embeds for hydration (docs/architecture.md, "Hydration"): the page
  * body inside the hydration root, whose content is exactly the page template's `render` output,
  * and `#__jsont` with the prepared template (cached with the compile), the page data, the
  * partials the template applies (code trees) and the render options — script-safe JSON.
@@ -12,6 +12,7 @@ import { compile, prepareReact, render } from '../../index.js';
 import { createSiteServer, type SiteServer } from '../../server/site-server.js';
 import { HYDRATION_ROOT_ID, Site } from '../../server/site/site.js';
 import type { HydrationBoot } from '../../storefront/hydrate.js';
+import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 const NOW = Date.parse('2026-11-20T12:00:00Z');
@@ -51,9 +52,12 @@ describe('hydration data of served pages', () => {
     const { code, react } = prepareReact(template);
     expect(boot.template).toEqual(JSON.parse(JSON.stringify({ code, react })));
     expect((boot.data as { item: { urlId: string } }).item.urlId).toBe('linen-work-apron');
-    expect(boot.partials).toEqual({});
-    // Rendering the shipped template with the shipped data gives the root's content exactly.
-    const again = render(boot.template.code, boot.data, {
+    // The page applies no partial; the header island applies these.
+    expect(Object.keys(boot.partials).sort()).toEqual(['header.block', 'nav.block']);
+    // Rendering the shipped template with the shipped data, with the visitor's initial state
+    // folded in as the browser's first render does, gives the root's content exactly.
+    const view = storefrontData(boot.data, initialState(boot.data));
+    const again = render(boot.template.code, view, {
       partials: boot.partials,
       locale: boot.locale,
       now: boot.now,
@@ -64,10 +68,25 @@ describe('hydration data of served pages', () => {
 
   it('ships the partials a page applies, as code trees', async () => {
     const { boot } = await page('/shop');
-    expect(Object.keys(boot.partials)).toEqual(['product-card.block']);
+    const island = ['header.block', 'nav.block'];
+    expect(Object.keys(boot.partials).sort()).toEqual([...island, 'product-card.block']);
     expect(Array.isArray(boot.partials['product-card.block'])).toBe(true);
     const home = await page('/contact');
-    expect(Object.keys(home.boot.partials)).toEqual(['form-field.block']);
+    expect(Object.keys(home.boot.partials).sort()).toEqual(['form-field.block', ...island]);
+  });
+
+  it('ships the header island: its element holds exactly its template over the page data', async () => {
+    const { html, boot } = await page('/cart');
+    expect(boot.islands?.map((i) => i.root)).toEqual(['site-header']);
+    const view = storefrontData(boot.data, initialState(boot.data)) as Record<string, unknown>;
+    const island = render(boot.islands![0]!.template.code, view, {
+      partials: boot.partials,
+      locale: boot.locale,
+      now: boot.now,
+    });
+    expect(island.errors).toEqual([]);
+    expect(island.html).toContain('class="cart-pill');
+    expect(html).toContain(`<div id="site-header">${island.html}</div>`);
   });
 
   it('keeps the JSON script-safe', async () => {

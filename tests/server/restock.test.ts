@@ -47,7 +47,7 @@ describe('POST restock sign-up', () => {
     expect((await client.post(BASE, signup('b@example.com', 'TEE-L'))).status).toBe(200);
   });
 
-  it('answers the SPEC.md 5 email texts in fieldErrors and data.message', async () => {
+  it('answers the email texts of docs/storefront.md, "Restock notifications" in fieldErrors and data.message', async () => {
     const blank = await client.post(BASE, signup(''));
     expectFieldError(blank, 'siteVisitorEmail', RESTOCK_MESSAGES.blank);
     expect(blank.body.message).toBe(RESTOCK_MESSAGES.blank);

@@ -1,7 +1,7 @@
 /**
- * A small RenderContext for plugin unit tests: a stack of frames with LANGUAGE.md 4.2 resolution
- * (search toward the root, `@` = current node, `@index` from iterating frames, `@name` locals,
- * own properties only), recorded errors and a scripted `applyPartial`.
+ * A small RenderContext for plugin unit tests: a stack of frames with docs/language.md,
+ * "Resolution" resolution (search toward the root, `@` = current node, `@index` from iterating
+ * frames, `@name` locals, own properties only), recorded errors and a scripted `applyPartial`.
  */
 import type { Code, Path } from '../../engine/code.js';
 import {

@@ -1,6 +1,6 @@
 /**
- * Error reporting of `{.eval}` (LANGUAGE.md 3.2): the exact detail texts inside the two full
- * messages, which quote the expression differently (JSON for parse errors, raw for reduce
+ * Error reporting of `{.eval}` (docs/language.md, "Errors"): the exact detail texts inside the two
+ * full messages, which quote the expression differently (JSON for parse errors, raw for reduce
  * errors; both without the debug `#`).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 /**
- * Evaluation semantics of `{.eval}` (LANGUAGE.md 5.1, 5.4). Expected values are the language's
- * documented results and the reference engine's observed behaviour.
+ * Evaluation semantics of `{.eval}` (docs/language.md, "Evaluation" and "Types and coercions").
+ * Expected values are the language's documented results and the reference engine's observed
+ * behaviour.
  */
 import { describe, expect, it } from 'vitest';
 import { evaluate, value } from './helpers.js';
@@ -134,7 +135,7 @@ describe('values and variables', () => {
   });
 });
 
-describe('coercions (LANGUAGE.md 5.4)', () => {
+describe('coercions (docs/language.md, "Types and coercions")', () => {
   it.each([
     // to-number
     ["+''", '0'],

@@ -1,6 +1,7 @@
 /**
- * Lexical structure, precedence and associativity (LANGUAGE.md 5.2, 5.3), observed through
- * the debug listing of the built reverse-Polish expressions, and the debug output format (5.1).
+ * Lexical structure, precedence and associativity (docs/language.md, "Tokens" and "Precedence"),
+ * observed through the debug listing of the built reverse-Polish expressions, and the debug output
+ * format (5.1).
  */
 import { describe, expect, it } from 'vitest';
 import { evaluate, rpn } from './helpers.js';

@@ -20,15 +20,15 @@ import { reactHtmlWith, renderElsewhere } from '../support.js';
 function readAt(key: string | number, frame: StackFrame): string {
   const code = new ElementCode();
   const read = code.compile<(ctx: unknown) => string>(code.plainVariable(key), {
-    J: null,
-    X: null,
-    A: (text) => text,
-    V: null,
-    Q: null,
-    C: null,
-    K: null,
-    E: null,
-    N: null,
+    jsx: null,
+    jsxs: null,
+    attributeText: (text) => text,
+    valueNode: null,
+    quotedValue: null,
+    collectedNode: null,
+    collectedChildren: null,
+    elementTag: null,
+    InlineElement: null,
   });
   return read({ cur: frame });
 }
@@ -146,7 +146,7 @@ describe('generated element code renders what the closures render', () => {
     const code = sources.join('\n');
     // The props literal holds the block's names, and the block sets them.
     expect(code).toMatch(/"data-plan": undefined, "data-none": undefined, "id": "z"/);
-    expect(code).toMatch(/p0\["data-after"\] = /);
+    expect(code).toMatch(/temp0\["data-after"\] = /);
     expect(code).not.toContain('"data-x"');
   });
 

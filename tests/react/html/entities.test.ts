@@ -1,13 +1,20 @@
 /**
- * Character references (react-renderer/html/entities.ts): the byte path for long text thick with
+ * Character references (react-renderer/html/entities.ts): every name of the table and numeric
+ * references decode as the HTML parser (parse5) decodes them, in text and in attributes, and
+ * so do values on the React path; the byte path for long text thick with
  * the references `escapeHtml` writes decodes exactly as the general decoder, and gives up
  * (null) on anything else, leaving it to the general decoder.
  */
 import fc from 'fast-check';
 import { parse } from 'parse5';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../formatters/core-text.js';
+import { renderToReact } from '../../../index.js';
 import { decodeEntities, decodeEscapedAscii } from '../../../react-renderer/html/entities.js';
+import { ENTITY_NAMES } from '../entity-names.js';
+import { bothPaths } from '../support.js';
 
 /** Pieces of text: references of every kind, bare `&`, non-ASCII and surrogates. */
 const piece = fc.oneof(
@@ -91,5 +98,101 @@ describe('decodeEntities on long text thick with references', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/** Text as the HTML parser decodes it in a paragraph. */
+function parsedText(source: string): string {
+  const doc = parse(`<p>${source}`) as unknown as {
+    childNodes: Array<{
+      childNodes: Array<{ childNodes: Array<{ childNodes: Array<{ value: string }> }> }>;
+    }>;
+  };
+  return doc.childNodes[0]!.childNodes[1]!.childNodes[0]!.childNodes.map((t) => t.value).join('');
+}
+
+describe('the whole table of named references', () => {
+  it('has 2,231 references: 2,125 names with their `;`, 106 of them also without', () => {
+    expect(ENTITY_NAMES).toHaveLength(2125);
+    expect(ENTITY_NAMES.filter((entity) => entity.legacy)).toHaveLength(106);
+  });
+
+  it('decodes every name, in text and in attributes, as the HTML parser does', () => {
+    for (const { name, legacy } of ENTITY_NAMES) {
+      const sources = [`&${name};`, `a&${name};b`];
+      // Without the `;`: alone, then glued to a letter, a digit, `=` (literal in an attribute
+      // after a legacy name) and a `;` after more letters (a longer name, or none).
+      if (legacy) sources.push(`&${name}`, `&${name}x`, `&${name}1`, `&${name}=`, `&${name}in;`);
+      for (const source of sources) {
+        expect(decodeEntities(source), source).toBe(parsedText(source));
+        expect(decodeEntities(source, true), source).toBe(parsedValue(source));
+      }
+    }
+  });
+
+  it('decodes numeric references as the HTML parser does', () => {
+    const code = fc.oneof(
+      fc.integer({ min: 0, max: 0x11ffff }),
+      fc.constantFrom(0, 0x80, 0x9f, 0xd800, 0xdfff, 0x10ffff, 0x110000, 2 ** 40),
+    );
+    fc.assert(
+      fc.property(code, fc.boolean(), fc.constantFrom(';', '', 'x', ' '), (n, hex, after) => {
+        const source = `&#${hex ? `x${n.toString(16)}` : n}${after}`;
+        expect(decodeEntities(source)).toBe(parsedText(source));
+        expect(decodeEntities(source, true)).toBe(parsedValue(source));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** The first element of type `type` in a tree of React nodes (depth first). */
+function findElement(node: ReactNode, type: string): ReactElement<{ title?: string }> | null {
+  if (Array.isArray(node)) {
+    for (const kid of node as ReactNode[]) {
+      const found = findElement(kid, type);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (!isValidElement<{ title?: string; children?: ReactNode }>(node)) return null;
+  return node.type === type ? node : findElement(node.props.children, type);
+}
+
+describe('references in values on the React path', () => {
+  it('are decoded from the whole table, as on the string path (issue 17)', () => {
+    for (const [value, decoded] of [
+      ['a &frac13; b', 'a ⅓ b'],
+      ['&Eacute', 'É'],
+      ['&Eacutex &notit; &notin;', 'Éx ¬it; ∉'],
+    ] as const) {
+      const source = '<p>{v}</p>';
+      const { element } = renderToReact(source, { v: value });
+      expect(renderToString(element)).toBe(`<p>${decoded}</p>`);
+      const both = bothPaths(source, { v: value });
+      expect(both.react).toBe(both.string);
+    }
+  });
+
+  it('ending a block (a name held back for what may follow) are not lost', () => {
+    for (const [source, data, html] of [
+      ['<p>{.section a}x&copy{.end}</p>', { a: 'y' }, '<p>x©</p>'],
+      ['<p>{.section a}{a}&AElig{.or}-{.end}</p>', { a: '&AElig' }, '<p>ÆÆ</p>'],
+    ] as const) {
+      expect(renderToString(renderToReact(source, data).element)).toBe(html);
+      const both = bothPaths(source, data);
+      expect(both.react).toBe(both.string);
+    }
+  });
+
+  it('keep a legacy name without `;` literal in an attribute before `=` or a letter or digit', () => {
+    const value = '?a=1&copy=2&notin;&Eacutex&Eacute1 &Eacute';
+    const decoded = '?a=1&copy=2∉&Eacutex&Eacute1 É';
+    for (const source of ['<a title="{v}">x</a>', `<a title="${value}">x</a>`]) {
+      const { element } = renderToReact(source, { v: value });
+      expect(findElement(element, 'a')?.props.title).toBe(decoded);
+      const both = bothPaths(source, { v: value });
+      expect(both.react).toBe(both.string);
+    }
   });
 });

@@ -1,0 +1,98 @@
+/**
+ * The visitor runtime shared by every hydrated root and widget of a page: the commerce client,
+ * the stores, and the seams to the world (timers, navigation, the address bar), so that tests
+ * run widgets with fakes. Widgets read it from `RuntimeContext`.
+ */
+import { createContext, useContext } from 'react';
+import { createCommerceClient, type CommerceClient, type ShoppingCartData } from './api/client.js';
+import { createCartStore, type CartStore } from './state/cart-store.js';
+import type { Choices } from './state/product.js';
+import { createStore, type Store } from './state/store.js';
+
+/** A message a widget or the cart page shows: its title and the reason. */
+export interface Notice {
+  title: string;
+  message: string;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The address bar: where the chosen variant is kept (back and forward restore it). */
+export interface AddressBar {
+  search(): string;
+  /** Pushes a history entry with this query string ('' clears it). */
+  push(search: string): void;
+  /** Calls `listener` on back/forward; returns the unsubscribe function. */
+  onPop(listener: () => void): () => void;
+}
+
+export interface StorefrontRuntime {
+  client: CommerceClient;
+  cart: CartStore;
+  /** The chosen options per product id. */
+  selection: Store<Readonly<Record<string, Choices>>>;
+  /** The quantity field's text per product id. */
+  quantities: Store<Readonly<Record<string, string>>>;
+  /** The /cart page's current message (null when none). */
+  cartNotice: Store<Notice | null>;
+  timers: Timers;
+  navigate(url: string): void;
+  address: AddressBar;
+  /** Called after every commit of any root (controllers of template markup sync the DOM). */
+  afterCommit: Set<() => void>;
+  /** Store settings the widgets follow. */
+  settings: { expressCheckout: boolean };
+}
+
+export interface RuntimeSeams {
+  client?: CommerceClient;
+  timers?: Timers;
+  navigate?: (url: string) => void;
+  address?: AddressBar;
+  expressCheckout?: boolean;
+}
+
+const browserTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const browserAddress: AddressBar = {
+  search: () => globalThis.location?.search ?? '',
+  push(search) {
+    const url = `${location.pathname}${search}${location.hash}`;
+    history.pushState(history.state, '', url);
+  },
+  onPop(listener) {
+    globalThis.addEventListener('popstate', listener);
+    return () => globalThis.removeEventListener('popstate', listener);
+  },
+};
+
+export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}): StorefrontRuntime {
+  const timers = seams.timers ?? browserTimers;
+  const client = seams.client ?? createCommerceClient({ ...timers });
+  return {
+    client,
+    cart: createCartStore(client, cart),
+    selection: createStore({}),
+    quantities: createStore({}),
+    cartNotice: createStore<Notice | null>(null),
+    timers,
+    navigate: seams.navigate ?? ((url) => location.assign(url)),
+    address: seams.address ?? browserAddress,
+    afterCommit: new Set(),
+    settings: { expressCheckout: seams.expressCheckout ?? false },
+  };
+}
+
+export const RuntimeContext = createContext<StorefrontRuntime | null>(null);
+
+export function useRuntime(): StorefrontRuntime {
+  const runtime = useContext(RuntimeContext);
+  if (runtime === null) throw new Error('a storefront widget rendered outside its runtime');
+  return runtime;
+}

@@ -1,0 +1,75 @@
+/**
+ * Starts the storefront on a server-rendered page: hydrates it (hydrate.ts), then shows lazy
+ * images, starts the /cart page's controller, and syncs the cart with the server when the
+ * visitor has one (a cart cookie) or is signed in — other visitors get no cart request.
+ */
+import { readCookie } from './api/client.js';
+import { HYDRATED_MARK, markTime } from './client-start.js';
+import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
+import type { StorefrontRuntime } from './runtime.js';
+import { attachCartPage } from './widgets/cart-page.js';
+
+export const CART_COOKIE = 'CART';
+export const SITE_USER_COOKIE = 'SiteUserInfo';
+
+/** Whether the cart should be read on page load (SPEC: authenticated, or a cart cookie). */
+export function shouldLoadCart(cookies: string): boolean {
+  if ((readCookie(cookies, CART_COOKIE) ?? '') !== '') return true;
+  const info = readCookie(cookies, SITE_USER_COOKIE);
+  if (info === undefined) return false;
+  try {
+    return (JSON.parse(info) as { authenticated?: unknown }).authenticated === true;
+  } catch {
+    console.warn('Could not parse user info cookie value');
+    return false;
+  }
+}
+
+/**
+ * Images rendered by the `image` formatter carry `data-src`; they get their src only after
+ * hydration (an attribute React did not render is a mismatch), and again after a re-render
+ * changed `data-src` (the chosen variant's image).
+ */
+export function loadImages(doc: Document = document): void {
+  for (const img of doc.querySelectorAll<HTMLImageElement>('img[data-src]')) {
+    const src = img.dataset['src']!;
+    if (img.getAttribute('src') !== src) img.src = src;
+  }
+}
+
+export async function startStorefront(): Promise<StorefrontRuntime | undefined> {
+  const boot = readHydrationBoot();
+  if (boot === undefined) {
+    loadImages();
+    return undefined;
+  }
+  return new Promise((resolve) => {
+    let hydrated = false;
+    hydrateStorefront(boot, document, {
+      onCommit: () => {
+        if (hydrated) loadImages();
+      },
+      onHydrated(runtime) {
+        hydrated = true;
+        loadImages();
+        attachCartPage(document.body, runtime);
+        if (shouldLoadCart(document.cookie)) void runtime.cart.load();
+        markTime(HYDRATED_MARK);
+        document.documentElement.dataset['hydrated'] = 'true';
+        resolve(runtime);
+      },
+    }).then(
+      (roots) => {
+        if (roots.length === 0) {
+          loadImages();
+          resolve(undefined);
+        }
+      },
+      (err: unknown) => {
+        console.error('[jsont] hydration failed', err);
+        loadImages();
+        resolve(undefined);
+      },
+    );
+  });
+}

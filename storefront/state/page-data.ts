@@ -1,0 +1,85 @@
+/**
+ * The data a page's template renders: the route's data with the visitor's state folded in
+ * (docs/storefront.md "Design"). The server calls it with the initial state (the visitor's cart,
+ * nothing chosen) and the browser with the live state, so the first browser render equals the
+ * server's HTML and every later one shows the state.
+ *
+ * - `cart`: the live cart, each entry with `variantLabel` (its option values, `Sage / S/M`).
+ * - `cartStatus`: what the /cart page shows besides the entries — `notice` (an error's title and
+ *   text), `minimumSubtotal` (the store's minimum, when the subtotal is below it),
+ *   `buyNowPayLater` (every entry is a physical product), `initialized` (synced with the server).
+ * - `item.selection`: for the product page's item with a variant chosen, `{ variant, item }`:
+ *   the variant, and the item reduced to it (variantView) for the price, mark and image.
+ */
+import type { ShoppingCartData } from '../api/client.js';
+import { chosenVariant, PRODUCT_TYPE, variantView, type Choices } from './product.js';
+
+export interface VisitorState {
+  cart: ShoppingCartData | undefined;
+  initialized: boolean;
+  selection: Readonly<Record<string, Choices>>;
+  notice: { title: string; message: string } | null;
+}
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The state of a visitor who has done nothing yet on this page. */
+export function initialState(data: unknown): VisitorState {
+  const cart = isRec(data) && isRec(data.cart) ? (data.cart as ShoppingCartData) : undefined;
+  return { cart, initialized: false, selection: {}, notice: null };
+}
+
+/** The store's minimum order subtotal (Money), when it sets one. */
+function minimumSubtotal(data: Rec): Rec | undefined {
+  const website = isRec(data.website) ? data.website : {};
+  const settings = isRec(website.storeSettings) ? website.storeSettings : {};
+  const minimum = settings.minimumOrderSubtotal;
+  return isRec(minimum) && typeof minimum.decimalValue === 'string' ? minimum : undefined;
+}
+
+function cartStatus(data: Rec, state: VisitorState): Rec {
+  const cart = state.cart;
+  const entries = cart?.entries ?? [];
+  const minimum = minimumSubtotal(data);
+  const below =
+    minimum !== undefined &&
+    cart !== undefined &&
+    entries.length > 0 &&
+    Number(cart.subtotalAmount.decimalValue) < Number(minimum.decimalValue);
+  return {
+    initialized: state.initialized,
+    notice: state.notice,
+    minimumSubtotal: below ? minimum : null,
+    buyNowPayLater:
+      entries.length > 0 && entries.every((e) => e.productType === PRODUCT_TYPE.physical),
+  };
+}
+
+function withSelection(item: unknown, selection: VisitorState['selection']): unknown {
+  if (!isRec(item) || typeof item.id !== 'string') return item;
+  const choices = selection[item.id];
+  if (choices === undefined) return item;
+  const variant = chosenVariant(item, choices);
+  if (variant === undefined) return item;
+  return { ...item, selection: { variant, item: variantView(item, variant) } };
+}
+
+/** The cart with each entry's variant as text (`Sage / S/M`) for templates: `variantLabel`. */
+function cartView(cart: ShoppingCartData): Rec {
+  return {
+    ...cart,
+    entries: cart.entries.map((e) => ({
+      ...e,
+      variantLabel: Object.values(e.chosenVariant.attributes).join(' / '),
+    })),
+  };
+}
+
+export function storefrontData(data: unknown, state: VisitorState): unknown {
+  if (!isRec(data)) return data;
+  const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
+  if (state.cart !== undefined) out.cart = cartView(state.cart);
+  if (data.item !== undefined) out.item = withSelection(data.item, state.selection);
+  return out;
+}

@@ -1,0 +1,202 @@
+/**
+ * `add-to-cart-btn`: the product's add-to-cart button. A state machine — idle, adding
+ * ('Adding…'), added ('Added!' once the request succeeded and at least 1 s passed), idle again
+ * 2 s later; on an error the message shows and the button is idle again after 1 s. Only idle
+ * takes a click, so clicks while adding never add twice. In express-checkout mode a success goes
+ * straight to checkout. Validation (options, variant, quantity, stock) comes first.
+ */
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import type { FormatterComponentProps } from '../../react-renderer/components/index.js';
+import { CART_MESSAGES } from '../api/messages.js';
+import { CART_ERROR_TEXTS } from '../api/errors.js';
+import { GIFT_CARD_DENOMINATION, parseQuantity, selectOptionsText } from '../state/messages.js';
+import {
+  chosenVariant,
+  itemId,
+  missingOptions,
+  PRODUCT_TYPE,
+  productTypeOf,
+  structuredContentOf,
+  tracksStock,
+  type Variant,
+} from '../state/product.js';
+import { useRuntime, type Notice, type StorefrontRuntime } from '../runtime.js';
+import { hasClass, mapMarkup } from './markup.js';
+
+export const ADD_TO_CART_LABELS = { adding: 'Adding…', added: 'Added!' } as const;
+/** Added state after 1 s, back to idle 2 s later; an error's reset after 1 s. */
+export const ADD_TIMINGS = { added: 1000, reset: 2000, errorReset: 1000 } as const;
+export const CHECKOUT_URL = '/checkout';
+
+type Phase = 'idle' | 'adding' | 'added' | 'error';
+
+interface Ready {
+  variant: Variant;
+  quantity: number;
+}
+
+/** The first reason the item cannot be added as chosen, or what to add. */
+export function validateAdd(runtime: StorefrontRuntime, item: unknown): Ready | string {
+  const id = itemId(item);
+  const choices = runtime.selection.get()[id] ?? {};
+  const missing = missingOptions(item, choices);
+  if (missing.length > 0) {
+    return productTypeOf(item) === PRODUCT_TYPE.giftCard
+      ? GIFT_CARD_DENOMINATION
+      : selectOptionsText(missing);
+  }
+  const variant = chosenVariant(item, choices);
+  if (variant === undefined) return CART_MESSAGES.variantUnavailable;
+  const parsed = parseQuantity(runtime.quantities.get()[id] ?? '1');
+  if ('error' in parsed) return parsed.error;
+  const inCart = runtime.cart.quantityInCart(id, variant.sku);
+  if (tracksStock(item) && !variant.unlimited && inCart + parsed.quantity > variant.qtyInStock) {
+    return CART_MESSAGES.outOfStock;
+  }
+  return { variant, quantity: parsed.quantity };
+}
+
+/** Products with an additional-fields form check the live stock first (SPEC 5). */
+async function formStockAllows(
+  runtime: StorefrontRuntime,
+  item: unknown,
+  variant: Variant,
+): Promise<void> {
+  const results = await runtime.client.stock(itemId(item));
+  const inCart = runtime.cart.quantityInCart(itemId(item), variant.sku);
+  const ok = results.some((r) => r.sku === variant.sku && (r.unlimited || r.qtyInStock > inCart));
+  if (!ok) throw new Error(CART_MESSAGES.outOfStock);
+}
+
+export function AddToCartButton(props: FormatterComponentProps): ReactNode {
+  const runtime = useRuntime();
+  const item = props.node;
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // The guard reads a ref: two clicks in one frame both see React's state as 'idle'.
+  const busy = useRef(false);
+  const timers = useRef(new Set<unknown>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const handle of pending) runtime.timers.clearTimeout(handle);
+    };
+  }, [runtime]);
+
+  const later = (ms: number, fn: () => void) => {
+    const handle = runtime.timers.setTimeout(() => {
+      timers.current.delete(handle);
+      fn();
+    }, ms);
+    timers.current.add(handle);
+  };
+  const express = runtime.settings.expressCheckout;
+  const title = express ? CART_ERROR_TEXTS.purchaseTitle : CART_ERROR_TEXTS.addTitle;
+
+  const fail = (message: string) => {
+    setNotice({ title, message });
+    setPhase('error');
+    later(ADD_TIMINGS.errorReset, () => {
+      busy.current = false;
+      setPhase('idle');
+    });
+  };
+
+  async function activate() {
+    if (busy.current) return;
+    const ready = validateAdd(runtime, item);
+    if (typeof ready === 'string') {
+      setNotice({ title, message: ready });
+      return;
+    }
+    busy.current = true;
+    setNotice(null);
+    setPhase('adding');
+    let waited = false;
+    let succeeded = false;
+    const showAdded = () => {
+      if (!waited || !succeeded) return;
+      setPhase('added');
+      later(ADD_TIMINGS.reset, () => {
+        busy.current = false;
+        setPhase('idle');
+      });
+    };
+    later(ADD_TIMINGS.added, () => {
+      waited = true;
+      showAdded();
+    });
+    const sc = structuredContentOf(item);
+    try {
+      if (sc.additionalFieldsFormId && sc.additionalFieldsForm) {
+        await formStockAllows(runtime, item, ready.variant);
+      }
+    } catch (thrown) {
+      fail(thrown instanceof Error ? thrown.message : CART_ERROR_TEXTS.tryAgain);
+      return;
+    }
+    const result = await runtime.cart.add({
+      itemId: itemId(item),
+      sku: ready.variant.sku,
+      quantity: ready.quantity,
+    });
+    if (!result.ok) return fail(result.error.message);
+    if (express) return runtime.navigate(CHECKOUT_URL);
+    succeeded = true;
+    showAdded();
+  }
+
+  /** Clicks are announced as the default widget does (`jsont:add-to-cart-btn`, e.g. analytics). */
+  const announce = (target: HTMLElement) =>
+    target.dispatchEvent(
+      new CustomEvent(`jsont:${props.name}`, {
+        bubbles: true,
+        detail: { name: props.name, node: item },
+      }),
+    );
+  const label =
+    phase === 'adding'
+      ? ADD_TO_CART_LABELS.adding
+      : phase === 'added'
+        ? ADD_TO_CART_LABELS.added
+        : null;
+  const markup = mapMarkup(props.markup, (_tag, p) => {
+    if (hasClass(p, 'sqs-add-to-cart-button')) {
+      return {
+        props: {
+          onClick(event: MouseEvent<HTMLElement>) {
+            announce(event.currentTarget);
+            void activate();
+          },
+          onKeyDown(event: KeyboardEvent) {
+            if (event.key !== 'Enter' && event.key !== ' ') return;
+            event.preventDefault();
+            announce(event.currentTarget as HTMLElement);
+            void activate();
+          },
+          ...(phase === 'idle' ? {} : { 'aria-disabled': 'true' }),
+        },
+      };
+    }
+    if (label !== null && hasClass(p, 'sqs-add-to-cart-button-inner')) return { children: label };
+    return undefined;
+  });
+  return (
+    <>
+      {markup}
+      {notice !== null && (
+        <div className="product-add-error" role="alert">
+          <strong className="product-add-error-title">{notice.title}</strong>{' '}
+          <span className="product-add-error-message">{notice.message}</span>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The widget chunk: the storefront's formatter-backed components by formatter name, given to
+ * the React renderer's component table (`components`). Loaded with a dynamic import only by
+ * pages that apply one of these formatters (hydrate.ts `usesWidgets`).
+ */
+import type { ComponentTable } from '../../react-renderer/components/index.js';
+import { AddToCartButton } from './add-to-cart.js';
+import { ProductScarcity } from './product-scarcity.js';
+import { QuantityInput } from './quantity-input.js';
+import { VariantsSelect } from './variants-select.js';
+
+// They render only their `markup` (never `html`), so the renderer may build it from nodes.
+for (const widget of [AddToCartButton, ProductScarcity, QuantityInput, VariantsSelect]) {
+  (widget as { markupOnly?: boolean }).markupOnly = true;
+}
+
+export const STOREFRONT_WIDGETS: ComponentTable = {
+  'add-to-cart-btn': AddToCartButton,
+  'quantity-input': QuantityInput,
+  'variants-select': VariantsSelect,
+  'product-scarcity': ProductScarcity,
+};

@@ -1,0 +1,173 @@
+// Hostile input: elements nested 100,000 deep on the React path, in a template (structured at
+// compile time, `jsont check --react`) and in a value's markup (parsed at render time). Both
+// are built in time linear in the depth, with the whole nesting (no give-up warning, no stack
+// overflow), and render to the string path's HTML.
+//
+// Linearity is checked as in linear-time.test.ts, without absolute times: depth 100,000 must
+// take less than LINEAR_BOUND times depth 1,000 (measured in the same run, fastest of several
+// runs) plus a fixed allowance. Linear work gives well over 100x here: depth 1,000 fits in the
+// young generation and caches, depth 100,000 does not (garbage collection measured 0.4 s of
+// 0.8 s); the bound is loose so that a machine loaded by other work (other jobs slow the long
+// run more than the fastest of the short ones) does not fail it. The quadratic scans this
+// guards against (every `<div>` walking the whole stack of open elements for a `<p>` to close)
+// took 41 s for the template and about 80 s for a value at depth 100,000.
+import { Fragment, type ReactElement, type ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { compile, prepareReact, render, renderToReact } from '../../index.js';
+
+const SMALL = 1_000;
+const LARGE = 100_000;
+const LINEAR_BOUND = 1000;
+const ALLOWANCE_MS = 4000;
+
+/** The fastest of `runs` runs of `run`, in ms, after one warm-up run. */
+function fastest(run: () => void, runs: number): number {
+  run();
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+/** Fails unless `work(LARGE)` stays within the linear bound of `work(SMALL)` (5 attempts). */
+function expectLinearInDepth(name: string, work: (depth: number) => void): void {
+  let small = Infinity;
+  let large = Infinity;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    small = Math.min(
+      small,
+      fastest(() => work(SMALL), 5),
+    );
+    large = Math.min(
+      large,
+      fastest(() => work(LARGE), 1),
+    );
+    if (large < LINEAR_BOUND * small + ALLOWANCE_MS) return;
+  }
+  expect.fail(
+    `${name} is not linear in the depth: ${SMALL} took ${small.toFixed(1)} ms, ` +
+      `${LARGE} took ${large.toFixed(1)} ms`,
+  );
+}
+
+/**
+ * Where two long texts first differ, with a little of each from there; null when equal (so that
+ * a failure does not print a megabyte of markup).
+ */
+function difference(actual: string, expected: string): object | null {
+  if (actual === expected) return null;
+  let at = 0;
+  while (actual[at] === expected[at]) at++;
+  const from = Math.max(0, at - 40);
+  return {
+    at,
+    lengths: [actual.length, expected.length],
+    actual: actual.slice(from, at + 40),
+    expected: expected.slice(from, at + 40),
+  };
+}
+
+const nested = (tag: string, depth: number, inner: string): string =>
+  `<${tag}>`.repeat(depth) + inner + `</${tag}>`.repeat(depth);
+
+/**
+ * The HTML of an element tree of elements without props but children, and text (what the
+ * tests here render), written with a loop. (`renderToString` recurses per level; past a few
+ * thousand levels React catches its own stack overflow and goes on, and its HTML has lost a
+ * dozen levels, so it cannot be the judge here.)
+ */
+function htmlOf(node: ReactNode): string {
+  let html = '';
+  const todo: Array<ReactNode | { close: string }> = [node];
+  while (todo.length > 0) {
+    const next = todo.pop()!;
+    if (Array.isArray(next)) {
+      for (let i = next.length - 1; i >= 0; i--) todo.push(next[i] as ReactNode);
+    } else if (typeof next === 'string') html += escapeText(next);
+    else if (typeof next === 'object' && next !== null && 'close' in next) html += next.close;
+    else if (typeof next === 'object' && next !== null && 'type' in next) {
+      const el = next as ReactElement<{ children?: ReactNode }>;
+      if (el.type === Fragment) {
+        todo.push(el.props.children);
+        continue;
+      }
+      const { children, ...rest } = el.props;
+      expect(rest).toEqual({});
+      html += `<${String(el.type)}>`;
+      todo.push({ close: `</${String(el.type)}>` }, children);
+    } else expect.fail(`unexpected node ${String(next)}`);
+  }
+  return html;
+}
+
+const escapeText = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** How many `tag` elements nest from `node` down its first children (a loop: no recursion). */
+function depthOf(node: ReactNode, tag: string): number {
+  let depth = 0;
+  let at: ReactNode = node;
+  for (;;) {
+    while (Array.isArray(at)) at = (at as ReactNode[])[0];
+    if (typeof at !== 'object' || at === null || !('type' in at)) return depth;
+    const el = at as ReactElement<{ children?: ReactNode }>;
+    if (el.type !== tag) {
+      at = el.props.children;
+      continue;
+    }
+    depth++;
+    at = el.props.children;
+  }
+}
+
+describe('a template nesting elements 100,000 deep', () => {
+  const template = (depth: number): string => nested('div', depth, '{x}');
+
+  it('is structured whole, without a warning, and renders as the string path', () => {
+    const compiled = compile(template(LARGE));
+    expect(prepareReact(compiled).warnings).toEqual([]);
+    const data = { x: 'in the middle' };
+    const { element } = renderToReact(compiled, data);
+    expect(depthOf(element, 'div')).toBe(LARGE);
+    expect(difference(htmlOf(element), render(compiled, data).html)).toBeNull();
+  });
+
+  it('is structured in time linear in the depth (jsont check --react)', () => {
+    const sources = new Map([SMALL, LARGE].map((d) => [d, template(d)]));
+    expectLinearInDepth('structuring nested divs', (depth) => {
+      prepareReact(compile(sources.get(depth)!));
+    });
+  }, 60_000);
+});
+
+describe('a value nesting elements 100,000 deep', () => {
+  const template = compile('{v}');
+  // div: the fast path for simple markup (simple-markup.ts); section: the tokenizer and tree
+  // builder (html-tree.ts).
+  for (const tag of ['div', 'section']) {
+    const value = (depth: number): string => nested(tag, depth, 'x &amp; y');
+
+    it(`<${tag}>: renders whole, as the string path`, () => {
+      const data = { v: value(LARGE) };
+      const { element } = renderToReact(template, data);
+      expect(depthOf(element, tag)).toBe(LARGE);
+      expect(difference(htmlOf(element), render(template, data).html)).toBeNull();
+    });
+
+    it(`<${tag}>: renders in time linear in the depth`, () => {
+      // A new value each time: the React path keeps the nodes of values it parsed (and
+      // concatenating the parts is linear too).
+      const parts = new Map(
+        [SMALL, LARGE].map((d) => [d, [`<${tag}>`.repeat(d), `</${tag}>`.repeat(d)]]),
+      );
+      let run = 0;
+      expectLinearInDepth(`a value of nested ${tag}s`, (depth) => {
+        const [open, close] = parts.get(depth)!;
+        renderToReact(template, { v: `${open!}${run++}${close!}` });
+      });
+    }, 60_000);
+  }
+});
