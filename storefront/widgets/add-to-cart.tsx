@@ -27,13 +27,12 @@ import {
   tracksStock,
   type Variant,
 } from '../state/product.js';
-import { useRuntime, type Notice, type StorefrontRuntime } from '../runtime.js';
+import { CHECKOUT_URL, useRuntime, type Notice, type StorefrontRuntime } from '../runtime.js';
 import { hasClass, mapMarkup } from './markup.js';
 
 export const ADD_TO_CART_LABELS = { adding: 'Adding…', added: 'Added!' } as const;
 /** Added state after 1 s, back to idle 2 s later; an error's reset after 1 s. */
 export const ADD_TIMINGS = { added: 1000, reset: 2000, errorReset: 1000 } as const;
-export const CHECKOUT_URL = '/checkout';
 
 type Phase = 'idle' | 'adding' | 'added' | 'error';
 
