@@ -8,9 +8,10 @@
  * - ours: the real client (/__client.js as the server sends it): from its first statement
  *   (`jsont:client-start`, before React's module code runs) to the hydrated page
  *   (`jsont:hydrated`, after hydrateRoot's commit) — storefront/client-start.ts;
- * - render: a client that only parses the hydration data and builds the element tree with the
- *   React path, timed around that work (clients.ts);
- * - static: a client that hydrates the same HTML with a prebuilt static tree — bare React,
+ * - render: a client that only parses the hydration data and builds the element trees of every
+ *   root (the page body and the layout's islands) with the React path over the storefront's
+ *   data and widget table, timed around that work (clients.ts);
+ * - static: a client that hydrates the same roots with prebuilt static trees — bare React,
  *   timed between the same two marks as ours (static-tree.ts).
  *
  * floor = render + static (the React path's tree building plus bare React hydration; parsing
@@ -82,12 +83,14 @@ async function setUpPage(browser: Browser, base: string, name: string, url: stri
       route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
     );
     await page.goto(base + url, { waitUntil: 'load' });
-    const { rootId, inner } = await page.evaluate(() => {
+    // Every root the real client hydrates: the page body, then the layout's islands.
+    const roots = await page.evaluate(() => {
       const text = document.getElementById('__jsont')?.textContent ?? '{}';
-      const id = (JSON.parse(text) as { root?: string }).root ?? '';
-      return { rootId: id, inner: document.getElementById(id)?.innerHTML ?? '' };
+      const boot = JSON.parse(text) as { root?: string; islands?: { root: string }[] };
+      const ids = [boot.root ?? '', ...(boot.islands ?? []).map((island) => island.root)];
+      return ids.map((id) => ({ id, inner: document.getElementById(id)?.innerHTML ?? '' }));
     });
-    if (inner === '') throw new Error(`${url}: no hydration root in the page`);
+    if (roots[0]!.inner === '') throw new Error(`${url}: no hydration root in the page`);
     const setup: PageSetup = {
       name,
       url,
@@ -95,7 +98,7 @@ async function setUpPage(browser: Browser, base: string, name: string, url: stri
       clients: {
         ours,
         render: await renderClient(),
-        static: await staticTreeClient(rootId, inner),
+        static: await staticTreeClient(roots),
       },
     };
     return setup;

@@ -36,13 +36,15 @@ export function staticChildrenSource(html: string): string {
 }
 
 /**
- * Source of a module for the static client: `staticChildren()` returns the root's children
- * built afresh (called after the client's start mark, so the tree's construction is timed as
- * a React app's render would be).
+ * Source of a module for the static client: `staticChildren[i]()` returns the children of the
+ * page's i-th root (the body, then the islands) built afresh (called after the client's start
+ * mark, so the trees' construction is timed as a React app's render would be).
  */
-export function staticTreeModule(rootInnerHtml: string): string {
+export function staticTreeModule(rootsInnerHtml: readonly string[]): string {
   return [
     "import { createElement as h } from 'react';",
-    `export function staticChildren() { return ${staticChildrenSource(rootInnerHtml)}; }`,
+    'export const staticChildren = [',
+    ...rootsInnerHtml.map((html) => `  () => ${staticChildrenSource(html)},`),
+    '];',
   ].join('\n');
 }
