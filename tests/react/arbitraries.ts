@@ -292,7 +292,7 @@ export function outsideReact(html: string, attributes = true): boolean {
     ('tagName' in node &&
       (!/^[a-zA-Z][\w:.-]*$/.test(node.tagName) ||
         (attributes && node.attrs.some((attr) => reactName(attr.name) === null)))) ||
-    (node.nodeName === '#comment' && REACT_MARKERS.has(node.data)) ||
+    ('data' in node && node.nodeName === '#comment' && REACT_MARKERS.has(node.data)) ||
     ('childNodes' in node && node.childNodes.some(unnamable));
   return unnamable(parse(`<!DOCTYPE html>${html}`));
 }
