@@ -7,6 +7,7 @@ import { readCookie } from './api/cookies.js';
 import { HYDRATED_MARK, markTime } from './client-start.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
+import { attachLazyWidgets } from './lazy-widgets.js';
 
 export const CART_COOKIE = 'CART';
 /** How a full-page cart is recognised (widgets/cart-page.ts handles it). */
@@ -59,6 +60,9 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
             m.attachCartPage(document.body, runtime),
           );
         }
+        attachLazyWidgets(document, runtime).catch((err: unknown) =>
+          console.error('[jsont] a widget failed to load', err),
+        );
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
         markTime(HYDRATED_MARK);
         document.documentElement.dataset['hydrated'] = 'true';
