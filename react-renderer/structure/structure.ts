@@ -211,6 +211,9 @@ class BlockStructurer implements TokenSink<Inst> {
     const clean = builder.isClean();
     if (clean) this.markRestart(pos);
     const closing = tag.end && this.locals.reading(builder.current) ? builder.current : null;
+    // Where `closing` sits now: after the tag it is still open only if it is still there
+    // (a scan of the whole stack per end tag made deep nesting quadratic).
+    const closingIndex = builder.stack.length - 1;
     const inserted = builder.tag(tag);
     if (builder.tangled) {
       this.giveUp(builder.tangledDepth, this.block[pos.item]);
@@ -220,7 +223,11 @@ class BlockStructurer implements TokenSink<Inst> {
     if (!tag.end) {
       const at = { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset };
       this.locals.opened(builder.current, tag.name, clean, at);
-    } else if (closing !== null && closing.tag === tag.name && !builder.stack.includes(closing)) {
+    } else if (
+      closing !== null &&
+      closing.tag === tag.name &&
+      !stillOpen(builder.stack, closing, closingIndex)
+    ) {
       this.locals.closed(closing, pos);
     }
     if ((tag.name === 'head' || tag.name === 'template') && !tag.end) {
@@ -520,4 +527,11 @@ export function structureHtml(html: string | Inst[]): RNode[] {
   } catch {
     return [[Kind.REGION, block, 0]];
   }
+}
+
+/** Whether `el`, at `index` of the open-element stack before a tag, is still on it after. */
+function stillOpen(stack: readonly unknown[], el: unknown, index: number): boolean {
+  if (stack.length <= index) return false;
+  // Usually where it was; the adoption agency may have moved it (rare): search then.
+  return stack[index] === el || stack.includes(el);
 }
