@@ -37,12 +37,21 @@ function textFiles(): Array<{ path: string; text: string }> {
 }
 
 // Built from pieces so that this file does not match its own patterns.
+const BRIEFING_NAME = '(?:' + ['SP' + 'EC', 'DES' + 'IGN', 'LANG' + 'UAGE'].join('|') + ')';
 const OUTSIDE_REFERENCES: Array<[what: string, pattern: RegExp]> = [
   ['a sibling folder of the checkout', new RegExp('\\.\\./' + 'shared\\b')],
   ['an absolute path of the machine', new RegExp('/' + 'work/')],
   [
     'a briefing document that is not in the repository',
     new RegExp('\\b(' + ['DESIGN', 'SPEC', 'LANGUAGE', 'STYLE'].join('|') + ')\\.md\\b'),
+  ],
+  [
+    // `(SPEC: …)`, `SPEC 5`, `see DESIGN`, "the SPEC text": the same documents by bare name.
+    'a briefing document by its bare name',
+    new RegExp(
+      `(?:\\b(?:see|per|in|from|by|the|cf\\.?)\\s+|\\()${BRIEFING_NAME}\\b|` +
+        `\\b${BRIEFING_NAME}\\b(?=\\s*(?:§|\\d|:|section\\b|message|text))`,
+    ),
   ],
 ];
 
