@@ -80,7 +80,7 @@ function sitePartials(): Record<string, Code> {
 }
 
 /** A React case; `alongside` is the string path alone on the same template and data (the floor). */
-function reactCase(snippet: string, reps: number, source: string, data: unknown): PairCase {
+export function reactCase(snippet: string, reps: number, source: string, data: unknown): PairCase {
   const template = compile(source);
   const options = { partials: sitePartials() };
   const tree = staticTree(render(template, data, options).html);

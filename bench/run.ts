@@ -20,6 +20,7 @@ import { bytesSuite } from './browser/bytes.js';
 import { hydrationSuite } from './browser/hydration.js';
 import { reactSuite } from './react.js';
 import { customFormatterSuite } from './suites/custom-formatter.js';
+import { reactSiteSuite } from './suites/react-site.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
 import { linearitySuite, pagesSuite } from './suites/pages.js';
 import { youngSuite } from './young-generation.js';
@@ -32,6 +33,7 @@ const SUITES: readonly BenchSuite[] = [
   linearitySuite,
   customFormatterSuite,
   reactSuite,
+  reactSiteSuite,
   bundleSuite,
   youngSuite,
   hydrationSuite,

@@ -102,6 +102,21 @@ export class ExecContext implements RenderContext {
     this.cur = new StackFrame(data, null);
   }
 
+  /**
+   * A context for the same render at the current frame, with another registry: runs part of
+   * the template again with its formatters wrapped (the React path's local fallback).
+   */
+  withRegistry(registry: Registry, compile: BlockCompiler): ExecContext {
+    const ctx = new ExecContext(null, registry, compile, this.options, this.template, this.parse);
+    ctx.cur = this.cur;
+    return ctx;
+  }
+
+  /** The options this render was given. */
+  get renderOptions(): RenderOptions {
+    return this.options;
+  }
+
   get locale(): string {
     return this.options.locale ?? 'en-US';
   }

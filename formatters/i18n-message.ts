@@ -30,8 +30,19 @@ interface Env {
   zone: () => string;
 }
 
+/** True for a non-empty run of ASCII digits (a positional argument's name). */
+function isIndex(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+// Runs for every argument of every message on every render: a char loop, not a regex test.
 function argument(env: Env, name: string): unknown {
-  if (/^\d+$/.test(name)) return env.args.positional[Number(name)];
+  if (isIndex(name)) return env.args.positional[Number(name)];
   return env.args.named.get(name);
 }
 
@@ -42,6 +53,8 @@ function pluralText(value: unknown): string {
 }
 
 function visibleFractionDigits(text: string): number {
+  // Most plural counts are integers: skip the regex when there is no point at all.
+  if (!text.includes('.')) return 0;
   const m = /\.(\d+)$/.exec(text);
   return m ? Math.min(m[1]!.length, 20) : 0;
 }

@@ -78,7 +78,6 @@ export function canonicalLocale(locale: string): string {
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const pluralRules = new Map<string, Intl.PluralRules>();
 
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = locale + JSON.stringify(options);
@@ -103,12 +102,21 @@ export function dateFormat(
   return fmt;
 }
 
+/**
+ * Plural rules per type, then per locale: looked up for every plural of every message on every
+ * render, so the key is the locale string itself rather than a key string built per call.
+ */
+const pluralRulesByType = {
+  cardinal: new Map<string, Intl.PluralRules>(),
+  ordinal: new Map<string, Intl.PluralRules>(),
+};
+
 export function plurals(locale: string, type: Intl.PluralRuleType): Intl.PluralRules {
-  const key = `${locale}|${type}`;
-  let rules = pluralRules.get(key);
+  const byLocale = pluralRulesByType[type];
+  let rules = byLocale.get(locale);
   if (rules === undefined) {
     rules = new Intl.PluralRules(locale, { type });
-    pluralRules.set(key, rules);
+    byLocale.set(locale, rules);
   }
   return rules;
 }

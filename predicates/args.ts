@@ -6,6 +6,7 @@
  * variable reference resolved from the current frame.
  */
 import type { RenderContext } from '../engine/plugin.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 import { asBoolean, asNumber, asString, getOwn } from '../engine/values.js';
 
 function isDigit(code: number): boolean {
@@ -21,16 +22,32 @@ export function looksLikeJson(arg: string): boolean {
   return arg === 'true' || arg === 'false' || arg === 'null';
 }
 
+/** Markers kept for an argument that is a variable path, or an object or array literal. */
+const VARIABLE: unique symbol = Symbol('variable');
+const COMPOUND: unique symbol = Symbol('object or array literal');
+
+/**
+ * Predicate arguments are template text, the same few strings on every render: `.equal? x 3`
+ * parsed `3` (a JSON.parse and its try) on every call, 2.5% of a product page's render. What an
+ * argument is gets kept per argument text; objects and arrays are parsed anew on each call, so
+ * no two calls share a mutable value.
+ */
+const literalOf = boundedMemo((arg: string): unknown => {
+  if (!looksLikeJson(arg)) return VARIABLE;
+  try {
+    const value = JSON.parse(arg) as unknown;
+    return typeof value === 'object' && value !== null ? COMPOUND : value;
+  } catch {
+    // Not valid JSON after all (`03`, `4x`, `"open`): read it as a variable path.
+    return VARIABLE;
+  }
+});
+
 /** The value of a predicate argument: a JSON literal, or else a variable (MISSING = undefined). */
 export function resolveArg(arg: string, ctx: RenderContext): unknown {
-  if (looksLikeJson(arg)) {
-    try {
-      return JSON.parse(arg) as unknown;
-    } catch {
-      // Not valid JSON after all (`03`, `4x`, `"open`): read it as a variable path.
-    }
-  }
-  return ctx.resolveRef(arg);
+  const literal = literalOf(arg);
+  if (literal === VARIABLE) return ctx.resolveRef(arg);
+  return literal === COMPOUND ? (JSON.parse(arg) as unknown) : literal;
 }
 
 /** Deep, type-strict equality of JSON values; MISSING equals null; object key order is ignored. */

@@ -3,7 +3,7 @@
 //   dist/index.js       ESM bundle of index.ts (platform node, dependencies left external)
 //   dist/cli/main.js    the `jsont` binary: shebang, executable, imports ../index.js
 //   dist/browser.js     `jsont-react/browser`: hydration runtime (no compiler; packages external)
-//   dist/client/preview-client.js  browser script of `jsont preview` (used when sources are absent)
+//   dist/client/__client.js        browser script of `jsont preview` and its chunks (used when sources are absent)
 //   dist/**/*.d.ts      declarations of the public API (tsc -p tsconfig.build.json)
 // `--outdir DIR` builds elsewhere (the build test uses a folder under node_modules/.cache).
 import { execFileSync } from 'node:child_process';
@@ -65,10 +65,16 @@ await build({
   outfile: join(dist, 'browser.js'),
 });
 
+// The preview client: an entry, its chunks (the storefront widgets among them) and source
+// maps, with the options the site server builds it with from sources
+// (server/site/client-bundle.ts clientBuildOptions; .ts, so not importable here).
 await build({
-  entryPoints: [join(root, 'storefront', 'preview-client.ts')],
-  outfile: join(dist, 'client', 'preview-client.js'),
+  entryPoints: { __client: join(root, 'storefront', 'preview-client.ts') },
+  outdir: join(dist, 'client'),
   bundle: true,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  publicPath: '/__client/',
   platform: 'browser',
   format: 'esm',
   target: 'es2020',
@@ -76,6 +82,7 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   minify: true,
   legalComments: 'none',
+  sourcemap: 'linked',
   logLevel: 'warning',
 });
 
@@ -94,5 +101,5 @@ execFileSync(
 
 const shown = relative(root, dist) || '.';
 console.log(
-  `build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/browser.js, ${shown}/client/preview-client.js, ${shown}/index.d.ts`,
+  `build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/browser.js, ${shown}/client/__client.js, ${shown}/index.d.ts`,
 );

@@ -12,7 +12,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 
 import { requestUrl } from './api/http.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
-import { clientBundle, type ClientBuild } from './site/client-bundle.js';
+import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './site/client-bundle.js';
 import { createCommerce, type Commerce } from './site/commerce.js';
 import {
   CLIENT_PATH,
@@ -133,8 +133,17 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       hub.subscribe(req, res, initial);
       return;
     }
-    if (pathname === CLIENT_PATH) {
-      send(res, 200, await clientBundle(clientBuild), 'text/javascript; charset=utf-8');
+    if (
+      pathname === CLIENT_PATH ||
+      pathname.startsWith(CLIENT_CHUNK_PREFIX) ||
+      pathname === `${CLIENT_PATH}.map`
+    ) {
+      const file = (await clientBundle(clientBuild)).get(pathname);
+      if (file === undefined) send(res, 404, 'Not found', 'text/plain; charset=utf-8');
+      else {
+        const type = pathname.endsWith('.map') ? 'application/json' : 'text/javascript';
+        send(res, 200, file, `${type}; charset=utf-8`);
+      }
       return;
     }
     if (await commerce.handle(req, res)) return;

@@ -15,6 +15,7 @@ import type { TemplateError } from '../engine/errors.js';
 import { dropTableWhitespace, type ReactTemplate } from '../react-renderer/browser.js';
 import type { ComponentTable } from '../react-renderer/components/index.js';
 import type { ShoppingCartData } from './api/client.js';
+import { rememberPage } from './page-boot.js';
 import { StorefrontRoot } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
 import { emptyCart } from './state/cart-store.js';
@@ -62,6 +63,7 @@ export const WIDGET_FORMATTERS = [
   'quantity-input',
   'variants-select',
   'product-scarcity',
+  'product-quick-view',
 ] as const;
 
 /** Whether any shipped template or partial applies a widget formatter. */
@@ -112,6 +114,7 @@ export async function hydrateStorefront(
     options.components ??
     (usesWidgets(boot) ? (await import('./widgets/index.js')).STOREFRONT_WIDGETS : {});
   const runtime = options.runtime ?? runtimeFor(boot.data, options.seams);
+  rememberPage(runtime, { boot, components });
   const hasCart = isRec(boot.data) && isRec(boot.data.cart);
   let waiting = roots.length;
   const hydratedOne = () => {

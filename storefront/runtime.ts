@@ -4,10 +4,14 @@
  * run widgets with fakes. Widgets read it from `RuntimeContext`.
  */
 import { createContext, useContext } from 'react';
-import { createCommerceClient, type CommerceClient, type ShoppingCartData } from './api/client.js';
+import type { CommerceClient, ShoppingCartData } from './api/client.js';
+import { CART_ERROR_TEXTS, CommerceError } from './api/errors.js';
 import { createCartStore, type CartStore } from './state/cart-store.js';
 import type { Choices } from './state/product.js';
 import { createStore, type Store } from './state/store.js';
+
+/** Where checkout starts (express checkout, the cart's Checkout button). */
+export const CHECKOUT_URL = '/checkout';
 
 /** A message a widget or the cart page shows: its title and the reason. */
 export interface Notice {
@@ -74,7 +78,7 @@ const browserAddress: AddressBar = {
 
 export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}): StorefrontRuntime {
   const timers = seams.timers ?? browserTimers;
-  const client = seams.client ?? createCommerceClient({ ...timers });
+  const client = seams.client ?? lazyClient(timers);
   return {
     client,
     cart: createCartStore(client, cart),
@@ -87,6 +91,35 @@ export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}):
     afterCommit: new Set(),
     settings: { expressCheckout: seams.expressCheckout ?? false },
   };
+}
+
+/**
+ * The commerce client, loaded on its first call: it carries the zod schemas, the largest part
+ * of the client code, which a page needs only once the visitor acts (or has a cart to load).
+ */
+function lazyClient(timers: Timers): CommerceClient {
+  let loading: Promise<CommerceClient> | undefined;
+  const load = () =>
+    (loading ??= import('./api/client.js').then(
+      (m) => m.createCommerceClient({ ...timers }),
+      () => {
+        loading = undefined; // offline: the next call tries again
+        throw new CommerceError('network', CART_ERROR_TEXTS.offline);
+      },
+    ));
+  const call =
+    (name: keyof CommerceClient) =>
+    async (...args: unknown[]): Promise<unknown> =>
+      ((await load())[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+  return {
+    getCart: call('getCart'),
+    addEntry: call('addEntry'),
+    setQuantity: call('setQuantity'),
+    removeEntry: call('removeEntry'),
+    updateAdditionalFields: call('updateAdditionalFields'),
+    subscriptionCart: call('subscriptionCart'),
+    stock: call('stock'),
+  } as unknown as CommerceClient;
 }
 
 export const RuntimeContext = createContext<StorefrontRuntime | null>(null);

@@ -3,13 +3,15 @@
  * images, starts the /cart page's controller, and syncs the cart with the server when the
  * visitor has one (a cart cookie) or is signed in — other visitors get no cart request.
  */
-import { readCookie } from './api/client.js';
+import { readCookie } from './api/cookies.js';
 import { HYDRATED_MARK, markTime } from './client-start.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
-import { attachCartPage } from './widgets/cart-page.js';
+import { attachLazyWidgets } from './lazy-widgets.js';
 
 export const CART_COOKIE = 'CART';
+/** How a full-page cart is recognised (widgets/cart-page.ts handles it). */
+const CART_ROOT = '#sqs-cart-root';
 export const SITE_USER_COOKIE = 'SiteUserInfo';
 
 /** Whether the cart should be read on page load (SPEC: authenticated, or a cart cookie). */
@@ -52,7 +54,15 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
       onHydrated(runtime) {
         hydrated = true;
         loadImages();
-        attachCartPage(document.body, runtime);
+        // The /cart controller is a chunk of its own, for the page that has a cart root.
+        if (document.querySelector(CART_ROOT) !== null) {
+          void import('./widgets/cart-page.js').then((m) =>
+            m.attachCartPage(document.body, runtime),
+          );
+        }
+        attachLazyWidgets(document, runtime).catch((err: unknown) =>
+          console.error('[jsont] a widget failed to load', err),
+        );
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
         markTime(HYDRATED_MARK);
         document.documentElement.dataset['hydrated'] = 'true';

@@ -59,6 +59,9 @@ async function bundle(source: string, treeModule?: string): Promise<string> {
   const { entryPoints: _entry, ...options }: BuildOptions = clientBuildOptions('production');
   const result = await build({
     ...options,
+    // One self-contained script: these clients import nothing on demand.
+    splitting: false,
+    sourcemap: false,
     stdin: { contents: source, resolveDir: root, loader: 'js', sourcefile: 'bench-client.js' },
     write: false,
     plugins:

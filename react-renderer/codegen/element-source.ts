@@ -60,7 +60,13 @@ export interface CodeSite extends ParseSite {
   /** The props of a `tag` element with these attributes, made by the closures. */
   props(tag: string, attrs: RAttr[], dynamic: 0): PropsMaker;
   /** A child element's maker as the compiler makes it (static, generated or a closure). */
-  elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make;
+  elementMaker(
+    tag: string,
+    attrs: RAttr[],
+    children: RNode[],
+    dynamic: Part[] | 0,
+    local?: Instruction[],
+  ): Make;
 }
 
 /** The element as generated code (see generated-function.ts), or null where it does not apply. */
@@ -274,10 +280,14 @@ function childExprs(site: CodeSite, code: ElementCode, children: RNode[]): strin
       const text = textExpr(site, code, child[1]);
       return `valueNode(ctx, ${code.ref(site)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
     }
-    const [, tag, attrs, grandchildren, dynamic] = child;
-    const inline = isStaticElement(child)
-      ? null
-      : elementExpr(site, code, tag, attrs, grandchildren, dynamic);
-    return inline ?? `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic))}(ctx)`;
+    const [, tag, attrs, grandchildren, dynamic, local] = child;
+    // With a local fallback, the maker wraps the element (compile/local-fallback.ts).
+    const inline =
+      isStaticElement(child) || local !== undefined
+        ? null
+        : elementExpr(site, code, tag, attrs, grandchildren, dynamic);
+    return (
+      inline ?? `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic, local))}(ctx)`
+    );
   });
 }

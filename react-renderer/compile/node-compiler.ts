@@ -42,6 +42,7 @@ import { Ns } from '../html/tree-builder.js';
 import type { ReactContext, TemplateSite } from '../runtime/react-context.js';
 import { propsMaker, type PropsMaker } from './props-compiler.js';
 import { compiledHole } from './hole-compiler.js';
+import { withLocalFallback } from './local-fallback.js';
 export type { PropsMaker } from './props-compiler.js';
 import { simpleContext, type SimpleContext } from '../runtime/simple-markup.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
@@ -149,7 +150,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     if (typeof node === 'string') return (ctx) => pushText((ctx as ReactContext).kids, node);
     switch (node[0]) {
       case Kind.ELEMENT:
-        return this.element(node[1], node[2], node[3], node[4]);
+        return this.element(node[1], node[2], node[3], node[4], node[5]);
       case Kind.HOLE:
         return compiledHole(this, node[1], node[2]);
       case Kind.BLOCK:
@@ -168,13 +169,37 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     attrs: RNode[] | unknown[],
     children: RNode[],
     dynamic: Part[] | 0,
+    local: Instruction[] | undefined,
   ): Exec {
-    const make = this.elementMaker(tag, attrs as RAttr[], children, dynamic);
+    const make = this.elementMaker(tag, attrs as RAttr[], children, dynamic, local);
     return (ctx) => void (ctx as ReactContext).kids.push(make(ctx as ReactContext));
   }
 
-  /** A function building one structured element. */
-  elementMaker(tag: string, attrs: RAttr[], children: RNode[], dynamic: Part[] | 0): Make {
+  /**
+   * A function building one structured element; with its content as code (`local`), one that
+   * re-parses that content where a value inside leaves its element (local-fallback.ts).
+   */
+  elementMaker(
+    tag: string,
+    attrs: RAttr[],
+    children: RNode[],
+    dynamic: Part[] | 0,
+    local?: Instruction[],
+  ): Make {
+    if (local === undefined) return this.elementMakerOf(tag, attrs, children, dynamic);
+    const make = this.elementMakerOf(tag, attrs, children, dynamic);
+    const inner = this.child(tag, nsOf(tag, this.ns));
+    const compile = (registry: Registry, nodes: RNode[]): Exec =>
+      new NodeCompiler(registry, inner.parent, inner.ns, inner.outer, null).block(nodes);
+    return withLocalFallback(make, tag, local, inner, compile);
+  }
+
+  private elementMakerOf(
+    tag: string,
+    attrs: RAttr[],
+    children: RNode[],
+    dynamic: Part[] | 0,
+  ): Make {
     if (!isStaticElement([Kind.ELEMENT, tag, attrs, children, dynamic])) {
       return (
         this.generator?.(this, tag, attrs, children, dynamic) ??
@@ -250,7 +275,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       if (child[0] === Kind.HOLE) {
         return this.valueMaker(child[1], child === children[children.length - 1]);
       }
-      return this.elementMaker(child[1], child[2], child[3], child[4]);
+      return this.elementMaker(child[1], child[2], child[3], child[4], child[5]);
     });
   }
 

@@ -197,9 +197,19 @@ const KEEPS_OPEN = new Set(
   ).split(' '),
 );
 
-/** Whether the end tag of `parent` closes the elements a value left open, as the browser does. */
+const HEADING = /^h[1-6]$/;
+
+/**
+ * Whether the end tag of `parent` closes the elements a value left open, as the browser does:
+ * not when one of them is the element that end tag stops at (a `<div>` left open in a
+ * `<div>`, any heading in a heading), which it closes instead of `parent`.
+ */
 function closesAll(parent: string, leftOpen: readonly string[]): boolean {
-  return POPS_THROUGH.has(parent) && !leftOpen.some((tag) => KEEPS_OPEN.has(tag));
+  const heading = HEADING.test(parent);
+  return (
+    POPS_THROUGH.has(parent) &&
+    !leftOpen.some((tag) => KEEPS_OPEN.has(tag) || tag === parent || (heading && HEADING.test(tag)))
+  );
 }
 
 const TEMPLATE_TAG = /<template[\s/>]/i;

@@ -69,6 +69,11 @@ export type RElement = [
    * time; the attributes are then unused. (Blocks of attributes leave the list structured.)
    */
   dynamic: Part[] | 0,
+  /**
+   * The element's content as template code, where a value inside it may leave it
+   * (local-regions.ts): run and parsed in its place when one does.
+   */
+  local?: Instruction[],
 ];
 export type RHole = [kind: Kind.HOLE, inst: Instruction, mode: HoleMode];
 export type RBlock = [kind: Kind.BLOCK, shell: unknown[]];

@@ -27,6 +27,7 @@ import { State, type TagToken, type TokenSink } from '../html/tokens.js';
 import { Ns, TreeBuilder, VOID, type HElement } from '../html/tree-builder.js';
 import { HoleMode, Kind, SHELL_ORIGIN, type RNode } from './react-code.js';
 import { literalText } from './code-queries.js';
+import { LocalContents } from './local-regions.js';
 import {
   quiet,
   Reporter,
@@ -76,6 +77,8 @@ class BlockStructurer implements TokenSink<Inst> {
   failure: { escape: string } | 'open' | null = null;
   /** The latest restart point in each open element (see `Restart`). */
   private readonly restarts = new Map<HElement<Inst, RNode>, Restart>();
+  /** The content of boundary elements, for local fallbacks (local-regions.ts). */
+  private readonly locals = new LocalContents((start, end) => sliceBlock(this.block, start, end));
   /** Blocks of attributes in the tag being read. */
   private readonly attributeBlocks: AttributeBlocks | null;
 
@@ -88,7 +91,7 @@ class BlockStructurer implements TokenSink<Inst> {
     private readonly nested: boolean,
   ) {
     const textOnly = !nested && block.every(printsOnlyText);
-    this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly);
+    this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly, this.locals);
     this.tokenizer = new HtmlTokenizer(this);
     this.attributeBlocks = report.blocks?.((inst) => this.dynamicAttributes(inst)) ?? null;
   }
@@ -137,7 +140,7 @@ class BlockStructurer implements TokenSink<Inst> {
       this.tokenizer.end();
       if (this.region !== null) this.endRegion(end);
     }
-    return convertChildren(this.builder.root.children);
+    return convertChildren(this.builder.root.children, this.locals);
   }
 
   // ---- TokenSink ----------------------------------------------------------------------------
@@ -181,12 +184,20 @@ class BlockStructurer implements TokenSink<Inst> {
       }
       return;
     }
-    if (builder.isClean()) this.markRestart(pos);
+    const clean = builder.isClean();
+    if (clean) this.markRestart(pos);
+    const closing = tag.end && this.locals.reading(builder.current) ? builder.current : null;
     const inserted = builder.tag(tag);
     if (builder.tangled) {
       this.giveUp(builder.tangledDepth, this.block[pos.item]);
       regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
       return;
+    }
+    if (!tag.end) {
+      const at = { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset };
+      this.locals.opened(builder.current, tag.name, clean, at);
+    } else if (closing !== null && closing.tag === tag.name && !builder.stack.includes(closing)) {
+      this.locals.closed(closing, pos);
     }
     if ((tag.name === 'head' || tag.name === 'template') && !tag.end) {
       // React hoists and reorders <title>, <meta>, <link> and async scripts it renders; the

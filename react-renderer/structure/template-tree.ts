@@ -7,7 +7,8 @@ import type { Instruction } from '../../engine/code.js';
 import { TreeBuilder, type HElement, type HNode, type Ns } from '../html/tree-builder.js';
 import { reactCanName } from '../runtime/host-elements.js';
 import { attributeCode, hasAttributeBlocks } from './code-queries.js';
-import { Kind, type Part, type RAttr, type RNode } from './react-code.js';
+import { Kind, type Part, type RAttr, type RElement, type RNode } from './react-code.js';
+import type { LocalContents } from './local-regions.js';
 
 type Inst = Instruction;
 
@@ -45,6 +46,7 @@ export class TemplateTree extends TreeBuilder<Inst, RNode> {
     outer: string[],
     private readonly restarts: Map<HElement<Inst, RNode>, Restart>,
     private readonly textOnly: boolean,
+    private readonly locals: LocalContents,
   ) {
     super(context, ns, outer);
   }
@@ -66,6 +68,7 @@ export class TemplateTree extends TreeBuilder<Inst, RNode> {
   /** Its children moved into a new element: a region can no longer start among them. */
   protected override emptied(el: HElement<Inst, RNode>): void {
     this.restarts.delete(el);
+    this.locals.forget(el);
   }
 }
 
@@ -83,7 +86,10 @@ function holdsInstructions(el: HElement<Inst, RNode>): boolean {
  * The builder's tree as React code. A loop with its own stack, not recursion: a template nests
  * elements as deep as its author likes, deeper than the call stack goes.
  */
-export function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
+export function convertChildren(
+  children: Array<HNode<Inst, RNode>>,
+  locals: LocalContents | null = null,
+): RNode[] {
   const result: RNode[] = [];
   // Elements being converted, innermost last: the children still to read, and the list their
   // code goes to (an element React cannot create, `<b<c>`, has its content stand in for it:
@@ -93,7 +99,9 @@ export function convertChildren(children: Array<HNode<Inst, RNode>>): RNode[] {
     const frame = frames[frames.length - 1]!;
     if (frame.at === frame.kids.length) {
       frames.pop();
-      if (frame.el !== null) frames[frames.length - 1]!.out.push(elementCode(frame.el, frame.out));
+      if (frame.el !== null) {
+        frames[frames.length - 1]!.out.push(elementCode(frame.el, frame.out, locals));
+      }
       continue;
     }
     const child = frame.kids[frame.at++]!;
@@ -115,13 +123,25 @@ interface ConvertFrame {
   el: HElement<Inst, RNode> | null;
 }
 
-/** An element's code, given the code of its children. */
-function elementCode(el: HElement<Inst, RNode>, children: RNode[]): RNode {
+/**
+ * An element's code, given the code of its children; with its content as code where it takes
+ * one (local-regions.ts).
+ */
+function elementCode(
+  el: HElement<Inst, RNode>,
+  children: RNode[],
+  locals: LocalContents | null,
+): RNode {
   const attrs: RAttr[] = el.attrs.map(attributeCode);
   // Blocks of attributes given up have left the list (conditional-attributes.ts).
   const dynamic: Part[] | 0 = el.dynamic === null || hasAttributeBlocks(attrs) ? 0 : el.dynamic;
   if (el.tag === 'html') children = dropWhitespace(children);
-  return [Kind.ELEMENT, el.tag, attrs, children, dynamic];
+  const node: RElement = [Kind.ELEMENT, el.tag, attrs, children, dynamic];
+  if (locals === null) return node;
+  const local = locals.contentOf(el, children);
+  if (local !== undefined) node.push(local);
+  locals.converted(node, children, local);
+  return node;
 }
 
 /**

@@ -1,19 +1,27 @@
 /**
- * The browser script served at /__client.js. From a source checkout it is bundled from
- * storefront/preview-client.ts with esbuild (a devDependency, present after `npm install`) the
- * first time it is asked for; an installed package uses the copy `npm run build` put in
- * dist/client/. Either way it is built once per process. It bundles React and the browser
- * runtime (react-renderer/browser.ts: executor, formatters, predicates — never the compiler).
- * React's production build by default; the development build reports hydration mismatches in
- * detail (tests). The prebuilt copy is always the production build.
+ * The browser script served at /__client.js, with its chunks under /__client/. From a source
+ * checkout it is bundled from storefront/preview-client.ts with esbuild (a devDependency,
+ * present after `npm install`) the first time it is asked for; an installed package uses the
+ * files `npm run build` put in dist/client/. Either way it is built once per process. It
+ * bundles React and the browser runtime (react-renderer/browser.ts: executor, formatters,
+ * predicates — never the compiler); the storefront widgets are a chunk of their own, imported
+ * only by pages that use one (storefront/hydrate.ts). The production build is minified, with
+ * source maps as separate files (`.map` beside each script); the development build (React's,
+ * which reports hydration mismatches in detail: tests) is not minified.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 
 const ENTRY = join('storefront', 'preview-client.ts');
-const PREBUILT = join('dist', 'client', 'preview-client.js');
+const PREBUILT = join('dist', 'client');
+/** The entry's output name (served at /__client.js) and the URL prefix of its chunks. */
+export const CLIENT_ENTRY_NAME = '__client';
+export const CLIENT_CHUNK_PREFIX = '/__client/';
+
+/** The client's files by URL path: the entry, its chunks and every source map. */
+export type ClientFiles = ReadonlyMap<string, string>;
 
 /** The folder holding jsont-react's package.json, searched upwards from this module. */
 export function packageRoot(): string {
@@ -37,10 +45,10 @@ export function packageRoot(): string {
 /** Which React build the client script carries. */
 export type ClientBuild = 'production' | 'development';
 
-const pending = new Map<ClientBuild, Promise<string>>();
+const pending = new Map<ClientBuild, Promise<ClientFiles>>();
 
-/** The client script's text (cached for the life of the process, per build). */
-export function clientBundle(build: ClientBuild = 'production'): Promise<string> {
+/** The client's files (cached for the life of the process, per build). */
+export function clientBundle(build: ClientBuild = 'production'): Promise<ClientFiles> {
   let text = pending.get(build);
   if (text === undefined) {
     text = buildClient(build).catch((err: unknown) => {
@@ -57,32 +65,49 @@ export function clientBuildOptions(build: ClientBuild): BuildOptions {
   const root = packageRoot();
   return {
     absWorkingDir: root,
-    entryPoints: [join(root, ENTRY)],
+    entryPoints: { [CLIENT_ENTRY_NAME]: join(root, ENTRY) },
     bundle: true,
+    splitting: true,
+    outdir: join(root, PREBUILT),
+    chunkNames: '[name]-[hash]',
+    // Chunks import each other by absolute URL: the entry is served at the site's root.
+    publicPath: CLIENT_CHUNK_PREFIX,
     format: 'esm',
     platform: 'browser',
     target: 'es2020',
+    minify: build === 'production',
+    legalComments: 'none',
+    sourcemap: 'linked',
     define: { 'process.env.NODE_ENV': JSON.stringify(build) },
     logLevel: 'silent',
   };
 }
 
-async function buildClient(build: ClientBuild): Promise<string> {
+/** The URL path of an output file of the client build (by its file name). */
+export function clientUrlOf(fileName: string): string {
+  // Source maps are linked through publicPath too: the entry's map is under the prefix.
+  return fileName === `${CLIENT_ENTRY_NAME}.js`
+    ? `/${fileName}`
+    : `${CLIENT_CHUNK_PREFIX}${fileName}`;
+}
+
+async function buildClient(build: ClientBuild): Promise<ClientFiles> {
   const root = packageRoot();
   const entry = join(root, ENTRY);
   if (existsSync(entry)) {
     try {
       const esbuild = await import('esbuild');
-      const result = await esbuild.build({
-        ...clientBuildOptions(build),
-        write: false,
-        sourcemap: 'inline',
-      });
-      return result.outputFiles![0]!.text;
+      const result = await esbuild.build({ ...clientBuildOptions(build), write: false });
+      return new Map(result.outputFiles!.map((f) => [clientUrlOf(basename(f.path)), f.text]));
     } catch (err) {
       // No esbuild (production install): fall through to the prebuilt copy if there is one.
-      if (!existsSync(join(root, PREBUILT))) throw err;
+      if (!existsSync(join(root, PREBUILT, `${CLIENT_ENTRY_NAME}.js`))) throw err;
     }
   }
-  return readFileSync(join(root, PREBUILT), 'utf8');
+  const dir = join(root, PREBUILT);
+  return new Map(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.js') || name.endsWith('.js.map'))
+      .map((name) => [clientUrlOf(name), readFileSync(join(dir, name), 'utf8')]),
+  );
 }

@@ -18,6 +18,7 @@ import {
 } from '../../index.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
+import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
@@ -212,7 +213,7 @@ export class Site {
           root: HYDRATION_ROOT_ID,
           template: preparedOf(page),
           data,
-          partials: partialsUsed(
+          partials: shippedPartials(
             [page.template.code, ...islands.map((i) => i.template.code)] as unknown as Code,
             partials.compiled,
           ),
@@ -418,6 +419,16 @@ function preparedOf(unit: CompiledFile): ReactTemplate {
  * strings in the code tree (formatter arguments, include names), so every string that names a
  * partial counts: at worst an unused partial is shipped, never a needed one left out.
  */
+/**
+ * The partials a page's templates use, and the quick view's when they apply the
+ * `product-quick-view` formatter (the dialog renders it in the browser).
+ */
+function shippedPartials(code: Code, compiled: Record<string, Template>): Record<string, Code> {
+  const used = partialsUsed(code, compiled);
+  if (!JSON.stringify([code, used]).includes('"product-quick-view"')) return used;
+  return { ...used, ...partialsUsed([QUICK_VIEW_PARTIAL] as unknown as Code, compiled) };
+}
+
 function partialsUsed(code: Code, compiled: Record<string, Template>): Record<string, Code> {
   const used: Record<string, Code> = {};
   const pending: unknown[] = [code];

@@ -7,6 +7,7 @@
  * `fetch`, the timer functions and the cookie reader are seams: tests give fakes.
  */
 import type { z } from 'zod';
+import { readCookie } from './cookies.js';
 import { CART_ERROR_TEXTS, CommerceError, crumbText } from './errors.js';
 import {
   AddCartEntryRequest,
@@ -39,20 +40,7 @@ export interface ClientSeams {
 export const CRUMB_HEADER = 'X-CSRF-Token';
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-/** The value of cookie `name` in a `document.cookie` string. */
-export function readCookie(text: string, name: string): string | undefined {
-  for (const part of text.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return part.slice(eq + 1).trim();
-      }
-    }
-  }
-  return undefined;
-}
+export { readCookie } from './cookies.js';
 
 export type AddEntry = z.input<typeof AddCartEntryRequest>;
 export type SubscriptionEntry = z.input<typeof SubscriptionCartRequest>;

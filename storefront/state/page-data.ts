@@ -10,9 +10,12 @@
  *   `buyNowPayLater` (every entry is a physical product), `initialized` (synced with the server).
  * - `item.selection`: for the product page's item with a variant chosen, `{ variant, item }`:
  *   the variant, and the item reduced to it (variantView) for the price, mark and image.
+ * - `item.instalments`: the instalment pill's data for a physical product whose instalment
+ *   context says available (state/instalments.ts), priced at the chosen variant.
  */
 import type { ShoppingCartData } from '../api/client.js';
-import { chosenVariant, PRODUCT_TYPE, variantView, type Choices } from './product.js';
+import { instalmentView } from './instalments.js';
+import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
 
 export interface VisitorState {
   cart: ShoppingCartData | undefined;
@@ -65,6 +68,16 @@ function withSelection(item: unknown, selection: VisitorState['selection']): unk
   return { ...item, selection: { variant, item: variantView(item, variant) } };
 }
 
+/** `item.instalments` (state/instalments.ts), priced at the chosen variant if there is one. */
+function withInstalments(item: unknown, data: Rec): unknown {
+  if (!isRec(item) || typeof item.id !== 'string') return item;
+  const contexts = isRec(data.instalmentContext) ? data.instalmentContext : {};
+  const selection = isRec(item.selection) ? item.selection : {};
+  const variant = selection.variant as Variant | undefined;
+  const view = instalmentView(item, contexts[item.id], variant);
+  return view === undefined ? item : { ...item, instalments: view };
+}
+
 /** The cart with each entry's variant as text (`Sage / S/M`) for templates: `variantLabel`. */
 function cartView(cart: ShoppingCartData): Rec {
   return {
@@ -80,6 +93,8 @@ export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
   const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart);
-  if (data.item !== undefined) out.item = withSelection(data.item, state.selection);
+  if (data.item !== undefined) {
+    out.item = withInstalments(withSelection(data.item, state.selection), data);
+  }
   return out;
 }

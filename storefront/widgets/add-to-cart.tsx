@@ -3,7 +3,9 @@
  * ('Adding…'), added ('Added!' once the request succeeded and at least 1 s passed), idle again
  * 2 s later; on an error the message shows and the button is idle again after 1 s. Only idle
  * takes a click, so clicks while adding never add twice. In express-checkout mode a success goes
- * straight to checkout. Validation (options, variant, quantity, stock) comes first.
+ * straight to checkout. Validation (options, variant, quantity, stock) comes first. A
+ * subscription product goes to the subscription checkout and a gift card to the gift card page
+ * instead of the cart (purchase.ts).
  */
 import {
   useEffect,
@@ -27,13 +29,19 @@ import {
   tracksStock,
   type Variant,
 } from '../state/product.js';
-import { useRuntime, type Notice, type StorefrontRuntime } from '../runtime.js';
+import { CHECKOUT_URL, useRuntime, type Notice, type StorefrontRuntime } from '../runtime.js';
 import { hasClass, mapMarkup } from './markup.js';
+import {
+  errorTitle,
+  giftCardUrl,
+  isGiftCard,
+  isSubscribable,
+  subscriptionCheckout,
+} from './purchase.js';
 
 export const ADD_TO_CART_LABELS = { adding: 'Adding…', added: 'Added!' } as const;
 /** Added state after 1 s, back to idle 2 s later; an error's reset after 1 s. */
 export const ADD_TIMINGS = { added: 1000, reset: 2000, errorReset: 1000 } as const;
-export const CHECKOUT_URL = '/checkout';
 
 type Phase = 'idle' | 'adding' | 'added' | 'error';
 
@@ -98,7 +106,7 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
     timers.current.add(handle);
   };
   const express = runtime.settings.expressCheckout;
-  const title = express ? CART_ERROR_TEXTS.purchaseTitle : CART_ERROR_TEXTS.addTitle;
+  const title = errorTitle(item, express);
 
   const fail = (message: string) => {
     setNotice({ title, message });
@@ -116,6 +124,7 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
       setNotice({ title, message: ready });
       return;
     }
+    if (isGiftCard(item)) return runtime.navigate(giftCardUrl(item, ready.variant));
     busy.current = true;
     setNotice(null);
     setPhase('adding');
@@ -141,6 +150,10 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
     } catch (thrown) {
       fail(thrown instanceof Error ? thrown.message : CART_ERROR_TEXTS.tryAgain);
       return;
+    }
+    if (isSubscribable(item)) {
+      const started = await subscriptionCheckout(runtime, item, ready);
+      return 'error' in started ? fail(started.error) : runtime.navigate(started.url);
     }
     const result = await runtime.cart.add({
       itemId: itemId(item),

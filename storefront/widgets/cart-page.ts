@@ -9,8 +9,7 @@
 import { CART_ERROR_TEXTS } from '../api/errors.js';
 import type { CartResult } from '../state/cart-store.js';
 import { parseQuantity } from '../state/messages.js';
-import type { StorefrontRuntime } from '../runtime.js';
-import { CHECKOUT_URL } from './add-to-cart.js';
+import { CHECKOUT_URL, type StorefrontRuntime } from '../runtime.js';
 
 export const CART_ROOT_SELECTOR = '#sqs-cart-root';
 

@@ -7,10 +7,17 @@ import type { ComponentTable } from '../../react-renderer/components/index.js';
 import { AddToCartButton } from './add-to-cart.js';
 import { ProductScarcity } from './product-scarcity.js';
 import { QuantityInput } from './quantity-input.js';
+import { QuickViewButton } from './quick-view.js';
 import { VariantsSelect } from './variants-select.js';
 
 // They render only their `markup` (never `html`), so the renderer may build it from nodes.
-for (const widget of [AddToCartButton, ProductScarcity, QuantityInput, VariantsSelect]) {
+for (const widget of [
+  AddToCartButton,
+  ProductScarcity,
+  QuantityInput,
+  VariantsSelect,
+  QuickViewButton,
+]) {
   (widget as { markupOnly?: boolean }).markupOnly = true;
 }
 
@@ -19,4 +26,5 @@ export const STOREFRONT_WIDGETS: ComponentTable = {
   'quantity-input': QuantityInput,
   'variants-select': VariantsSelect,
   'product-scarcity': ProductScarcity,
+  'product-quick-view': QuickViewButton,
 };

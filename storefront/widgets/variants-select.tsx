@@ -108,7 +108,9 @@ export function VariantsSelect(props: FormatterComponentProps): ReactNode {
       return {
         props: {
           className: toggleClass(p, 'variant-unavailable', off),
-          'aria-pressed': hydrated ? String(choices[radioOption] === value) : undefined,
+          // Pressed state once the option has a choice: until then the server's DOM stays as is.
+          'aria-pressed':
+            choices[radioOption] === undefined ? undefined : String(choices[radioOption] === value),
           onKeyDown(event: KeyboardEvent) {
             if (event.key !== 'Enter' && event.key !== ' ') return;
             event.preventDefault();

@@ -99,6 +99,14 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
     html: ['class="checkout-page"', '<h1>Checkout</h1>'],
     visible: 'Checkout',
   },
+  '/checkout/subscription': {
+    html: ['subscription-checkout', '<h1>Subscription checkout</h1>'],
+    visible: 'Your subscription is ready for checkout.',
+  },
+  '/gift-card': {
+    html: ['gift-card-checkout', 'data-sku="JP-GC-150"'],
+    visible: 'Your gift card is ready for checkout.',
+  },
   '/contact': {
     html: [
       'data-form-id=',

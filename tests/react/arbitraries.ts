@@ -296,3 +296,69 @@ export function outsideReact(html: string, attributes = true): boolean {
     ('childNodes' in node && node.childNodes.some(unnamable));
   return unnamable(parse(`<!DOCTYPE html>${html}`));
 }
+
+/**
+ * Code a site injects into its pages (header or footer injection): markup as it comes, often
+ * not balanced — scripts, styles, a wrapper left open, a stray end tag.
+ */
+export const INJECTED = [
+  '<script>window.a = "</div>";</script><style>p > a { color: red }</style>',
+  '<div class="banner"><p>Sale',
+  '</div><div class="moved">after</div>',
+  '<!-- tracking --><noscript><img src="/t.gif"></noscript>',
+];
+
+/**
+ * Pages of a site's shape: a header with navigation, regions holding an item's excerpt in a
+ * `<p>` and its body in `<div>`s, a sidebar, code injected in the footer. Values whose markup
+ * leaves its element are re-parsed in the nearest element their markup cannot close
+ * (react-renderer/compile/local-fallback.ts), or the page renders whole.
+ */
+export const sitePage = fc
+  .tuple(
+    fc.constantFrom(
+      '<p class="excerpt">{excerpt}</p>',
+      '<div class="excerpt"><p>{excerpt}</p></div>',
+      '<p><span class="lead">{excerpt}</span> more</p>',
+    ),
+    fc.constantFrom(
+      '<div class="body">{body}</div>',
+      '<div class="entry"><div class="body">{body}</div><p class="meta">{date}</p></div>',
+      '<section><div>{body}</div><p>tail</p></section>',
+    ),
+    fc.constantFrom(
+      '<footer>{injected}</footer>',
+      '<footer><div class="code">{injected}</div></footer>',
+    ),
+    fc.boolean(),
+  )
+  .map(
+    ([excerpt, body, footer, widget]) =>
+      '<div class="site"><header><nav><ul>{.repeated section nav}<li><a href="{url}">{title}</a>' +
+      '</li>{.end}</ul></nav></header><main><article>{.section item}<h1>{title}</h1>' +
+      `${excerpt}${body}${widget ? '<div class="buy">{@|add-to-cart-btn}</div>' : ''}{.end}` +
+      `</article><aside><ul>{.repeated section nav}<li>{title}</li>{.end}</ul></aside></main>${footer}</div>`,
+  );
+
+/** Data for `sitePage`: values among ordinary, unbalanced and injected markup. */
+export const sitePageData = fc
+  .tuple(
+    fc.constantFrom(...UNBALANCED, ...VALUES),
+    fc.constantFrom(...UNBALANCED, ...VALUES),
+    fc.constantFrom(...INJECTED, ...VALUES),
+    fc.constantFrom(...VALUES.slice(0, 4)),
+  )
+  .map(([excerpt, body, injected, title]) => ({
+    nav: [
+      { url: '/a', title },
+      { url: '/b', title: 'B' },
+    ],
+    item: {
+      ...(storeData(0) as { item: Record<string, unknown> }).item,
+      title,
+      excerpt,
+      body,
+      date: 'May 1',
+    },
+    injected,
+  }));

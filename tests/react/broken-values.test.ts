@@ -115,3 +115,17 @@ describe('elements React cannot create', () => {
     }
   });
 });
+
+describe('values that leave open the element their parent ends at', () => {
+  // The template's `</div>` closes the `<div>` the value left open, not the one around it,
+  // which takes in what follows (the tree may not keep the value structured there).
+  it.each([
+    ['<section><div>{x}</div><p>after</p></section>', '<div>open'],
+    ['<ul><li>{x}</li><li>next</li></ul>', '<ul><li>inner'],
+    ['<div><h2>{x}</h2><p>after</p></div>', '<h3>sub'],
+  ])('%s with %s: the DOM of the string path', (source, x) => {
+    const out = react(source, { x });
+    expect(out.dom).toBe(stringDom(source, { x }));
+    expect(out.warnings).toEqual([expect.stringMatching(/^REACT_UNBALANCED_VALUE /)]);
+  });
+});

@@ -32,6 +32,8 @@ export interface Hydrated {
   recoverable: unknown[];
   /** Codes of the React render's own errors and warnings (handed to onErrors). */
   codes: string[];
+  /** Their messages. */
+  messages: string[];
   /** Server elements no longer in the document after hydration (React replaced them). */
   replaced: number;
   /** Unmounts the root and removes the container (between the runs of one property). */
@@ -60,6 +62,7 @@ export async function hydrate(
   >;
   const recoverable: unknown[] = [];
   const codes: string[] = [];
+  const messages: string[] = [];
   let root: ReturnType<typeof hydrateTemplate> | undefined;
   let committed = (): void => {};
   const hydrated = new Promise<void>((resolve) => (committed = resolve));
@@ -67,7 +70,10 @@ export async function hydrate(
     root = hydrateTemplate(container, shipped, data, {
       partials,
       hydration: { onRecoverableError: (error) => recoverable.push(error) },
-      onErrors: (errors) => codes.push(...errors.map((e) => e.code)),
+      onErrors: (errors) => {
+        codes.push(...errors.map((e) => e.code));
+        messages.push(...errors.map((e) => e.message));
+      },
       onHydrated: committed,
     });
   };
@@ -82,5 +88,5 @@ export async function hydrate(
     else root?.unmount();
     container.remove();
   };
-  return { container, recoverable, codes, replaced, dispose };
+  return { container, recoverable, codes, messages, replaced, dispose };
 }

@@ -17,6 +17,8 @@ import {
   fragmentValue,
   outsideReact,
   phrasing,
+  sitePage,
+  sitePageData,
   UNBALANCED,
   VALUES,
   wholePage,
@@ -88,6 +90,7 @@ describe('React path = string path (generated templates)', () => {
     ['pages rendered whole, with widgets in any context', wholePage, wholePageData, 100],
     ['pages with widgets in any context, structured', wholePage, widgetPageData, 100],
     ['a macro applied in two contexts', appliedMacro, data, 200],
+    ['site pages: navigation, excerpts, bodies, injected code', sitePage, sitePageData, 150],
   ] as Array<[string, fc.Arbitrary<string>, fc.Arbitrary<unknown>, number]>)(
     '%s: the DOM of a standards-mode page',
     (_, templates, values, runs) => {

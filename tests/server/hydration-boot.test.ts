@@ -52,8 +52,14 @@ describe('hydration data of served pages', () => {
     const { code, react } = prepareReact(template);
     expect(boot.template).toEqual(JSON.parse(JSON.stringify({ code, react })));
     expect((boot.data as { item: { urlId: string } }).item.urlId).toBe('linen-work-apron');
-    // The page applies no partial; the header island applies these.
-    expect(Object.keys(boot.partials).sort()).toEqual(['header.block', 'nav.block']);
+    // The page applies the instalment pill and the reviews parts; the header island the others.
+    expect(Object.keys(boot.partials).sort()).toEqual([
+      'header.block',
+      'instalment-pill.block',
+      'nav.block',
+      'product-reviews.block',
+      'review-summary.block',
+    ]);
     // Rendering the shipped template with the shipped data, with the visitor's initial state
     // folded in as the browser's first render does, gives the root's content exactly.
     const view = storefrontData(boot.data, initialState(boot.data));
@@ -69,7 +75,12 @@ describe('hydration data of served pages', () => {
   it('ships the partials a page applies, as code trees', async () => {
     const { boot } = await page('/shop');
     const island = ['header.block', 'nav.block'];
-    expect(Object.keys(boot.partials).sort()).toEqual([...island, 'product-card.block']);
+    // The cards apply product-quick-view: the quick view's partial comes along.
+    expect(Object.keys(boot.partials).sort()).toEqual([
+      ...island,
+      'product-card.block',
+      'quick-view.block',
+    ]);
     expect(Array.isArray(boot.partials['product-card.block'])).toBe(true);
     const home = await page('/contact');
     expect(Object.keys(home.boot.partials).sort()).toEqual(['form-field.block', ...island]);

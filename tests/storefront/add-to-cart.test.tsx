@@ -5,41 +5,24 @@
  * @vitest-environment jsdom
  */
 import { act, fireEvent } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CommerceError } from '../../storefront/api/errors.js';
+import {
+  advance,
+  alertText,
+  button,
+  choose,
+  label,
+  quantityField,
+  useWidgetClock,
+  user,
+} from './product-form.js';
 import { FakeCommerce, logged, mountPage } from './support.js';
 
 const APRON = '/shop/p/linen-work-apron';
 const CANDLES = '/shop/p/beeswax-taper-candles';
 
-// Only the clock the widgets use: React's scheduler keeps its real setImmediate.
-beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
-afterEach(() => vi.useRealTimers());
-
-const button = () => document.querySelector<HTMLElement>('.sqs-add-to-cart-button')!;
-const label = () => document.querySelector('.sqs-add-to-cart-button-inner')!.textContent;
-// Queried by selector: Testing Library's role queries are slow on a whole page in jsdom.
-const alertText = () => document.querySelector('[role="alert"]')?.textContent ?? null;
-const quantityField = () =>
-  document.querySelector<HTMLInputElement>('.product-quantity-input input[aria-label="Quantity"]')!;
-// No delay between a user's actions: user-event then needs no timer.
-const user = () => userEvent.setup({ delay: null });
-
-async function choose(option: string, value: string): Promise<void> {
-  const select = document.querySelector<HTMLSelectElement>(
-    `select[data-variant-option-name="${option}"]`,
-  )!;
-  await act(async () => {
-    fireEvent.change(select, { target: { value } });
-  });
-}
-
-async function advance(ms: number): Promise<void> {
-  await act(async () => {
-    vi.advanceTimersByTime(ms);
-  });
-}
+useWidgetClock();
 
 describe('add-to-cart button', () => {
   describe('given a product with two options', () => {

@@ -119,7 +119,7 @@ describe('variants-select', () => {
       const labels = [
         ...document.querySelectorAll<HTMLLabelElement>('.variant-radiobtn-wrapper label'),
       ];
-      expect(labels.map((l) => l.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+      expect(labels.map((l) => l.getAttribute('aria-pressed'))).toEqual([null, null]);
       await userEvent.setup().click(labels[1]!);
       const radios = [...document.querySelectorAll<HTMLInputElement>('input.variant-radiobtn')];
       expect(radios.map((r) => r.checked)).toEqual([false, true]);

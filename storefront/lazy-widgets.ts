@@ -1,0 +1,22 @@
+/**
+ * Widgets that attach to template markup after hydration, each in a chunk of its own, loaded
+ * only when the page has its markup (docs/storefront.md "Delivery").
+ */
+import type { StorefrontRuntime } from './runtime.js';
+import { INSTALMENT_LINK, REVIEWS_TABS } from './widget-selectors.js';
+
+/** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
+export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
+  const loads: Promise<unknown>[] = [];
+  if (doc.querySelector(INSTALMENT_LINK) !== null) {
+    loads.push(
+      import('./widgets/instalment-modal.js').then((m) =>
+        m.attachInstalmentModal(doc.body, runtime),
+      ),
+    );
+  }
+  if (doc.querySelector(REVIEWS_TABS) !== null) {
+    loads.push(import('./widgets/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
+  }
+  await Promise.all(loads);
+}

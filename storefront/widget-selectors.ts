@@ -1,0 +1,8 @@
+/** Template markup the lazily loaded widgets attach to (lazy-widgets.ts loads each on demand). */
+
+/** The instalment pill's information link (partials/instalment-pill.block in the demo). */
+export const INSTALMENT_LINK = 'a[data-instalment-modal]';
+/** Product tabs with a reviews panel (partials/product-reviews.block in the demo). */
+export const REVIEWS_TABS = '[data-reviews-tabs]';
+/** Links from the rating summary to the reviews panel. */
+export const REVIEWS_ANCHOR = 'a[data-reviews-anchor]';

@@ -1,0 +1,110 @@
+/**
+ * Delivery of the storefront client: the widgets are a chunk of their own, imported only by
+ * pages that use a widget formatter; the production client is minified with its source maps in
+ * separate files; all storefront widget code together stays within 30 KB min+gzip.
+ */
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { clientBuildOptions, clientUrlOf } from '../../server/site/client-bundle.js';
+
+const WIDGET_BUDGET = 30 * 1024;
+
+interface Output {
+  url: string;
+  text: string;
+  inputs: string[];
+  imports: Array<{ path: string; kind: string }>;
+}
+
+async function production(): Promise<Output[]> {
+  const result = await build({ ...clientBuildOptions('production'), write: false, metafile: true });
+  const metafile: Metafile = result.metafile;
+  return result.outputFiles.map((file) => {
+    const key = Object.keys(metafile.outputs).find((k) => file.path.endsWith(k))!;
+    const meta = metafile.outputs[key];
+    return {
+      url: clientUrlOf(file.path.slice(file.path.lastIndexOf('/') + 1)),
+      text: file.text,
+      inputs: Object.keys(meta?.inputs ?? {}),
+      imports: meta?.imports ?? [],
+    };
+  });
+}
+
+const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
+
+/** The scripts a page loads: the entry, what it imports statically, and dynamic imports asked for. */
+function loaded(outputs: Output[], withWidgets: boolean): Output[] {
+  const byUrl = new Map(outputs.map((o) => [o.url, o]));
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const i of byUrl.get(url)?.imports ?? []) {
+      const target = clientUrlOf(i.path.slice(i.path.lastIndexOf('/') + 1));
+      if (i.kind === 'import-statement' || withWidgets) visit(target);
+    }
+  };
+  visit('/__client.js');
+  return [...seen].map((url) => byUrl.get(url)!);
+}
+
+describe('storefront client delivery', () => {
+  it('puts the widgets in chunks of their own, loaded on demand', async () => {
+    const outputs = (await production()).filter((o) => o.url.endsWith('.js'));
+    const isWidget = (o: Output) => o.inputs.some((i) => i.startsWith('storefront/widgets/'));
+    const entry = outputs.find((o) => o.url === '/__client.js')!;
+    expect(isWidget(entry)).toBe(false);
+    const widgetChunks = outputs.filter(isWidget).map((o) => o.url);
+    // The widget modules loaded on demand, and the code they share (chunk-*).
+    const named = widgetChunks.filter((url) => !url.startsWith('/__client/chunk-'));
+    expect(
+      named.map((url) => /^\/__client\/([a-z-]+)-[A-Z0-9]+\.js$/.exec(url)?.[1]).sort(),
+    ).toEqual(['cart-page', 'instalment-modal', 'quick-view-dialog', 'reviews-tabs', 'widgets']);
+    // Only dynamic imports lead to them.
+    const plain = loaded(outputs, false);
+    expect(plain.filter(isWidget)).toEqual([]);
+    const all = loaded(outputs, true);
+    expect(
+      all
+        .filter(isWidget)
+        .map((o) => o.url)
+        .sort(),
+    ).toEqual(widgetChunks.sort());
+
+    // Everything that is storefront code only (the widget chunks and the state they share).
+    const storefrontOnly = outputs.filter((o) =>
+      o.inputs.every((i) => i.startsWith('storefront/')),
+    );
+    const widgetBytes = storefrontOnly.reduce((sum, o) => sum + gzip(o.text), 0);
+    const size = (list: Output[]) => list.reduce((sum, o) => sum + gzip(o.text), 0);
+    console.info(
+      `client min+gzip: page without widgets ${size(plain)} B, page with every widget ${size(all)} B, widget chunks ${widgetBytes} B`,
+    );
+    expect(widgetBytes).toBeLessThanOrEqual(WIDGET_BUDGET);
+  });
+
+  it('is minified, with each source map in a separate file', async () => {
+    const outputs = await production();
+    const development = await build({
+      ...clientBuildOptions('development'),
+      write: false,
+      minify: false,
+    });
+    const entry = outputs.find((o) => o.url === '/__client.js')!;
+    expect(entry.text).not.toContain('sourceMappingURL=data:');
+    expect(entry.text).toMatch(/\/\/# sourceMappingURL=\/__client\/__client\.js\.map\s*$/);
+    const map = outputs.find((o) => o.url === '/__client/__client.js.map')!;
+    // A real map: it names the entry's own sources.
+    const sources = (JSON.parse(map.text) as { sources: string[] }).sources;
+    expect(sources.some((source) => source.endsWith('storefront/start.ts'))).toBe(true);
+    // Minified: the client's scripts well under half their size unminified (the entry alone is
+    // mostly imports of its chunks).
+    const scripts = (files: Array<{ path: string; text: string }>) =>
+      files.filter((f) => f.path.endsWith('.js')).reduce((sum, f) => sum + f.text.length, 0);
+    expect(scripts(outputs.map((o) => ({ path: o.url, text: o.text })))).toBeLessThan(
+      scripts(development.outputFiles) / 2,
+    );
+  });
+});
