@@ -46,7 +46,8 @@ const OUTSIDE_REFERENCES: Array<[what: string, pattern: RegExp]> = [
     new RegExp('\\b(' + ['DESIGN', 'SPEC', 'LANGUAGE', 'STYLE'].join('|') + ')\\.md\\b'),
   ],
   [
-    // `(SPEC: …)`, `SPEC 5`, `see DESIGN`, "the SPEC text": the same documents by bare name.
+    // The same documents by bare name: followed by a section number or a colon, or after
+    // "see", "the" or an opening parenthesis.
     'a briefing document by its bare name',
     new RegExp(
       `(?:\\b(?:see|per|in|from|by|the|cf\\.?)\\s+|\\()${BRIEFING_NAME}\\b|` +
