@@ -3,7 +3,7 @@
  * one error type handlers throw so every failure leaves as a JSON body with a status.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldErrorsOf, INVALID_REQUEST } from '../../storefront/api/schemas.js';
 
 /** Bodies above this are refused (413): every payload the storefront sends is far smaller. */
@@ -27,9 +27,12 @@ export class HttpError extends Error {
 export const fail = (status: number, error: string, extra: Record<string, unknown> = {}) =>
   new HttpError(status, { error, ...extra });
 
-/** Validates `value` with `schema`, or throws the 400 `{ error, fieldErrors }` reply. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+/**
+ * Validates `value` with `schema`, or throws the 400 `{ error, fieldErrors }` reply. Any zod 4
+ * schema: the shared API schemas are `zod/mini`, the server's own (faults) classic zod.
+ */
+export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) {
     throw new HttpError(400, { error: INVALID_REQUEST, fieldErrors: fieldErrorsOf(result.error) });
   }

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
+import * as z from 'zod/mini';
 import type { ShoppingCart } from '../../storefront/api/schemas.js';
 import { EMPTY_CATALOG, type Catalog } from '../catalog.js';
 import { FaultInjector, FaultPlanJson, ruleFromJson, type FaultPlan } from '../faults.js';
@@ -169,7 +170,7 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
       };
       const result = await found.route.handle(ctx);
       const reply = result instanceof Reply ? result : new Reply(200, result);
-      const checked = found.route.response.safeParse(reply.body);
+      const checked = z.safeParse(found.route.response, reply.body);
       if (!checked.success) throw new Error(`reply breaks its schema: ${checked.error.message}`);
       sendJson(res, reply.status, reply.body);
     } catch (error) {

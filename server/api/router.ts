@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Catalog } from '../catalog.js';
 import type { CartStore } from '../store/carts.js';
 import type { FormStore } from '../store/forms.js';
@@ -58,7 +58,7 @@ export interface Route {
   /** Mutating visitor calls require the crumb (double-submit CSRF token). */
   crumb?: boolean;
   /** Shape of a successful reply; the handler checks it so the client's schema never lies. */
-  response: z.ZodType;
+  response: z.core.$ZodType;
   handle(ctx: ApiContext): unknown;
 }
 

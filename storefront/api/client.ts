@@ -6,7 +6,7 @@
  *
  * `fetch`, the timer functions and the cookie reader are seams: tests give fakes.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { readCookie } from './cookies.js';
 import { CART_ERROR_TEXTS, CommerceError, crumbText } from './errors.js';
 import {
@@ -64,7 +64,7 @@ interface Call<T> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
-  response: z.ZodType<T>;
+  response: z.ZodMiniType<T>;
 }
 
 export function createCommerceClient(seams: ClientSeams = {}): CommerceClient {
@@ -117,7 +117,7 @@ export function createCommerceClient(seams: ClientSeams = {}): CommerceClient {
   }
 
   /** Request bodies are checked before sending: a caller bug never reaches the server. */
-  const checked = <S extends z.ZodType>(schema: S, body: unknown): z.infer<S> => {
+  const checked = <S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> => {
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const first = parsed.error.issues[0];

@@ -2,7 +2,9 @@
  * Request and response shapes of the storefront calls (docs/storefront.md, "API calls"), shared by
  * the preview server (which validates every payload with them) and the browser client (which
  * validates what it sends and receives). This module imports only zod, so the storefront layer can
- * use it without pulling in anything from server/.
+ * use it without pulling in anything from server/. It is written with `zod/mini`, zod's
+ * functional API, so a bundle keeps only the schema kinds and checks used here: with classic zod
+ * the browser's commerce client chunk weighed 96 KB min+gzip (README, storefront client sizes).
  *
  * Conventions every endpoint follows:
  * - an invalid payload is answered 400 with `{ error: 'Invalid request', fieldErrors }`, where
@@ -12,16 +14,22 @@
  *   `data.message`;
  * - a crumb failure is 401 `{ crumbFail: true, error }` and a fresh `crumb` cookie.
  */
-import { z } from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { CART_MESSAGES, FORM_MESSAGES, isValidEmail, RESTOCK_MESSAGES } from './messages.js';
 
 export * from './messages.js';
+
+// zod/mini carries no locale ('Invalid input' for every default message); English gives the
+// default messages of classic zod (`Invalid input: expected string, received number`…), which
+// reach clients in fieldErrors.
+z.config(en());
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
 /** Flattens a zod error into `{ 'a.b': [messages] }`; root-level issues go under `_root`. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
   // A Map, not an object: field names come from the client and may be `constructor` or
   // `__proto__`, which a plain object already "has".
   const out = new Map<string, string[]>();
@@ -36,25 +44,31 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 const requiredOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? FORM_MESSAGES.required : message;
 
-const id = z.string({ error: requiredOr('Must be a string') }).min(1, FORM_MESSAGES.required);
+const id = z
+  .string({ error: requiredOr('Must be a string') })
+  .check(z.minLength(1, FORM_MESSAGES.required));
 const boolText = z.enum(['true', 'false']);
+/** `z.number().int()` of classic zod: a number, then the safe-integer check. */
+const wholeNumber = () => z.number().check(z.int());
 /** Most units of one cart line: a request's quantity and a line's total after adds alike. */
 export const MAX_LINE_QUANTITY = 9999;
 export const QUANTITY_TOO_LARGE = CART_MESSAGES.quantityTooLarge;
 const quantity = z
   .number({ error: requiredOr(CART_MESSAGES.quantityNotNumber) })
-  .int({ error: CART_MESSAGES.quantityNotWhole })
-  .min(1, CART_MESSAGES.quantityTooSmall)
-  .max(MAX_LINE_QUANTITY, QUANTITY_TOO_LARGE);
+  .check(
+    z.int({ error: CART_MESSAGES.quantityNotWhole }),
+    z.minimum(1, CART_MESSAGES.quantityTooSmall),
+    z.maximum(MAX_LINE_QUANTITY, QUANTITY_TOO_LARGE),
+  );
 /** JSON object with arbitrary fields (preferences, header/footer parts). */
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const ErrorResponse = z.object({
   error: z.string(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  errors: z.record(z.string(), z.string()).optional(),
-  message: z.string().optional(),
-  crumbFail: z.boolean().optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
+  errors: z.optional(z.record(z.string(), z.string())),
+  message: z.optional(z.string()),
+  crumbFail: z.optional(z.boolean()),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
@@ -74,36 +88,36 @@ export const CartEntry = z.object({
   id: z.string(),
   itemId: z.string(),
   chosenVariant: z.object({ sku: z.string(), attributes: z.record(z.string(), z.string()) }),
-  quantity: z.number().int(),
-  additionalFields: z.string().nullable(),
+  quantity: wholeNumber(),
+  additionalFields: z.nullable(z.string()),
   title: z.string(),
   subTotal: Money,
-  purchasePriceCents: z.number().int(),
+  purchasePriceCents: wholeNumber(),
   /** The product's type (1 physical …): the cart page offers buy-now-pay-later on it. */
-  productType: z.number().int().optional(),
+  productType: z.optional(wholeNumber()),
 });
 export type CartEntry = z.infer<typeof CartEntry>;
 
 export const ShoppingCart = z.object({
   id: z.string(),
   websiteId: z.string(),
-  orderId: z.string().nullable(),
+  orderId: z.nullable(z.string()),
   created: z.number(),
   isPurchased: z.boolean(),
   entries: z.array(CartEntry),
   shippingOptions: z.array(z.unknown()),
-  selectedShippingOption: z.unknown().nullable(),
-  shippingLocation: z.unknown().nullable(),
+  selectedShippingOption: z.nullable(z.unknown()),
+  shippingLocation: z.nullable(z.unknown()),
   applicableTaxRules: z.array(z.unknown()),
   coupons: z.array(z.unknown()),
   validCoupons: z.array(z.unknown()),
   invalidCoupons: z.array(z.unknown()),
-  subtotalCents: z.number().int(),
-  taxCents: z.number().int(),
-  shippingCostCents: z.number().int(),
-  discountCents: z.number().int(),
-  grandTotalCents: z.number().int(),
-  totalQuantity: z.number().int(),
+  subtotalCents: wholeNumber(),
+  taxCents: wholeNumber(),
+  shippingCostCents: wholeNumber(),
+  discountCents: wholeNumber(),
+  grandTotalCents: wholeNumber(),
+  totalQuantity: wholeNumber(),
   hasDigital: z.boolean(),
   purelyDigital: z.boolean(),
   requiresShipping: z.boolean(),
@@ -112,16 +126,15 @@ export const ShoppingCart = z.object({
 export type ShoppingCart = z.infer<typeof ShoppingCart>;
 
 /** `additionalFields` is the additional-fields form's values serialised as JSON text. */
-const additionalFields = z
-  .string()
-  .refine((s) => isJsonObject(s), CART_MESSAGES.badAdditionalFields)
-  .nullable();
+const additionalFields = z.nullable(
+  z.string().check(z.refine((s) => isJsonObject(s), CART_MESSAGES.badAdditionalFields)),
+);
 
 export const AddCartEntryRequest = z.object({
   itemId: id,
   sku: id,
   quantity,
-  additionalFields: additionalFields.optional(),
+  additionalFields: z.optional(additionalFields),
 });
 export const AddCartEntryResponse = z.object({ shoppingCart: ShoppingCart, newlyAdded: CartEntry });
 
@@ -142,16 +155,16 @@ export const UpdateQuantityRequest = z.object({
 export const CartResponse = z.object({ shoppingCart: ShoppingCart });
 
 export const CartQuery = z.object({
-  mock: boolText.optional(),
-  timecode: z.string().regex(/^\d+$/, 'Must be a number').optional(),
-  calculateSubtotal: boolText.optional(),
+  mock: z.optional(boolText),
+  timecode: z.optional(z.string().check(z.regex(/^\d+$/, 'Must be a number'))),
+  calculateSubtotal: z.optional(boolText),
 });
 
 export const SubscriptionCartRequest = z.object({
   itemId: id,
   sku: id,
   qty: quantity,
-  additionalFields: additionalFields.optional(),
+  additionalFields: z.optional(additionalFields),
 });
 export const SubscriptionCartResponse = z.object({ cartToken: z.string() });
 
@@ -162,7 +175,7 @@ export const StockResponse = z.object({
       variantId: z.string(),
       sku: z.string(),
       unlimited: z.boolean(),
-      qtyInStock: z.number().int(),
+      qtyInStock: wholeNumber(),
     }),
   ),
 });
@@ -172,32 +185,36 @@ export const FullStoryIdResponse = z.string();
 // ---------------------------------------------------------------------------------------------
 // Commerce: preferences and store creation
 
-export const PreferencesNamespace = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid namespace');
+export const PreferencesNamespace = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid namespace'));
 export const PreferencesRequest = jsonObject;
-export const PreferencesResponse = z.object({ websiteId: z.string() }).catchall(z.unknown());
+export const PreferencesResponse = z.catchall(z.object({ websiteId: z.string() }), z.unknown());
 
 export const ProductCollectionRequest = z.object({
   navigationTitle: id,
   title: id,
   urlId: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Must contain only lowercase letters, digits and dashes'),
+    .check(
+      z.regex(/^[a-z0-9][a-z0-9-]*$/, 'Must contain only lowercase letters, digits and dashes'),
+    ),
   description: z.string(),
   enabled: z.boolean(),
 });
-export const ProductCollectionResponse = ProductCollectionRequest.extend({
+export const ProductCollectionResponse = z.extend(ProductCollectionRequest, {
   id: z.string(),
   websiteId: z.string(),
 });
 
 export const RootCategoryRequest = z.object({
   displayName: id,
-  parentCategoryId: z.string().nullable(),
+  parentCategoryId: z.nullable(z.string()),
   type: z.literal('ROOT'),
   pageRendering: z.literal('LIST_VIEW'),
   displayIndex: z.literal(1),
 });
-export const RootCategoryResponse = RootCategoryRequest.extend({
+export const RootCategoryResponse = z.extend(RootCategoryRequest, {
   id: z.string(),
   collectionId: z.string(),
 });
@@ -231,17 +248,17 @@ export const SaveFormSubmissionRequest = z.object({
    * fields.
    */
   formId: id,
-  form: z.string().refine((s) => isJsonObject(s), FORM_MESSAGES.badFields),
+  form: z.string().check(z.refine((s) => isJsonObject(s), FORM_MESSAGES.badFields)),
   key: id,
-  captchaKey: z.string().optional(),
-  pageTitle: z.string().optional(),
-  pageId: z.string().optional(),
-  contentSource: z.enum(['i', 'c']).optional(),
-  pagePath: z.string().optional(),
+  captchaKey: z.optional(z.string()),
+  pageTitle: z.optional(z.string()),
+  pageId: z.optional(z.string()),
+  contentSource: z.optional(z.enum(['i', 'c'])),
+  pagePath: z.optional(z.string()),
 });
 export const SaveFormSubmissionResponse = z.object({
   success: z.literal(true),
-  submissionId: z.number().int(),
+  submissionId: wholeNumber(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -252,29 +269,31 @@ export const RestockSignupRequest = z.object({
   variantId: id,
   siteVisitorEmail: z
     .string({ error: RESTOCK_MESSAGES.blank })
-    .min(1, RESTOCK_MESSAGES.blank)
-    .refine(isValidEmail, RESTOCK_MESSAGES.invalid),
+    .check(
+      z.minLength(1, RESTOCK_MESSAGES.blank),
+      z.refine(isValidEmail, RESTOCK_MESSAGES.invalid),
+    ),
   isJoinMailingList: z.boolean(),
-  captchaToken: z.string().optional(),
-  language: z.string().optional(),
+  captchaToken: z.optional(z.string()),
+  language: z.optional(z.string()),
 });
-export const RestockSignupResponse = z.object({ success: z.literal(true), id: z.number().int() });
+export const RestockSignupResponse = z.object({ success: z.literal(true), id: wholeNumber() });
 
 /** A row offset: digits, within what the store can count (the largest safe integer). */
-const cursor = z
-  .string()
-  .regex(/^\d+$/, 'Invalid cursor')
-  .refine((s) => Number.isSafeInteger(Number(s)), 'Invalid cursor');
-const page = { hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() };
+const cursor = z.string().check(
+  z.regex(/^\d+$/, 'Invalid cursor'),
+  z.refine((s) => Number.isSafeInteger(Number(s)), 'Invalid cursor'),
+);
+const page = { hasNextPage: z.boolean(), nextPageCursor: z.nullable(z.string()) };
 
-export const RestockGroupsQuery = z.object({ cursor: cursor.optional() });
+export const RestockGroupsQuery = z.object({ cursor: z.optional(cursor) });
 export const RestockGroupsResponse = z.object({
   signUpGroups: z.array(
     z.object({
       productId: z.string(),
       variantId: z.string(),
-      signUpCount: z.number().int(),
-      pendingCount: z.number().int(),
+      signUpCount: wholeNumber(),
+      pendingCount: wholeNumber(),
     }),
   ),
   ...page,
@@ -282,40 +301,42 @@ export const RestockGroupsResponse = z.object({
 
 export const RestockSignupsQuery = z.object({
   productId: id,
-  variantId: id.optional(),
-  cursor: cursor.optional(),
+  variantId: z.optional(id),
+  cursor: z.optional(cursor),
 });
 export const RestockSignup = z.object({
-  id: z.number().int(),
+  id: wholeNumber(),
   productId: z.string(),
   variantId: z.string(),
   siteVisitorEmail: z.string(),
   isJoinMailingList: z.boolean(),
-  language: z.string().nullable(),
+  language: z.nullable(z.string()),
   created: z.number(),
-  notifiedOn: z.number().nullable(),
+  notifiedOn: z.nullable(z.number()),
 });
 export const RestockSignupsResponse = z.object({ signUps: z.array(RestockSignup), ...page });
 
 export const RestockSendRequest = z.object({ productId: id, variantId: id });
 export const RestockSendAllRequest = z.object({
-  sendRequests: z.array(RestockSendRequest).min(1, 'At least one send request is required'),
+  sendRequests: z
+    .array(RestockSendRequest)
+    .check(z.minLength(1, 'At least one send request is required')),
 });
-export const RestockSendResponse = z.object({ sentCount: z.number().int() });
+export const RestockSendResponse = z.object({ sentCount: wholeNumber() });
 
 // ---------------------------------------------------------------------------------------------
 // Site users and site settings
 
 export const LoginRequest = z.object({
-  email: z.string().refine(isValidEmail, RESTOCK_MESSAGES.invalid),
-  password: z.string().min(1, FORM_MESSAGES.required),
-  rememberMe: z.boolean().optional(),
+  email: z.string().check(z.refine(isValidEmail, RESTOCK_MESSAGES.invalid)),
+  password: z.string().check(z.minLength(1, FORM_MESSAGES.required)),
+  rememberMe: z.optional(z.boolean()),
 });
 export const LoginResponse = z.object({ xsrfToken: z.string(), siteUserId: z.string() });
-export const LogoutQuery = z.object({ cloneCart: boolText.optional() });
-export const LogoutResponse = z.object({ crumbFail: z.boolean().optional() });
+export const LogoutQuery = z.object({ cloneCart: z.optional(boolText) });
+export const LogoutResponse = z.object({ crumbFail: z.optional(z.boolean()) });
 export const LocaleRequest = z.object({
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/),
+  language: z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/)),
 });
 export const LocaleResponse = LocaleRequest;
 
@@ -329,11 +350,11 @@ export const SiteUserInfoCookie = z.object({
 });
 
 export const Language = z.object({
-  code: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'Invalid language code'),
-  isDefault: z.boolean().optional(),
-  enabled: z.boolean().optional(),
+  code: z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'Invalid language code')),
+  isDefault: z.optional(z.boolean()),
+  enabled: z.optional(z.boolean()),
 });
-export const LanguagesRequest = z.object({ languages: z.array(Language).min(1) });
+export const LanguagesRequest = z.object({ languages: z.array(Language).check(z.minLength(1)) });
 export const LanguagesResponse = z.object({ languages: z.array(Language) });
 export const MultilingualSettingsResponse = z.object({
   enabled: z.boolean(),
@@ -347,12 +368,12 @@ export const MultilingualStatusResponse = z.object({
 const headerFooterPart = z.union([z.string(), jsonObject]);
 export const HeaderFooter = z.object({ header: headerFooterPart, footer: headerFooterPart });
 
-export const NavigationItem: z.ZodType<NavigationItem> = z.lazy(() =>
+export const NavigationItem: z.ZodMiniType<NavigationItem> = z.lazy(() =>
   z.object({
-    collectionId: z.string().nullable().optional(),
-    externalLink: z.string().nullable().optional(),
-    memberAreaId: z.string().nullable().optional(),
-    children: z.array(NavigationItem).optional(),
+    collectionId: z.optional(z.nullable(z.string())),
+    externalLink: z.optional(z.nullable(z.string())),
+    memberAreaId: z.optional(z.nullable(z.string())),
+    children: z.optional(z.array(NavigationItem)),
   }),
 );
 export interface NavigationItem {
@@ -375,20 +396,20 @@ export const UpdateNavigationRequest = z.object({
 
 /** RecordEvent and RecordHit are form-encoded; `data` is serialised JSON. */
 export const RecordEventRequest = z.object({
-  crumb: z.string().optional(),
+  crumb: z.optional(z.string()),
   event: id,
-  data: z.string().refine((s) => isJsonObject(s), 'Must be a JSON object'),
+  data: z.string().check(z.refine((s) => isJsonObject(s), 'Must be a JSON object')),
 });
-export const CensusHitRequest = RecordEventRequest.omit({ crumb: true }).extend({
-  ss_cvr: z.string().optional(),
+export const CensusHitRequest = z.extend(z.omit(RecordEventRequest, { crumb: true }), {
+  ss_cvr: z.optional(z.string()),
 });
 /** button-click, button-render, form-render, overlay: a JSON object of event fields. */
 export const CensusEventRequest = jsonObject;
 export const ClankerEventRequest = z.object({
   eventSchemaName: id,
-  eventContent: z.string().refine((s) => isJsonObject(s), 'Must be a JSON object'),
+  eventContent: z.string().check(z.refine((s) => isJsonObject(s), 'Must be a JSON object')),
 });
-export const ClankerValidateRequest = ClankerEventRequest.pick({ eventContent: true });
+export const ClankerValidateRequest = z.pick(ClankerEventRequest, { eventContent: true });
 export const ClankerValidateResponse = z.object({
   valid: z.boolean(),
   errors: z.array(z.string()),
@@ -401,26 +422,24 @@ export const JavascriptErrorsRequest = z.object({
   errors: z
     .array(
       z.object({
-        message: z.string().min(1),
-        stack: z.string().max(5000).optional(),
-        url: z.string().optional(),
-        line: z.number().int().optional(),
-        column: z.number().int().optional(),
+        message: z.string().check(z.minLength(1)),
+        stack: z.optional(z.string().check(z.maxLength(5000))),
+        url: z.optional(z.string()),
+        line: z.optional(wholeNumber()),
+        column: z.optional(wholeNumber()),
       }),
     )
-    .min(1)
-    .max(10),
+    .check(z.minLength(1), z.maxLength(10)),
 });
 export const PerformanceSettingsResponse = z.object({
   pageLoadId: z.string(),
   enabled: z.boolean(),
 });
 export const PerformanceRecordsRequest = z.object({
-  pageLoadId: z.string().optional(),
+  pageLoadId: z.optional(z.string()),
   records: z
-    .array(z.object({ name: id, value: z.number() }).catchall(z.unknown()))
-    .min(1)
-    .max(500),
+    .array(z.catchall(z.object({ name: id, value: z.number() }), z.unknown()))
+    .check(z.minLength(1), z.maxLength(500)),
 });
 export const RecordedResponse = z.object({ ok: z.literal(true) });
 

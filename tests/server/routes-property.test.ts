@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { apiRoutes } from '../../server/api/index.js';
 import { CLIENT_PATH, LIVERELOAD_PATH } from '../../server/site/html.js';
@@ -56,7 +56,7 @@ function demoStrings(): string[] {
 const FIELD_NAMES = [
   ...new Set(
     Object.values(schemas)
-      .filter((v): v is z.ZodObject => v instanceof z.ZodObject)
+      .filter((v): v is z.ZodMiniObject => v instanceof z.ZodMiniObject)
       .flatMap((schema) => Object.keys(schema.shape)),
   ),
 ];

@@ -6,7 +6,7 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createApiHandler, type ApiHandler, type ApiOptions } from '../../server/api/index.js';
 import { catalogFromItems } from '../../server/catalog.js';
@@ -223,8 +223,8 @@ export class Client {
 }
 
 /** Asserts the body matches the shared response schema and returns it typed. */
-export function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body);
+export function expectShape<S extends z.core.$ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) expect.fail(`response does not match schema: ${parsed.error.message}`);
   return parsed.data;
 }

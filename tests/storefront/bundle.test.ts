@@ -9,6 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { clientBuildOptions, clientUrlOf } from '../../server/site/client-bundle.js';
 
 const WIDGET_BUDGET = 30 * 1024;
+/**
+ * The commerce client chunk (client and shared zod/mini schemas), loaded on the first cart call:
+ * measured at 12.9 KB min+gzip (95.9 KB when the schemas used classic zod).
+ */
+const COMMERCE_CLIENT_BUDGET = 16 * 1024;
+/**
+ * A product page's JavaScript, React, widgets and the commerce client included (the bench's
+ * bytes target, bench/browser/bytes.ts). Checked on every script the client can load, which
+ * bounds any page's (a product page loads neither /cart's nor quick view's chunk).
+ */
+const PAGE_BUDGET = 160 * 1024;
 
 interface Output {
   url: string;
@@ -83,6 +94,24 @@ describe('storefront client delivery', () => {
       `client min+gzip: page without widgets ${size(plain)} B, page with every widget ${size(all)} B, widget chunks ${widgetBytes} B`,
     );
     expect(widgetBytes).toBeLessThanOrEqual(WIDGET_BUDGET);
+  });
+
+  it('keeps the commerce client chunk small and classic zod out of the browser', async () => {
+    const outputs = (await production()).filter((o) => o.url.endsWith('.js'));
+    const commerce = outputs.filter((o) => o.inputs.includes('storefront/api/client.ts'));
+    expect(commerce.map((o) => o.url)).toEqual([expect.stringMatching(/^\/__client\/client-/)]);
+    // Only a dynamic import leads to it: a page loads it on the first cart call.
+    expect(loaded(outputs, false)).not.toContain(commerce[0]);
+    const all = loaded(outputs, true);
+    expect(all).toContain(commerce[0]);
+    const zodInputs = outputs.flatMap((o) => o.inputs).filter((i) => i.includes('/zod/'));
+    expect(zodInputs).toContainEqual(expect.stringContaining('node_modules/zod/v4/mini/'));
+    expect(zodInputs.filter((i) => i.includes('/zod/v4/classic/'))).toEqual([]);
+    const commerceBytes = gzip(commerce[0]!.text);
+    const pageBytes = all.reduce((sum, o) => sum + gzip(o.text), 0);
+    console.info(`commerce client chunk ${commerceBytes} B, every script ${pageBytes} B min+gzip`);
+    expect(commerceBytes).toBeLessThanOrEqual(COMMERCE_CLIENT_BUDGET);
+    expect(pageBytes).toBeLessThanOrEqual(PAGE_BUDGET);
   });
 
   it('is minified, with each source map in a separate file', async () => {
