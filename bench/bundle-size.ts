@@ -33,7 +33,7 @@ const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*'];
 /** Modules that must never reach the browser runtime, each with the reason. */
 const FORBIDDEN: ReadonlyArray<readonly [pattern: RegExp, reason: string]> = [
   [/(^|\/)node_modules\/(chevrotain|@chevrotain\/[^/]+)\//, 'the compiler’s lexer (chevrotain)'],
-  [/^engine\/(lexer|parser|tag-parser|assembler|compile)\.ts$/, 'a compiler stage'],
+  [/^engine\/(lexer|parser|tag-parser|tag-scan|assembler|compile)\.ts$/, 'a compiler stage'],
   [/(^|\/)node_modules\/(react|react-dom|scheduler)\//, 'React'],
   [
     /(^|\/)node_modules\/entities\/|^react-renderer\/html\/named-references\.ts$/,

@@ -14,7 +14,10 @@ export const CART_COOKIE = 'CART';
 const CART_ROOT = '#sqs-cart-root';
 export const SITE_USER_COOKIE = 'SiteUserInfo';
 
-/** Whether the cart should be read on page load (SPEC: authenticated, or a cart cookie). */
+/**
+ * Whether the cart should be read on page load (signed in, or a cart cookie: docs/storefront.md,
+ * "Cart pill").
+ */
 export function shouldLoadCart(cookies: string): boolean {
   if ((readCookie(cookies, CART_COOKIE) ?? '') !== '') return true;
   const info = readCookie(cookies, SITE_USER_COOKIE);

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONFORMANCE_DIR, conformanceFolder, loadFixtures } from './support/fixtures.js';
@@ -37,12 +37,22 @@ function textFiles(): Array<{ path: string; text: string }> {
 }
 
 // Built from pieces so that this file does not match its own patterns.
+const BRIEFING_NAME = '(?:' + ['SP' + 'EC', 'DES' + 'IGN', 'LANG' + 'UAGE'].join('|') + ')';
 const OUTSIDE_REFERENCES: Array<[what: string, pattern: RegExp]> = [
   ['a sibling folder of the checkout', new RegExp('\\.\\./' + 'shared\\b')],
   ['an absolute path of the machine', new RegExp('/' + 'work/')],
   [
     'a briefing document that is not in the repository',
     new RegExp('\\b(' + ['DESIGN', 'SPEC', 'LANGUAGE', 'STYLE'].join('|') + ')\\.md\\b'),
+  ],
+  [
+    // The same documents by bare name: followed by a section number or a colon, or after
+    // "see", "the" or an opening parenthesis.
+    'a briefing document by its bare name',
+    new RegExp(
+      `(?:\\b(?:see|per|in|from|by|the|cf\\.?)\\s+|\\()${BRIEFING_NAME}\\b|` +
+        `\\b${BRIEFING_NAME}\\b(?=\\s*(?:§|\\d|:|section\\b|message|text))`,
+    ),
   ],
 ];
 
@@ -157,6 +167,47 @@ describe('the documents name files that exist', () => {
         .filter((named) => !named.includes('/.') && !existsSync(join(REPO_ROOT, named)))
         .map((named) => `${path}: ${named}`),
     );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('comments name source files that exist', () => {
+  // A source file named in a comment or a test's name: `react-renderer/html/tokens.ts`,
+  // `html/tokens.ts` (from inside react-renderer/), `simple-markup.ts`. A path is read from the
+  // repository root and from each folder above the file that names it; one whose first folder
+  // is none of those names another package's file (`src/internal/…` of a dependency).
+  const NAMED = /(?<![\w/.@-])([\w-]+(?:\/[\w.-]+)*\.(?:ts|tsx|mjs))\b/g;
+  const COMMENT_OR_TEST_NAME = /^\s*(?:\*|\/\*|\/\/)|\s\/\/\s|\b(?:it|describe|test)\(/;
+
+  /** The folders a path named in `file` may be relative to: the root and the file's folders. */
+  function bases(file: string): string[] {
+    const found = ['.'];
+    for (let dir = dirname(file); dir !== '.'; dir = dirname(dir)) found.push(dir);
+    return found;
+  }
+
+  it('every source file a comment names exists', () => {
+    const files = textFiles();
+    const names = new Set(files.map(({ path }) => basename(path)));
+    const sources = files.filter(({ path }) => /\.(ts|tsx|mjs)$/.test(path));
+    expect(sources.length).toBeGreaterThan(300);
+    const missing: string[] = [];
+    for (const { path, text } of sources) {
+      text.split('\n').forEach((line, i) => {
+        if (!COMMENT_OR_TEST_NAME.test(line)) return;
+        for (const [, named] of line.matchAll(NAMED)) {
+          const slash = named!.indexOf('/');
+          if (slash === -1) {
+            if (!names.has(named!)) missing.push(`${path}:${i + 1}: ${named}`);
+            continue;
+          }
+          const first = named!.slice(0, slash);
+          const roots = bases(path).filter((dir) => existsSync(join(REPO_ROOT, dir, first)));
+          if (roots.length > 0 && !roots.some((dir) => existsSync(join(REPO_ROOT, dir, named!))))
+            missing.push(`${path}:${i + 1}: ${named}`);
+        }
+      });
+    }
     expect(missing).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ import {
   type Make,
 } from '../runtime/node-makers.js';
 import { isPlainTag, propsOf } from '../runtime/host-elements.js';
-import { Quote } from '../html/tokenizer.js';
+import { Quote } from '../html/tokens.js';
 import type { Ns } from '../html/tree-builder.js';
 import type { PropsMaker } from '../compile/node-compiler.js';
 import type { ParseSite } from '../runtime/react-context.js';

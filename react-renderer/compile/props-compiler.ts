@@ -6,7 +6,7 @@
  */
 import { textStep, type Emit } from '../../engine/fragments.js';
 import type { Registry } from '../../engine/plugin.js';
-import { Quote } from '../html/tokenizer.js';
+import { Quote } from '../html/tokens.js';
 import { attributeSetter, type Props } from '../runtime/attribute-props.js';
 import { parseAttributes, propsOf } from '../runtime/host-elements.js';
 import { attributeText, checkedValue, delimiterTest } from '../runtime/node-makers.js';

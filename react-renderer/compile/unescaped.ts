@@ -9,7 +9,7 @@ import type { Instruction, VariableCode } from '../../engine/code.js';
 import { textStep, type Emit } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
 import type { Formatter, FormatterTable, Registry } from '../../engine/plugin.js';
-import { Quote } from '../html/tokenizer.js';
+import { Quote } from '../html/tokens.js';
 import { SHELL_ORIGIN } from '../structure/react-code.js';
 
 /** The name under which a registry's escape `name` is registered unescaped (not writable in a template). */

@@ -22,7 +22,7 @@ import {
   reachesOuter,
   removeEntry,
 } from './formatting-list.js';
-import type { TagToken } from './tokenizer.js';
+import type { TagToken } from './tokens.js';
 import {
   copyOf,
   isScopeBoundary,

@@ -11,7 +11,7 @@
  * Most parses open no such element, and look for none (`modal`).
  */
 import { FormattingBuilder } from './formatting-builder.js';
-import type { TagToken } from './tokenizer.js';
+import type { TagToken } from './tokens.js';
 import { isHtmlSpace } from './char-codes.js';
 import { Mode, MODES, Ns, Start, TABLE_TEXT, type HElement } from './tag-rules.js';
 import { appendText, isFosterTarget } from './open-elements.js';

@@ -9,7 +9,7 @@
  * regions, `outer` and the hooks).
  */
 import { clearToMarker, MARKERS } from './formatting-list.js';
-import type { AttrToken } from './tokenizer.js';
+import type { AttrToken } from './tokens.js';
 import { FOSTERS, Ns, SCOPE, SPECIAL, SVG_TAGS, type HElement } from './tag-rules.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
 

@@ -7,7 +7,7 @@
  * open-elements.ts (the stack).
  */
 import { FORMATTING, MARKERS } from './formatting-list.js';
-import { RAW_TEXT, RCDATA, type AttrToken } from './tokenizer.js';
+import { RAW_TEXT, RCDATA, type AttrToken } from './tokens.js';
 
 export const enum Ns {
   HTML,

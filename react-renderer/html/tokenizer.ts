@@ -11,124 +11,23 @@
  * ("bad": the tag cannot be structured) — and says which.
  */
 import { decodeEntities } from './entities.js';
-import { Ascii, Char, isAsciiAlpha, isAsciiDigit, isHtmlSpace } from './char-codes.js';
-
-export const enum State {
-  DATA,
-  TAG_OPEN,
-  END_TAG_OPEN,
-  TAG_NAME,
-  BEFORE_ATTR_NAME,
-  ATTR_NAME,
-  AFTER_ATTR_NAME,
-  BEFORE_ATTR_VALUE,
-  ATTR_VALUE_DQ,
-  ATTR_VALUE_SQ,
-  ATTR_VALUE_UQ,
-  AFTER_ATTR_VALUE,
-  SELF_CLOSING,
-  MARKUP_DECL,
-  COMMENT,
-  BOGUS_COMMENT,
-  RAW,
-}
-
-/** Where a hole fell. */
-export type HoleKind = 'data' | 'raw' | 'rcdata' | 'comment' | 'attr' | 'tag' | 'bad';
-
-/**
- * How an attribute value is delimited: what a hole's output must not contain to stay inside
- * (in the order of the ATTR_VALUE_* states, which `hole` relies on).
- */
-export const enum Quote {
-  DOUBLE = 0,
-  SINGLE = 1,
-  NONE = 2,
-}
-
-export interface AttrToken<H> {
-  name: string;
-  /** Decoded static value (parts === null) */
-  value: string;
-  /** Set when the value has holes: decoded static strings and holes, in order. */
-  parts: Array<string | H> | null;
-  /** Set with `parts`: the value's quotes. */
-  quote?: Quote;
-}
-
-export interface TagToken<H> {
-  name: string;
-  end: boolean;
-  attrs: AttrToken<H>[];
-  selfClosing: boolean;
-  /** Raw attribute source (strings and holes) when a hole sits outside an attribute value. */
-  dynamic: Array<string | H> | null;
-  /** A hole in the tag name: the tag cannot be structured. */
-  bad: boolean;
-  /** Chunk number and offset of the `<`, for cutting fallback regions out of template text. */
-  chunk: number;
-  offset: number;
-  /** Chunk number and offset just after the `>`. */
-  endChunk: number;
-  endOffset: number;
-}
-
-export interface TokenSink<H> {
-  text(text: string): void;
-  /**
-   * False: the tree builder ignored the start tag (a `<style>` or `<textarea>` in a select), so
-   * what follows it is markup, not the element's raw text.
-   */
-  tag(tag: TagToken<H>): boolean | void;
-  /**
-   * A comment begins (`<!--`, or a bogus one such as `<?x>`; not a doctype, which makes no
-   * node): the DOM keeps the texts around it as two nodes.
-   */
-  comment?(): void;
-}
-
-/**
- * Elements whose content is raw text up to their end tag; the second set decodes entities.
- * (A `<plaintext>` has no end: the rest of the markup is its text, unless it holds a literal
- * `</plaintext`.)
- */
-export const RAW_TEXT = new Set([
-  'script',
-  'style',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-  'noscript',
-  'plaintext',
-]);
-export const RCDATA = new Set(['textarea', 'title']);
-/** Both sets in one lookup: whether a text-only element decodes entities (RCDATA). */
-const TEXT_ONLY = new Map<string, boolean>([
-  ...[...RAW_TEXT].map((name): [string, boolean] => [name, false]),
-  ...[...RCDATA].map((name): [string, boolean] => [name, true]),
-]);
-
-/** The end of a comment: `-->`, or `--!>` (a parse error that ends it too). */
-const COMMENT_END = /--!?>/;
-
-/** Whether the `&` at `at` starts a reference that the text ends before finishing. */
-function isUnfinishedReference(text: string, at: number): boolean {
-  const n = text.length;
-  if (n - at > 34) return false;
-  for (let i = at + 1; i < n; i++) {
-    const c = text.charCodeAt(i);
-    const alnum = isAsciiDigit(c) || isAsciiAlpha(c);
-    if (!alnum && !(c === Char.HASH && i === at + 1)) return false;
-  }
-  return true;
-}
-
-/** Offset of the first `&` at or after `from`, or the length of the text when there is none. */
-function nextAmp(text: string, from: number): number {
-  const amp = text.indexOf('&', from);
-  return amp === -1 ? text.length : amp;
-}
+import { Ascii, Char, isAsciiAlpha, isHtmlSpace } from './char-codes.js';
+import {
+  COMMENT_END,
+  findRawEnd,
+  isUnfinishedReference,
+  nextAmp,
+  startsEndTag,
+} from './text-scans.js';
+import {
+  Quote,
+  State,
+  TEXT_ONLY,
+  type AttrToken,
+  type HoleKind,
+  type TagToken,
+  type TokenSink,
+} from './tokens.js';
 
 export class HtmlTokenizer<H = never> {
   state = State.DATA;
@@ -182,7 +81,7 @@ export class HtmlTokenizer<H = never> {
       // the held text is text after all.
       const carried = this.carry.length;
       const seen = this.carry + text.slice(0, this.rawTag.length + 3);
-      if (this.findRawEnd(seen, 0) === 0) {
+      if (findRawEnd(this.rawTag, seen, 0) === 0) {
         this.carry = '';
         this.flushHeld();
         state = State.TAG_NAME;
@@ -191,7 +90,7 @@ export class HtmlTokenizer<H = never> {
         this.buf = carried > 2 ? seen.slice(2, carried) : '';
         i = from = Math.max(0, 2 - carried);
         cased = false;
-      } else if (seen.length < this.rawTag.length + 3 && this.startsEndTag(seen, 0)) {
+      } else if (seen.length < this.rawTag.length + 3 && startsEndTag(this.rawTag, seen, 0)) {
         this.carry = seen;
         this.chunk = chunk;
         return;
@@ -470,13 +369,13 @@ export class HtmlTokenizer<H = never> {
           break;
         }
         case State.RAW: {
-          const end = this.findRawEnd(text, i);
+          const end = findRawEnd(this.rawTag, text, i);
           if (end === -1) {
             // The chunk may end in the start of the end tag, or in the middle of a reference:
             // both are held back for the next chunk.
             let keep = text.lastIndexOf('<');
             if (keep < Math.max(textFrom, n - this.rawTag.length - 2)) keep = n;
-            else if (!this.startsEndTag(text, keep)) keep = n;
+            else if (!startsEndTag(this.rawTag, text, keep)) keep = n;
             if (keep > textFrom) this.rawText(text.slice(textFrom, keep), true);
             if (keep < n) {
               this.carry = text.slice(keep);
@@ -735,23 +634,5 @@ export class HtmlTokenizer<H = never> {
     const carry = this.carry;
     this.carry = '';
     this.rawText(carry, false);
-  }
-
-  /** Whether `text` from `at` to its end could begin `</rawTag` (case-insensitive). */
-  private startsEndTag(text: string, at: number): boolean {
-    const head = `</${this.rawTag}`;
-    const rest = text.slice(at).toLowerCase();
-    return rest.length <= head.length && head.startsWith(rest);
-  }
-
-  /** Offset of `</rawTag` followed by space, `/` or `>` (case-insensitive), or -1. */
-  private findRawEnd(text: string, from: number): number {
-    const name = this.rawTag;
-    for (let i = text.indexOf('</', from); i !== -1; i = text.indexOf('</', i + 2)) {
-      if (text.slice(i + 2, i + 2 + name.length).toLowerCase() !== name) continue;
-      const c = text.charCodeAt(i + 2 + name.length);
-      if (isHtmlSpace(c) || c === Char.SLASH || c === Char.GREATER_THAN) return i;
-    }
-    return -1;
   }
 }

@@ -37,7 +37,7 @@
  * (insertion-modes.ts), and here what each token does. The tag tables are in tag-rules.ts.
  */
 import { FORMATTING } from './formatting-list.js';
-import type { TagToken, TokenSink } from './tokenizer.js';
+import type { TagToken, TokenSink } from './tokens.js';
 import {
   BREAKOUT,
   HEADINGS,

@@ -14,7 +14,8 @@ import { setAttributes, type Props } from './attribute-props.js';
 import { reactElementTag } from './react-element-shape.js';
 import { inlineElement } from './unpretenured-objects.js';
 import { decodeEntities } from '../html/entities.js';
-import { HtmlTokenizer, RAW_TEXT, type AttrToken } from '../html/tokenizer.js';
+import { HtmlTokenizer } from '../html/tokenizer.js';
+import { RAW_TEXT, type AttrToken } from '../html/tokens.js';
 import { TABLE_TEXT } from '../html/tag-rules.js';
 import { Ns, TreeBuilder, VOID, type HElement } from '../html/tree-builder.js';
 

@@ -21,7 +21,7 @@ import {
 } from './host-elements.js';
 import { fragment, inlineElement, newArray } from './unpretenured-objects.js';
 import { decodeEntities } from '../html/entities.js';
-import { Quote } from '../html/tokenizer.js';
+import { Quote } from '../html/tokens.js';
 import { parseIn, type ParseSite, type ReactContext } from './react-context.js';
 
 export { jsx, jsxs };

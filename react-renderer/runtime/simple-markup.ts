@@ -9,7 +9,7 @@
  * (`parseValue`); a property test compares the two.
  */
 import { Char, isAsciiDigit, isAsciiLower } from '../html/char-codes.js';
-import type { AttrToken } from '../html/tokenizer.js';
+import type { AttrToken } from '../html/tokens.js';
 import { decodeEntities } from '../html/entities.js';
 import { Ns } from '../html/tree-builder.js';
 import { ownElement, propsOf, pushText, TABLE_PARTS, type Kid } from './host-elements.js';

@@ -9,7 +9,7 @@ import type { Registry } from '../../engine/plugin.js';
 import { reactName } from '../runtime/attribute-props.js';
 import { isHtmlBlank } from '../runtime/host-elements.js';
 import { Ns } from '../html/tree-builder.js';
-import { Quote, type AttrToken } from '../html/tokenizer.js';
+import { Quote, type AttrToken } from '../html/tokens.js';
 import {
   HoleMode,
   Kind,

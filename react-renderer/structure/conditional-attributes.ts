@@ -24,7 +24,8 @@ import type { Instruction } from '../../engine/code.js';
 import { blockSlots, isControlFlow } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
 import { reactName } from '../runtime/attribute-props.js';
-import { HtmlTokenizer, State, type AttrToken, type TagToken } from '../html/tokenizer.js';
+import { HtmlTokenizer } from '../html/tokenizer.js';
+import { State, type AttrToken, type TagToken } from '../html/tokens.js';
 import { SHELL_ORIGIN, type RAttr } from './react-code.js';
 import { attributeCode, literalText } from './code-queries.js';
 

@@ -5,7 +5,7 @@
  * "shells" whose nested blocks are React code in turn.
  */
 import type { Code, Instruction } from '../../engine/code.js';
-import type { Quote } from '../html/tokenizer.js';
+import type { Quote } from '../html/tokens.js';
 
 export const enum Kind {
   /** An element: tag, attributes, children, and the raw attribute source when it has holes. */
@@ -45,7 +45,7 @@ export type Part = string | Instruction;
 
 /**
  * An attribute, or (with the name '') a block of attributes, stored as an `RAttrBlock`. A value
- * with holes that is not double-quoted says how it is delimited (html/tokenizer.ts `Quote`):
+ * with holes that is not double-quoted says how it is delimited (html/tokens.ts `Quote`):
  * a hole's output containing the delimiter ends the value early in the browser.
  */
 export type RAttr = [name: string, value: string | Part[], quote?: Quote];

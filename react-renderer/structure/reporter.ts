@@ -12,7 +12,7 @@ import {
   type TemplateError,
 } from '../../engine/errors.js';
 import type { Template } from '../../engine/template.js';
-import type { TagToken } from '../html/tokenizer.js';
+import type { TagToken } from '../html/tokens.js';
 import { reactName } from '../runtime/attribute-props.js';
 import { literalText } from './code-queries.js';
 import type { AttributeBlocks } from './conditional-attributes.js';

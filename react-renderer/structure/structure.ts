@@ -22,7 +22,8 @@ import { blockSlots, isControlFlow } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
 import type { Template } from '../../engine/template.js';
 import { AttributeBlocks } from './conditional-attributes.js';
-import { HtmlTokenizer, State, type TagToken, type TokenSink } from '../html/tokenizer.js';
+import { HtmlTokenizer } from '../html/tokenizer.js';
+import { State, type TagToken, type TokenSink } from '../html/tokens.js';
 import { Ns, TreeBuilder, VOID, type HElement } from '../html/tree-builder.js';
 import { HoleMode, Kind, SHELL_ORIGIN, type RNode } from './react-code.js';
 import { literalText } from './code-queries.js';
@@ -35,6 +36,7 @@ import {
   type BlocksOf,
   type Report,
 } from './reporter.js';
+import { branchTags, regionTag, sliceBlock, type Region } from './regions.js';
 import {
   convertChildren,
   dropWhitespace,
@@ -45,32 +47,6 @@ import {
 
 type Inst = Instruction;
 type Builder = TreeBuilder<Inst, RNode>;
-
-interface Region {
-  start: Pos;
-  /**
-   * Elements open in the region, innermost last (an estimate across unstructured blocks, whose
-   * first branch counts; `?` for a tag whose name is an instruction, matching any end tag).
-   */
-  open: string[];
-  raw: boolean;
-}
-
-/** A tag met inside a region; false when it is an end tag of no element open in the region. */
-function regionTag(open: string[], name: string, end: boolean, selfClosing: boolean): boolean {
-  if (VOID.has(name)) return true;
-  if (!end) {
-    if (!selfClosing) open.push(name);
-    return true;
-  }
-  for (let i = open.length - 1; i >= 0; i--) {
-    if (open[i] === name || open[i] === '?') {
-      open.length = i;
-      return true;
-    }
-  }
-  return false;
-}
 
 /** A pass that keeps blocks of attributes structured (conditional-attributes.ts). */
 const withBlocks: BlocksOf = (warn) => new AttributeBlocks(warn);
@@ -211,6 +187,9 @@ class BlockStructurer implements TokenSink<Inst> {
     const clean = builder.isClean();
     if (clean) this.markRestart(pos);
     const closing = tag.end && this.locals.reading(builder.current) ? builder.current : null;
+    // Where `closing` sits now: after the tag it is still open only if it is still there
+    // (a scan of the whole stack per end tag made deep nesting quadratic).
+    const closingIndex = builder.stack.length - 1;
     const inserted = builder.tag(tag);
     if (builder.tangled) {
       this.giveUp(builder.tangledDepth, this.block[pos.item]);
@@ -220,7 +199,11 @@ class BlockStructurer implements TokenSink<Inst> {
     if (!tag.end) {
       const at = { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset };
       this.locals.opened(builder.current, tag.name, clean, at);
-    } else if (closing !== null && closing.tag === tag.name && !builder.stack.includes(closing)) {
+    } else if (
+      closing !== null &&
+      closing.tag === tag.name &&
+      !stillOpen(builder.stack, closing, closingIndex)
+    ) {
       this.locals.closed(closing, pos);
     }
     if ((tag.name === 'head' || tag.name === 'template') && !tag.end) {
@@ -408,49 +391,6 @@ function structureShell(
   return shell;
 }
 
-/** The instructions of `block` from `start` to `end`, TEXT cut at the offsets. */
-function sliceBlock(block: Inst[], start: Pos, end: Pos): Inst[] {
-  const out: Inst[] = [];
-  for (let i = start.item; i < block.length && i <= end.item; i++) {
-    const inst = block[i]!;
-    const from = i === start.item ? start.offset : 0;
-    const to = i === end.item ? end.offset : Infinity;
-    if (to <= from) continue;
-    if (Array.isArray(inst) && inst[0] === Op.TEXT) {
-      const text = inst[1].slice(from, to);
-      if (text !== '') out.push(from === 0 && to >= inst[1].length ? inst : [Op.TEXT, text]);
-    } else if (from === 0) out.push(inst);
-  }
-  return out;
-}
-
-/**
- * The tags of a block instruction's first branch, nested blocks included: the estimate that
- * pairs `{.if a}<a …>{.end}` with a later `{.if a}</a>{.end}` inside a region.
- */
-function branchTags(inst: unknown[]): Array<[name: string, end: boolean, selfClosing: boolean]> {
-  const tags: Array<[string, boolean, boolean]> = [];
-  const counter = new HtmlTokenizer<Inst>({
-    text() {},
-    tag(tag) {
-      tags.push([tag.bad ? '?' : tag.name, tag.end, tag.selfClosing]);
-    },
-  });
-  const walk = (block: unknown): void => {
-    if (!Array.isArray(block)) return;
-    for (const item of block as Inst[]) {
-      const text = literalText(item);
-      if (text !== null) counter.write(text);
-      else if (isControlFlow(item)) {
-        const { blocks } = blockSlots(item[0] as number);
-        walk(item[blocks[0]!]);
-      }
-    }
-  };
-  walk(inst[blockSlots(inst[0] as number).blocks[0]!]);
-  return tags;
-}
-
 export interface StructureResult {
   react: RNode[];
   warnings: TemplateError[];
@@ -520,4 +460,11 @@ export function structureHtml(html: string | Inst[]): RNode[] {
   } catch {
     return [[Kind.REGION, block, 0]];
   }
+}
+
+/** Whether `el`, at `index` of the open-element stack before a tag, is still on it after. */
+function stillOpen(stack: readonly unknown[], el: unknown, index: number): boolean {
+  if (stack.length <= index) return false;
+  // Usually where it was; the adoption agency may have moved it (rare): search then.
+  return stack[index] === el || stack.includes(el);
 }

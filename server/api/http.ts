@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod/mini';
 import { fieldErrorsOf, INVALID_REQUEST } from '../../storefront/api/schemas.js';
 
-/** Bodies above this are refused (413): every SPEC payload is far smaller. */
+/** Bodies above this are refused (413): every payload the storefront sends is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * Deepest JSON nesting accepted, in a body or in a JSON text carried by one of its fields

@@ -13,7 +13,10 @@ import { createStore, type Store } from './store.js';
 
 export interface CartState {
   cart: ShoppingCartData;
-  /** False until the first sync with the server (SPEC: uninitialized, then initialized). */
+  /**
+   * False until the first sync with the server (uninitialized, then initialized:
+   * docs/storefront.md, "Cart pill").
+   */
   initialized: boolean;
 }
 

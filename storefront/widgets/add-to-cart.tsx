@@ -71,7 +71,10 @@ export function validateAdd(runtime: StorefrontRuntime, item: unknown): Ready | 
   return { variant, quantity: parsed.quantity };
 }
 
-/** Products with an additional-fields form check the live stock first (SPEC 5). */
+/**
+ * Products with an additional-fields form check the live stock first (docs/storefront.md,
+ * "Add to cart").
+ */
 async function formStockAllows(
   runtime: StorefrontRuntime,
   item: unknown,

@@ -108,7 +108,8 @@ describe.skipIf(!chromiumAvailable())("hydration with React's production build",
   });
 
   it('makes the widgets React-owned: the handler their component attached fires', async () => {
-    // In the production build the widget component writes its elements itself (young-objects.ts).
+    // In the production build the widget component writes its elements itself
+    // (react-renderer/runtime/unpretenured-objects.ts).
     const { page, problems, pageErrors } = watchPage(await newPage());
     try {
       expect(await clickAddToCart(page, base)).toEqual([

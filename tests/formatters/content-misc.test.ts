@@ -186,7 +186,7 @@ describe('resizedHeightForWidth / resizedWidthForHeight', () => {
     expect(fmt('resizedHeightForWidth', '1x1', ['3000000000'])).toBe(-1294967296);
   });
 
-  it('print the SPEC message for a value that is not "WxH"', () => {
+  it('print the invalid-size message for a value that is not "WxH" (docs/storefront.md, "Other validation texts")', () => {
     for (const v of ['abc', '800x400x2', 800, null, undefined]) {
       expect(fmt('resizedHeightForWidth', v, ['50'])).toBe(INVALID_SIZE);
       expect(fmt('resizedWidthForHeight', v, ['50'])).toBe(INVALID_SIZE);
@@ -222,7 +222,7 @@ describe('squarespaceThumbnailForWidth / ForHeight', () => {
     expect(fmt('squarespaceThumbnailForWidth', 'x', ['abc'])).toBe('100w');
   });
 
-  it('ForHeight buckets the width that keeps the ratio, or prints the SPEC message', () => {
+  it('ForHeight buckets the width that keeps the ratio, or prints the invalid-size message', () => {
     expect(fmt('squarespaceThumbnailForHeight', '100x100', ['101'])).toBe('300w');
     expect(fmt('squarespaceThumbnailForHeight', '201x200', ['100'])).toBe('100w');
     expect(fmt('squarespaceThumbnailForHeight', '400x100', ['50'])).toBe('300w');
@@ -261,7 +261,7 @@ describe('website-color', () => {
     );
   });
 
-  it('reports every out-of-range part with the SPEC messages, in H S L A order', () => {
+  it('reports every out-of-range part with its message, in H S L A order (docs/storefront.md, "Other validation texts")', () => {
     expect(websiteColor({ hue: 400, saturation: -0.3, lightness: 5, alpha: 3 })).toBe(
       'Hue out of bounds. Saturation out of bounds. Lightness out of bounds. Alpha out of bounds.',
     );

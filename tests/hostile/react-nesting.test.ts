@@ -146,7 +146,7 @@ describe('a template nesting elements 100,000 deep', () => {
 describe('a value nesting elements 100,000 deep', () => {
   const template = compile('{v}');
   // div: the fast path for simple markup (simple-markup.ts); section: the tokenizer and tree
-  // builder (html-tree.ts).
+  // builder (react-renderer/html/tree-builder.ts).
   for (const tag of ['div', 'section']) {
     const value = (depth: number): string => nested(tag, depth, 'x &amp; y');
 

@@ -288,14 +288,21 @@ export const fragmentTemplate = fc.constantFrom(
  * `<!--&-->`…). Attributes left out do not stop hydration (`attributes` false: not counted).
  */
 export function outsideReact(html: string, attributes = true): boolean {
-  if (/<!--(\$|\/\$|\$\?|\$!|\$~|&|\/&|F!?)-->/.test(html)) return true;
   const unnamable = (node: DefaultTreeAdapterMap['node']): boolean =>
     ('tagName' in node &&
       (!/^[a-zA-Z][\w:.-]*$/.test(node.tagName) ||
         (attributes && node.attrs.some((attr) => reactName(attr.name) === null)))) ||
+    ('data' in node && node.nodeName === '#comment' && REACT_MARKERS.has(node.data)) ||
     ('childNodes' in node && node.childNodes.some(unnamable));
   return unnamable(parse(`<!DOCTYPE html>${html}`));
 }
+
+/**
+ * The comment texts React's hydration reads as its own markers (Suspense and Activity
+ * boundaries, form state). Checked on the parsed comments, not the markup: bogus comments
+ * (`<!&>`, `</&>`) and `<!--&--!>` also make comments whose text is a marker.
+ */
+const REACT_MARKERS = new Set(['$', '/$', '$?', '$!', '$~', '&', '/&', 'F!', 'F']);
 
 /**
  * Code a site injects into its pages (header or footer injection): markup as it comes, often

@@ -3,6 +3,7 @@
  * hydrated with the React path's tree for the same template and data (the prepared code a
  * page ships, through JSON), with React's console messages collected per test.
  */
+import { defaultTreeAdapter, parse, type DefaultTreeAdapterMap } from 'parse5';
 import { act } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { compile, prepareReact, render, type Code } from '../../index.js';
@@ -89,4 +90,30 @@ export async function hydrate(
     container.remove();
   };
   return { container, recoverable, codes, messages, replaced, dispose };
+}
+
+/**
+ * Whether jsdom's parser places text elsewhere than the HTML standard in this markup: text
+ * foster-parented out of a table (`<table>x<tr>`) goes before the table, but jsdom's tree
+ * adapter (`insertTextBefore` in jsdom/lib/jsdom/browser/parser/html.js, jsdom 29) appends it
+ * to the table's parent unless the table follows a text node, so jsdom puts it after (jsdom
+ * issue 3317). Chromium (the e2e tests' browser) puts it before, like parse5 and the React
+ * path. Found by parsing the markup with parse5, noting each such insertion.
+ */
+export function jsdomMisplacesFosteredText(html: string): boolean {
+  let misplaced = false;
+  const treeAdapter = {
+    ...defaultTreeAdapter,
+    insertTextBefore(
+      parent: DefaultTreeAdapterMap['parentNode'],
+      text: string,
+      reference: DefaultTreeAdapterMap['childNode'],
+    ): void {
+      const before = parent.childNodes[parent.childNodes.indexOf(reference) - 1];
+      if (before?.nodeName !== '#text') misplaced = true;
+      defaultTreeAdapter.insertTextBefore(parent, text, reference);
+    },
+  };
+  parse(`<!DOCTYPE html>${html}`, { treeAdapter });
+  return misplaced;
 }

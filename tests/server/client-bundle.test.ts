@@ -27,7 +27,9 @@ describe('preview client bundle', () => {
     expect(paths).toContain('engine/executor.ts');
     expect(paths.filter((p) => /chevrotain/.test(p))).toEqual([]);
     expect(
-      paths.filter((p) => /^engine\/(lexer|parser|tag-parser|assembler|compile)\.ts$/.test(p)),
+      paths.filter((p) =>
+        /^engine\/(lexer|parser|tag-parser|tag-scan|assembler|compile)\.ts$/.test(p),
+      ),
     ).toEqual([]);
     // The structuring pass is in (partials applied as values and the whole-output fallback
     // are structured in the browser as on the server); it uses no compiler.

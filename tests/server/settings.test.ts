@@ -102,7 +102,7 @@ describe('site layout and navigation', () => {
     expect(after.layout[0].links).toEqual(items);
   });
 
-  it('answers 404 with the SPEC text for a missing navigation and 400 for bad payloads', async () => {
+  it('answers 404 with the missing-navigation text (docs/storefront.md, "Store creation") and 400 for bad payloads', async () => {
     expect(await update('footerNav', [])).toMatchObject({
       status: 404,
       body: { error: MISSING_NAVIGATION },

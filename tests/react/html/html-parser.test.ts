@@ -17,7 +17,8 @@ import {
   reactCanName,
   type Kid,
 } from '../../../react-renderer/runtime/host-elements.js';
-import { HtmlTokenizer, Quote, type TagToken } from '../../../react-renderer/html/tokenizer.js';
+import { HtmlTokenizer } from '../../../react-renderer/html/tokenizer.js';
+import { Quote, type TagToken } from '../../../react-renderer/html/tokens.js';
 import {
   Ns,
   TreeBuilder,
