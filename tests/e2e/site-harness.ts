@@ -91,6 +91,15 @@ export function watchPage(page: Page): Watched {
   return { page, problems, pageErrors };
 }
 
+/** Opens `url` in `page`, watched, and waits until the storefront has hydrated it. */
+export async function openHydrated(page: Page, url: string): Promise<Watched> {
+  const watched = watchPage(page);
+  const response = await page.goto(url, { waitUntil: 'load' });
+  expect(response?.status(), url).toBe(200);
+  await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+  return watched;
+}
+
 /** Loads `base + url` without its client script, so a test can look at the DOM first. */
 export async function loadServerHtml(page: Page, base: string, url: string): Promise<void> {
   await page.route('**/__client.js', (route) =>

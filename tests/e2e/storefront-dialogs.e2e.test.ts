@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
-import { useSiteInChromium, watchPage, type Watched } from './site-harness.js';
+import { openHydrated, useSiteInChromium, type Watched } from './site-harness.js';
 
 const APRON = '/shop/p/linen-work-apron';
 const APRON_ID = '65a0c3e8d1f2000000000005';
@@ -32,12 +32,7 @@ describe.skipIf(!chromiumAvailable())('storefront dialogs in Chromium', () => {
   });
 
   async function open(url: string): Promise<Page> {
-    watched = watchPage(await newPage());
-    const response = await watched.page.goto(base + url, { waitUntil: 'load' });
-    expect(response?.status()).toBe(200);
-    await watched.page.waitForFunction(
-      () => document.documentElement.dataset['hydrated'] === 'true',
-    );
+    watched = await openHydrated(await newPage(), base + url);
     return watched.page;
   }
 

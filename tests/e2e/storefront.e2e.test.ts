@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
-import { useSiteInChromium, watchPage, type Watched } from './site-harness.js';
+import { openHydrated, useSiteInChromium, type Watched } from './site-harness.js';
 
 const APRON = '/shop/p/linen-work-apron';
 const CANDLES = '/shop/p/beeswax-taper-candles';
@@ -46,12 +46,7 @@ describe.skipIf(!chromiumAvailable())('the storefront in Chromium', () => {
   const clearFaults = () => fetch(`${base}/__faults`, { method: 'DELETE' });
 
   async function open(url: string): Promise<Page> {
-    watched = watchPage(await newPage());
-    const response = await watched.page.goto(base + url, { waitUntil: 'load' });
-    expect(response?.status()).toBe(200);
-    await watched.page.waitForFunction(
-      () => document.documentElement.dataset['hydrated'] === 'true',
-    );
+    watched = await openHydrated(await newPage(), base + url);
     return watched.page;
   }
 
