@@ -3,7 +3,12 @@
  * from the catalog at read time, so editing the site JSON re-prices open carts (as the live
  * platform re-prices on recalculation). Tax, shipping and discounts are zero in the preview.
  */
-import type { CartEntry, Money, ShoppingCart } from '../../storefront/api/schemas.js';
+import {
+  cartWithoutCheckout,
+  type CartEntry,
+  type Money,
+  type ShoppingCart,
+} from '../../storefront/api/schemas.js';
 import { PRODUCT_TYPE, type Catalog } from '../catalog.js';
 import type { CartRow, EntryRow } from '../store/carts.js';
 
@@ -44,23 +49,13 @@ export function buildCart(cart: CartRow, rows: EntryRow[], catalog: Catalog): Sh
   const subtotalCents = built.reduce((sum, e) => sum + e.purchasePriceCents * e.quantity, 0);
   const currency = built[0]?.subTotal.currencyCode ?? DEFAULT_CURRENCY;
   return {
+    ...cartWithoutCheckout(),
     id: cart.id,
     websiteId: cart.website_id,
-    orderId: null,
     created: cart.created,
     isPurchased: cart.is_purchased === 1,
     entries: built,
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
     subtotalCents,
-    taxCents: 0,
-    shippingCostCents: 0,
-    discountCents: 0,
     grandTotalCents: subtotalCents,
     totalQuantity: built.reduce((sum, e) => sum + e.quantity, 0),
     hasDigital: built.some((e) => digital(e.productType)),

@@ -9,6 +9,7 @@
  */
 import type { CommerceClient, AddEntry, ShoppingCartData } from '../api/client.js';
 import { asCommerceError, type CommerceError } from '../api/errors.js';
+import { cartWithoutCheckout } from '../api/schemas.js';
 import { createStore, type Store } from './store.js';
 
 export interface CartState {
@@ -113,23 +114,13 @@ export function createCartStore(client: CommerceClient, initial: ShoppingCartDat
 export function emptyCart(): ShoppingCartData {
   const zero = { value: '0.00', currency: 'USD', decimalValue: '0.00', currencyCode: 'USD' };
   return {
+    ...cartWithoutCheckout(),
     id: '',
     websiteId: '',
-    orderId: null,
     created: 0,
     isPurchased: false,
     entries: [],
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
     subtotalCents: 0,
-    taxCents: 0,
-    shippingCostCents: 0,
-    discountCents: 0,
     grandTotalCents: 0,
     totalQuantity: 0,
     hasDigital: false,
