@@ -84,14 +84,25 @@ function applyFormatters(
 
 /**
  * The `map` of every formatter in the chain when all of them declare one (`Formatter.map`: pure
- * value mappings such as html or json), else null.
+ * value mappings such as html or json), else null. Two neighbours that fuse
+ * (`Formatter.fuse`) give one mapping.
  */
 function pureMaps(steps: FormatterStep[]): Array<(value: unknown) => unknown> | null {
+  if (steps.some((step) => typeof step.formatter.map !== 'function')) return null;
   const maps: Array<(value: unknown) => unknown> = [];
-  for (const step of steps) {
-    const map = step.formatter.map;
-    if (typeof map !== 'function') return null;
-    maps.push(map);
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    const next = steps[i + 1];
+    const fused =
+      next !== undefined && typeof step.formatter.fuse === 'function'
+        ? step.formatter.fuse(next.formatter)
+        : undefined;
+    if (typeof fused === 'function') {
+      maps.push(fused);
+      i++;
+    } else {
+      maps.push(step.formatter.map!);
+    }
   }
   return maps;
 }
