@@ -5,6 +5,12 @@
  */
 import type { Code, Path } from './code.js';
 
+/**
+ * How `RenderContext.resolveRef` reads a dotted reference (`items.0.name`), for plugins that
+ * split their argument references once, in `prepare`, and then call `resolve`.
+ */
+export { splitReference } from './resolve.js';
+
 /** A mutable holder passed through a formatter chain; formatters replace `vars[0]` via `set`. */
 export class Variable {
   /**
@@ -118,7 +124,13 @@ export interface Formatter {
 }
 
 export interface Predicate {
-  apply(args: string[], ctx: RenderContext): boolean;
+  /**
+   * `prepared` is what `prepare` returned for these arguments, or undefined (no `prepare`, or a
+   * caller that does not prepare): the result must be the same either way.
+   */
+  apply(args: string[], ctx: RenderContext, prepared?: unknown): boolean;
+  /** Compile-time hook, as `Formatter.prepare`: once per predicate call of a compiled instruction. */
+  prepare?: (args: string[]) => unknown;
   minArgs?: number;
   maxArgs?: number;
 }
