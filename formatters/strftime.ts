@@ -93,17 +93,24 @@ function offsetAt(zone: string, epoch: number): number {
 }
 
 const QUARTER_HOUR = 900_000;
-const offsets = new BoundedMemo<number>(10_000);
+/** Offsets per zone, by quarter hour since the epoch (a number key: no key text per call). */
+const offsetsByZone = new Map<string, BoundedMemo<number, number>>();
 
 /**
  * `offsetAt`, cached: reading the clock takes microseconds, and pages format the same few
  * instants over and over, so offsets are cached per zone and quarter hour (modern zone
- * transitions fall on quarter-hour boundaries).
+ * transitions fall on quarter-hour boundaries). Only known zones get here, so the zones are
+ * bounded by the platform's list.
  */
 function zoneOffset(zone: string, epoch: number): number {
-  const key = `${zone}|${Math.floor(epoch / QUARTER_HOUR)}`;
-  const offset = offsets.get(key);
-  return offset !== undefined ? offset : offsets.set(key, offsetAt(zone, Math.floor(epoch)));
+  let offsets = offsetsByZone.get(zone);
+  if (offsets === undefined) {
+    offsets = new BoundedMemo<number, number>(2000);
+    offsetsByZone.set(zone, offsets);
+  }
+  const quarter = Math.floor(epoch / QUARTER_HOUR);
+  const offset = offsets.get(quarter);
+  return offset !== undefined ? offset : offsets.set(quarter, offsetAt(zone, Math.floor(epoch)));
 }
 
 /** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */

@@ -82,6 +82,23 @@ describe('json|htmlattr fused', () => {
     expect(attributeJson(keys)).toBe(twoSteps(keys));
   });
 
+  it('follows an inherited toJSON as JSON.stringify does', () => {
+    const data = { a: [1, { b: '"' }] };
+    for (const proto of [Object.prototype, Array.prototype]) {
+      Object.defineProperty(proto, 'toJSON', {
+        value: () => '<replaced>',
+        configurable: true,
+        writable: true,
+      });
+      try {
+        expect(attributeJson(data)).toBe(twoSteps(data));
+        expect(attributeJson(data)).toContain('&lt;replaced&gt;');
+      } finally {
+        delete (proto as { toJSON?: unknown }).toJSON;
+      }
+    }
+  });
+
   it('throws what the two steps throw (cycles, BigInt)', () => {
     const cycle: Record<string, unknown> = { a: [1] };
     cycle.self = cycle;
