@@ -5,6 +5,7 @@
  */
 import type { Formatter, FormatterTable, Variable } from '../engine/plugin.js';
 import { asNumber, asString, isTruthy } from '../engine/values.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 import { encodeSpace, isJsSpace, slugify } from './char-scan.js';
 
 /**
@@ -112,6 +113,13 @@ function attributeJsonString(text: string): string {
 }
 
 /**
+ * A member name's `"name":` escaped for an attribute, kept per name: the same few keys come back
+ * in every object of a list (a variant's `sku`, `priceMoney`, …), and keeping them saves a scan
+ * and two concatenations per member.
+ */
+const attributeJsonKey = boundedMemo((key) => attributeJsonString(key) + ':');
+
+/**
  * The attribute-escaped JSON of plain data (JSON.stringify's rules: keys in `Object.keys`
  * order, members whose value has no JSON form left out, `null` for them in arrays), or null
  * when some part is not plain data.
@@ -156,7 +164,7 @@ function plainAttributeJson(value: unknown, depth: number): string | null | unde
     const member = plainAttributeJson(record[key], depth + 1);
     if (member === null) return null;
     if (member === undefined) continue;
-    out += (out.length === 1 ? '' : ',') + attributeJsonString(key) + ':' + member;
+    out += (out.length === 1 ? '' : ',') + attributeJsonKey(key) + member;
   }
   return out + '}';
 }
