@@ -85,9 +85,10 @@ const MAX_ATTRIBUTE_JSON_DEPTH = 64;
  * `{value|json|htmlattr}` in one pass: exactly `escapeHtml(scriptSafeJson(value), true)`.
  * Why: product widgets print whole variant lists this way, and escaping the JSON text
  * afterwards replaces every one of its many `"` with a slice and a concatenation, which cost
- * more than JSON.stringify itself (docs/benchmarks.md, "Pages"). Plain data (what JSON.parse
- * makes) is written here with `&quot;` directly; anything else (a `toJSON`, a class instance, a
- * BigInt, a cycle or very deep nesting) goes the two-step way, which also throws the same error.
+ * more than JSON.stringify itself (docs/benchmarks.md, "Pages: string render and compile
+ * against the reference"). Plain data (what JSON.parse makes) is written here with `&quot;`
+ * directly; anything else (a `toJSON`, a class instance, a BigInt, a cycle or very deep
+ * nesting) goes the two-step way, which also throws the same error.
  */
 export function attributeJson(value: unknown): string {
   return plainAttributeJson(value, 0) ?? escapeHtml(scriptSafeJson(value), true);
