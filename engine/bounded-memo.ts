@@ -6,17 +6,17 @@
  * flood of distinct keys costs one clear per `size` of them, never unbounded memory). Only for
  * results that are immutable and are never undefined.
  */
-export class BoundedMemo<T, K = string> {
-  private readonly kept = new Map<K, T>();
+export class BoundedMemo<T> {
+  private readonly kept = new Map<string, T>();
 
   constructor(private readonly size = 1000) {}
 
-  get(key: K): T | undefined {
+  get(key: string): T | undefined {
     return this.kept.get(key);
   }
 
   /** Keeps `value` for `key` (dropping everything first when full) and returns it. */
-  set(key: K, value: T): T {
+  set(key: string, value: T): T {
     if (this.kept.size >= this.size) this.kept.clear();
     this.kept.set(key, value);
     return value;

@@ -4,7 +4,6 @@
  * the instant (read from the platform's Intl) applied to the instant and read back with UTC
  * getters, so the result never depends on the process's TZ.
  */
-import { BoundedMemo } from '../engine/bounded-memo.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -93,24 +92,35 @@ function offsetAt(zone: string, epoch: number): number {
 }
 
 const QUARTER_HOUR = 900_000;
+/** Offsets kept in all zones together before they are all dropped (a flood of instants). */
+const MAX_KEPT_OFFSETS = 10_000;
 /** Offsets per zone, by quarter hour since the epoch (a number key: no key text per call). */
-const offsetsByZone = new Map<string, BoundedMemo<number, number>>();
+const offsetsByZone = new Map<string, Map<number, number>>();
+let keptOffsets = 0;
 
 /**
  * `offsetAt`, cached: reading the clock takes microseconds, and pages format the same few
  * instants over and over, so offsets are cached per zone and quarter hour (modern zone
- * transitions fall on quarter-hour boundaries). Only known zones get here, so the zones are
- * bounded by the platform's list.
+ * transitions fall on quarter-hour boundaries), at most MAX_KEPT_OFFSETS in all.
  */
 function zoneOffset(zone: string, epoch: number): number {
   let offsets = offsetsByZone.get(zone);
   if (offsets === undefined) {
-    offsets = new BoundedMemo<number, number>(2000);
+    offsets = new Map();
     offsetsByZone.set(zone, offsets);
   }
   const quarter = Math.floor(epoch / QUARTER_HOUR);
-  const offset = offsets.get(quarter);
-  return offset !== undefined ? offset : offsets.set(quarter, offsetAt(zone, Math.floor(epoch)));
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    offset = offsetAt(zone, Math.floor(epoch));
+    if (keptOffsets >= MAX_KEPT_OFFSETS) {
+      for (const kept of offsetsByZone.values()) kept.clear();
+      keptOffsets = 0;
+    }
+    offsets.set(quarter, offset);
+    keptOffsets++;
+  }
+  return offset;
 }
 
 /** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */
