@@ -39,10 +39,13 @@ export function compiledHole(site: HoleSite, inst: Instruction, mode: HoleMode):
   const run: Emit = textStep(inst, site.registry);
   const plain = mode === HoleMode.RAW ? null : unescapedStep(inst, site.registry);
   if (mode !== HoleMode.MARKUP) {
-    // Output that ends the element's text or the comment early (`</script>`, `-->`): the
-    // rest is markup in the browser, so the page renders whole. (Escaped output ends
-    // nothing: `plain` is the text of a hole ending in an escape.)
-    const ends = mode === HoleMode.SILENT ? /--!?>|^-?>/ : new RegExp(`</${site.parent}`, 'i');
+    // Output that ends the element's text or the comment early (`</script>`, `-->`), or
+    // may with the template text after it (`</scr`, `--`): the rest is markup in the
+    // browser, so the page renders whole. (Escaped output ends nothing: `plain` is the text
+    // of a hole ending in an escape. What precedes the hole cannot begin a delimiter: the
+    // structuring pass leaves such holes to render time, a tokenizer 'edge'.)
+    const ends =
+      mode === HoleMode.SILENT ? /--!?>|-!?$/ : new RegExp(`</${site.parent}|</?[a-z]*$`, 'i');
     return (ctx) => {
       let out: string;
       if (mode === HoleMode.RCDATA && plain !== null) out = plain(ctx);

@@ -54,6 +54,8 @@ export class HtmlTokenizer<H = never> {
   private held = '';
   private fresh = false;
   private chunk = -1;
+  /** The latest hole filed in a tag (see `unfinishedTag`). */
+  private holeInTag: H | null = null;
 
   constructor(private readonly sink: TokenSink<H>) {}
 
@@ -451,16 +453,24 @@ export class HtmlTokenizer<H = never> {
         // A held `&…` is not continued by an instruction's output: it is text as it stands.
         this.flushHeld();
         return 'data';
-      case State.RAW:
-        // What a chunk held back is text as it stands: an instruction's output does not
-        // continue a reference or an end tag.
+      case State.RAW: {
+        // An end tag begun before the instruction (`</scr`): its output may finish it.
+        const edge = this.carry !== '';
+        // A held reference is text as it stands: an instruction's output does not continue it.
         this.flushCarry();
         this.flushHeld();
-        return this.rcdata ? 'rcdata' : 'raw';
-      case State.COMMENT:
+        return edge ? 'edge' : this.rcdata ? 'rcdata' : 'raw';
+      }
+      case State.COMMENT: {
+        // Right after `<!--` (`>` would end it at once), or after a `-` or `!` that the
+        // output and what follows it may make `-->` or `--!>` with.
+        const last = this.pending.charCodeAt(this.pending.length - 1);
+        return this.fresh || last === Char.HYPHEN || last === Char.BANG ? 'edge' : 'comment';
+      }
       case State.BOGUS_COMMENT:
       case State.MARKUP_DECL:
-        return 'comment';
+        // The output may end a bogus comment (a `>`) or decide what `<!` begins.
+        return 'edge';
       case State.ATTR_VALUE_DQ:
       case State.ATTR_VALUE_SQ:
       case State.ATTR_VALUE_UQ: {
@@ -471,6 +481,7 @@ export class HtmlTokenizer<H = never> {
         if (this.buf !== '') parts.push(decodeEntities(this.buf, true));
         this.buf = '';
         parts.push(hole);
+        this.holeInTag = hole;
         if (this.tag!.dynamic !== null) this.tag!.dynamic.push(hole);
         else (this.raw ??= []).push(hole);
         return 'attr';
@@ -478,10 +489,17 @@ export class HtmlTokenizer<H = never> {
       case State.TAG_OPEN:
       case State.END_TAG_OPEN:
       case State.TAG_NAME:
+        if (this.state !== State.TAG_NAME) {
+          // Whether `<` begins a tag depends on the output: read on as a name, in a bad tag.
+          this.state = State.TAG_NAME;
+          this.buf = '';
+        }
         this.tag!.bad = true;
+        this.holeInTag = hole;
         return 'bad';
       default: {
         const tag = this.tag!;
+        this.holeInTag = hole;
         if (tag.end) {
           tag.bad = true;
           return 'bad';
@@ -530,6 +548,16 @@ export class HtmlTokenizer<H = never> {
     return this.state === State.DATA || this.state === State.RAW;
   }
 
+  /**
+   * The tag the input ends in, with a hole filed in it, if it does: `end()` drops the tag, but
+   * the output may finish it (a quote in a value, a `>`), and the browser then keeps it.
+   */
+  unfinishedTag(): { tag: TagToken<H>; hole: H } | null {
+    const tag = this.tag;
+    if (tag === null || this.holeInTag === null || this.state === State.DATA) return null;
+    return { tag, hole: this.holeInTag };
+  }
+
   /** End of input: a dangling `<` is text; an unfinished tag or comment is dropped (as HTML does). */
   end(): void {
     this.flushCarry();
@@ -543,6 +571,7 @@ export class HtmlTokenizer<H = never> {
   }
 
   private newTag(end: boolean, offset: number): TagToken<H> {
+    this.holeInTag = null;
     return {
       name: '',
       end,
