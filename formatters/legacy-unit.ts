@@ -27,14 +27,6 @@ interface UnitDef {
   names?: [string, string, string, string];
 }
 
-const INTL_UNITS = new Set(
-  (
-    'acre bit byte celsius centimeter day degree fahrenheit foot gigabit gigabyte hectare hour inch ' +
-    'kilobit kilobyte kilometer megabit megabyte meter microsecond mile millimeter millisecond minute ' +
-    'month nanosecond petabyte second terabit terabyte week yard year'
-  ).split(' '),
-);
-
 /**
  * The units, one a line: name, category, factor in the category's base unit (meter, square
  * meter, second, bit, hertz, degree), system (`-`: none) and, for units Intl lacks, the text
@@ -252,15 +244,15 @@ function formatOne(
   locale: string,
 ): string {
   const base: Intl.NumberFormatOptions = { maximumFractionDigits: 1, useGrouping: false };
-  const def = UNITS[unit]!;
-  if (INTL_UNITS.has(unit)) {
+  const names = UNITS[unit]!.names;
+  // The units without names of their own are the ones Intl formats (its sanctioned units).
+  if (names === undefined) {
     return numberFormat(
       locale,
       numberOptions(opts, extend(base, { style: 'unit', unit, unitDisplay: width })),
     ).format(amount);
   }
   const number = numberFormat(locale, numberOptions(opts, base)).format(amount);
-  const names = def.names!;
   const pattern =
     width === 'narrow'
       ? names[0]
