@@ -91,21 +91,15 @@ function applyFormatters(
  * (`Formatter.fuse`) give one mapping.
  */
 function pureMaps(steps: FormatterStep[]): Array<(value: unknown) => unknown> | null {
-  if (steps.some((step) => typeof step.formatter.map !== 'function')) return null;
   const maps: Array<(value: unknown) => unknown> = [];
   for (let i = 0; i < steps.length; i++) {
-    const step = steps[i]!;
+    const { formatter } = steps[i]!;
     const next = steps[i + 1];
-    const fused =
-      next !== undefined && typeof step.formatter.fuse === 'function'
-        ? step.formatter.fuse(next.formatter)
-        : undefined;
-    if (typeof fused === 'function') {
-      maps.push(fused);
-      i++;
-    } else {
-      maps.push(step.formatter.map!);
-    }
+    const fused = next && formatter.fuse?.(next.formatter);
+    if (fused) i++;
+    const map = fused || formatter.map;
+    if (typeof map !== 'function') return null;
+    maps.push(map);
   }
   return maps;
 }

@@ -5,7 +5,6 @@
  */
 import type { Formatter, FormatterTable, Variable } from '../engine/plugin.js';
 import { asNumber, asString, isTruthy } from '../engine/values.js';
-import { boundedMemo } from '../engine/bounded-memo.js';
 import { encodeSpace, isJsSpace, slugify } from './char-scan.js';
 
 /**
@@ -68,7 +67,7 @@ function quotePlainJson(text: string): string | null {
 }
 
 /** JSON text safe to embed in a `<script>`: every `</` becomes `<\/`. */
-function scriptSafeJson(value: unknown, indent?: number): string {
+export function scriptSafeJson(value: unknown, indent?: number): string {
   if (value === undefined) return '';
   if (typeof value === 'string') {
     const quoted = quotePlainJson(value);
@@ -76,98 +75,6 @@ function scriptSafeJson(value: unknown, indent?: number): string {
   }
   const text = JSON.stringify(value, null, indent);
   return text.includes('</') ? text.replace(/<\//g, '<\\/') : text;
-}
-
-/** Nesting depth past which `attributeJson` leaves the value to JSON.stringify (cycles end there). */
-const MAX_ATTRIBUTE_JSON_DEPTH = 64;
-
-/**
- * `{value|json|htmlattr}` in one pass: exactly `escapeHtml(scriptSafeJson(value), true)`.
- * Why: product widgets print whole variant lists this way, and escaping the JSON text
- * afterwards replaces every one of its many `"` with a slice and a concatenation, which cost
- * more than JSON.stringify itself (docs/benchmarks.md, "Pages: string render and compile
- * against the reference"). Plain data (what JSON.parse makes) is written here with `&quot;`
- * directly; anything else (a `toJSON`, a class instance, a BigInt, a cycle or very deep
- * nesting) goes the two-step way, which also throws the same error.
- */
-export function attributeJson(value: unknown): string {
-  return plainAttributeJson(value, 0) ?? escapeHtml(scriptSafeJson(value), true);
-}
-
-/** A JSON string literal escaped for an attribute; plain text takes no JSON or HTML escape. */
-function attributeJsonString(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // Control characters, `"`, `\`, `&`, `<`, `>` and surrogates need the general path.
-    if (
-      code < 0x20 ||
-      code === 34 ||
-      code === 92 ||
-      code === 38 ||
-      code === 60 ||
-      code === 62 ||
-      (code >= 0xd800 && code <= 0xdfff)
-    )
-      return escapeHtml(scriptSafeJson(text), true);
-  }
-  return '&quot;' + text + '&quot;';
-}
-
-/**
- * A member name's `"name":` escaped for an attribute, kept per name: the same few keys come back
- * in every object of a list (a variant's `sku`, `priceMoney`, …), and keeping them saves a scan
- * and two concatenations per member.
- */
-const attributeJsonKey = boundedMemo((key) => attributeJsonString(key) + ':');
-
-/**
- * The attribute-escaped JSON of plain data (JSON.stringify's rules: keys in `Object.keys`
- * order, members whose value has no JSON form left out, `null` for them in arrays), or null
- * when some part is not plain data.
- */
-function plainAttributeJson(value: unknown, depth: number): string | null | undefined {
-  switch (typeof value) {
-    case 'string':
-      return attributeJsonString(value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'undefined':
-    case 'function':
-    case 'symbol':
-      // No JSON form: left out of objects, `null` in arrays; at the top the general path decides.
-      return depth === 0 ? null : undefined;
-    case 'bigint':
-      return null;
-  }
-  if (value === null) return 'null';
-  if (
-    depth >= MAX_ATTRIBUTE_JSON_DEPTH ||
-    typeof (value as { toJSON?: unknown }).toJSON === 'function'
-  )
-    return null;
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (Array.isArray(value)) {
-    if (proto !== Array.prototype) return null;
-    let out = '[';
-    for (let i = 0; i < value.length; i++) {
-      const item = plainAttributeJson(value[i], depth + 1);
-      if (item === null) return null;
-      out += (i === 0 ? '' : ',') + (item === undefined ? 'null' : item);
-    }
-    return out + ']';
-  }
-  if (proto !== Object.prototype && proto !== null) return null;
-  const record = value as Record<string, unknown>;
-  let out = '{';
-  for (const key of Object.keys(record)) {
-    const member = plainAttributeJson(record[key], depth + 1);
-    if (member === null) return null;
-    if (member === undefined) continue;
-    out += (out.length === 1 ? '' : ',') + attributeJsonKey(key) + member;
-  }
-  return out + '}';
 }
 
 /** `escape()` keeps `@*_+-./` which encodeURIComponent encodes, and encodes `!'()~` which it keeps. */
@@ -339,11 +246,6 @@ function escapeFormatter(quotes: boolean): Formatter {
 
 const escapeAttr = escapeFormatter(true);
 
-/** `json|htmlattr` and `json|htmltag` in one pass (`attributeJson`). */
-function fuseJson(next: Formatter): ((value: unknown) => unknown) | undefined {
-  return next === escapeAttr ? attributeJson : undefined;
-}
-
 export const CORE_TEXT_FORMATTERS: FormatterTable = {
   'encode-space': valueFormatter((v) => encodeSpace(asString(v))),
   'encode-uri': valueFormatter((v) => encodeURI(asString(v))),
@@ -351,7 +253,7 @@ export const CORE_TEXT_FORMATTERS: FormatterTable = {
   html: escapeFormatter(false),
   htmlattr: escapeAttr,
   htmltag: escapeAttr,
-  json: { ...valueFormatter((v) => scriptSafeJson(v)), fuse: fuseJson },
+  json: valueFormatter((v) => scriptSafeJson(v)),
   'json-pretty': valueFormatter((v) => scriptSafeJson(v, 2)),
   output,
   pluralize,

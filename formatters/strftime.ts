@@ -4,6 +4,7 @@
  * the instant (read from the platform's Intl) applied to the instant and read back with UTC
  * getters, so the result never depends on the process's TZ.
  */
+import { BoundedMemo } from '../engine/bounded-memo.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -92,35 +93,17 @@ function offsetAt(zone: string, epoch: number): number {
 }
 
 const QUARTER_HOUR = 900_000;
-/** Offsets kept in all zones together before they are all dropped (a flood of instants). */
-const MAX_KEPT_OFFSETS = 10_000;
-/** Offsets per zone, by quarter hour since the epoch (a number key: no key text per call). */
-const offsetsByZone = new Map<string, Map<number, number>>();
-let keptOffsets = 0;
+const offsets = new BoundedMemo<number>(10_000);
 
 /**
  * `offsetAt`, cached: reading the clock takes microseconds, and pages format the same few
  * instants over and over, so offsets are cached per zone and quarter hour (modern zone
- * transitions fall on quarter-hour boundaries), at most MAX_KEPT_OFFSETS in all.
+ * transitions fall on quarter-hour boundaries).
  */
 function zoneOffset(zone: string, epoch: number): number {
-  let offsets = offsetsByZone.get(zone);
-  if (offsets === undefined) {
-    offsets = new Map();
-    offsetsByZone.set(zone, offsets);
-  }
-  const quarter = Math.floor(epoch / QUARTER_HOUR);
-  let offset = offsets.get(quarter);
-  if (offset === undefined) {
-    offset = offsetAt(zone, Math.floor(epoch));
-    if (keptOffsets >= MAX_KEPT_OFFSETS) {
-      for (const kept of offsetsByZone.values()) kept.clear();
-      keptOffsets = 0;
-    }
-    offsets.set(quarter, offset);
-    keptOffsets++;
-  }
-  return offset;
+  const key = `${zone}|${Math.floor(epoch / QUARTER_HOUR)}`;
+  const offset = offsets.get(key);
+  return offset !== undefined ? offset : offsets.set(key, offsetAt(zone, Math.floor(epoch)));
 }
 
 /** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */
