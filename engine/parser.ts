@@ -126,6 +126,7 @@ export function parseTemplate(
     registry,
     errors: sink,
     tagOffset: 0,
+    pos: 0,
     knownFormatters: formatterIndex(registry),
   };
   let textStart = -1;

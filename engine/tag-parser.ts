@@ -37,8 +37,11 @@ export interface TagErrorSink {
   ): void;
 }
 
-/** Per-tag inputs shared by the helpers: the source, the operand range and where the tag starts. */
-export interface TagScope {
+/**
+ * Per-tag inputs shared by the helpers: the source, the operand range and where the tag starts.
+ * It is also the readers' cursor (`pos`): one object per compile instead of one per tag.
+ */
+export interface TagScope extends Cursor {
   source: string;
   registry: Registry;
   errors: TagErrorSink;
@@ -48,15 +51,27 @@ export interface TagScope {
   knownFormatters: FormatterIndex;
 }
 
+/** A formatter name found in a formatter table, with what the parser needs to know of it. */
+interface KnownFormatter {
+  name: string;
+  plugin: Formatter;
+  /**
+   * Whether the plugin declares an argument count to check: read once, as plugins are
+   * objects of many shapes and reading `minArgs`/`maxArgs` of each on every call was megamorphic.
+   */
+  checksArity: boolean;
+}
+
 /**
- * Formatter names found in one formatter table, bucketed by name length and first letter: name,
- * plugin, name, plugin… A tag's formatter name is then matched in place against the source,
- * without slicing it out: looking a fresh string up in the (large, dictionary-mode) table cost
- * about 5% of compiling a page, paid again by every compile. Kept per table across compiles:
- * tables are read once when first seen (index.ts `registryFor`; the executor's closure cache
- * makes the same assumption). Only names the table has are added, so it stays bounded.
+ * Formatter names found in one formatter table, bucketed by name length (modulo 32) and first
+ * letter. A tag's formatter name is then matched in place against the source, without slicing
+ * it out: looking a fresh string up in the (large, dictionary-mode) table cost about 5% of
+ * compiling a page, paid again by every compile. Kept per table across compiles: tables are read
+ * once when first seen (index.ts `registryFor`; the executor's closure cache makes the same
+ * assumption). Only names the table has are added, so it stays bounded. An array indexed by
+ * bucket rather than a Map: a Map lookup per formatter call measured several percent.
  */
-export type FormatterIndex = Map<number, unknown[]>;
+export type FormatterIndex = (KnownFormatter[] | undefined)[];
 
 const formatterIndexes = new WeakMap<object, FormatterIndex>();
 
@@ -64,15 +79,37 @@ const formatterIndexes = new WeakMap<object, FormatterIndex>();
 export function formatterIndex(registry: Registry): FormatterIndex {
   let index = formatterIndexes.get(registry.formatters);
   if (index === undefined) {
-    index = new Map();
+    index = new Array<KnownFormatter[] | undefined>(32 * 128).fill(undefined);
     formatterIndexes.set(registry.formatters, index);
   }
   return index;
 }
 
-/** Bucket of a name of `length` characters starting with char code `first` (a letter). */
-function nameBucket(length: number, first: number): number {
-  return length * 128 + first;
+/**
+ * The formatter named `source[start, end)` (a letter, then word characters), or undefined when
+ * the table has none of that name.
+ */
+function lookupFormatter(scope: TagScope, start: number, end: number): KnownFormatter | undefined {
+  const { source } = scope;
+  const length = end - start;
+  // Formatter names start with a letter, so the first char code fits in 7 bits.
+  const bucketIndex = ((length & 31) << 7) | source.charCodeAt(start);
+  let bucket = scope.knownFormatters[bucketIndex];
+  if (bucket !== undefined) {
+    for (const known of bucket) {
+      if (known.name.length === length && spellsAt(source, start, known.name)) return known;
+    }
+  }
+  const name = source.slice(start, end);
+  // Looked up like the reference's plain-object table (inherited keys count as known).
+  const plugin = scope.registry.formatters[name];
+  if (plugin === undefined) return undefined;
+  const checksArity =
+    typeof plugin === 'object' && (plugin.minArgs !== undefined || plugin.maxArgs !== undefined);
+  const known: KnownFormatter = { name, plugin, checksArity };
+  if (bucket === undefined) scope.knownFormatters[bucketIndex] = bucket = [];
+  bucket.push(known);
+  return known;
 }
 
 function checkArity(
@@ -118,71 +155,65 @@ function predicateCall(scope: TagScope, name: string, pos: number, end: number):
 }
 
 /**
- * `|name[args]` repeated up to `end`. Returns null when the chain is malformed or a formatter is
- * unknown (the latter also reports an error): the tag then stays literal.
+ * One `|name[args]` at `scope.pos` (the chain runs to `end`); `scope.pos` moves past it. Null
+ * when malformed or the formatter is unknown (the latter also reports an error).
  */
-function readFormatters(scope: TagScope, pos: number, end: number): FormatterList | null {
-  if (pos === end) return 0;
+function readFormatterCall(scope: TagScope, end: number): FormatterCall | null {
   const { source } = scope;
-  const calls: FormatterCall[] = [];
-  while (pos < end) {
-    if (source.charCodeAt(pos) !== 124 /* | */) return null;
-    if (!isLetter(source.charCodeAt(pos + 1))) return null;
-    let nameEnd = pos + 2;
-    while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
-    let name: string | undefined;
-    let plugin: Formatter | undefined;
-    const bucket = nameBucket(nameEnd - pos - 1, source.charCodeAt(pos + 1));
-    const known = scope.knownFormatters.get(bucket);
-    if (known !== undefined) {
-      for (let k = 0; k < known.length; k += 2) {
-        if (spellsAt(source, pos + 1, known[k] as string)) {
-          name = known[k] as string;
-          plugin = known[k + 1] as Formatter;
-          break;
-        }
-      }
-    }
-    if (name === undefined) {
-      name = source.slice(pos + 1, nameEnd);
-      // Looked up like the reference's plain-object table (inherited keys count as known).
-      plugin = scope.registry.formatters[name];
-      if (plugin !== undefined) {
-        if (known === undefined) scope.knownFormatters.set(bucket, [name, plugin]);
-        else known.push(name, plugin);
-      }
-    }
-    if (plugin === undefined) {
-      scope.errors.parseError(
-        ErrorCode.FORMATTER_UNKNOWN,
-        `SyntaxError: Formatter '${name}' is unknown`,
-        scope.tagOffset,
-      );
-      return null;
-    }
-    pos = nameEnd;
-    if (pos === end || source.charCodeAt(pos) === 124) {
-      calls.push([name]);
-      if (typeof plugin === 'object') checkArity(scope, 'Formatter', name, plugin, 0);
-      continue;
-    }
-    const delimiter = source[pos]!;
-    let argsEnd = source.indexOf('|', pos + 1);
-    if (argsEnd === -1 || argsEnd > end) argsEnd = end;
-    const args: Args = [splitArgs(source, pos + 1, argsEnd, delimiter), delimiter];
-    calls.push([name, args]);
-    if (typeof plugin === 'object') checkArity(scope, 'Formatter', name, plugin, args);
-    pos = argsEnd;
+  const pos = scope.pos;
+  if (source.charCodeAt(pos) !== 124 /* | */) return null;
+  if (!isLetter(source.charCodeAt(pos + 1))) return null;
+  let nameEnd = pos + 2;
+  while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
+  const known = lookupFormatter(scope, pos + 1, nameEnd);
+  if (known === undefined) {
+    scope.errors.parseError(
+      ErrorCode.FORMATTER_UNKNOWN,
+      `SyntaxError: Formatter '${source.slice(pos + 1, nameEnd)}' is unknown`,
+      scope.tagOffset,
+    );
+    return null;
+  }
+  const { name } = known;
+  if (nameEnd === end || source.charCodeAt(nameEnd) === 124) {
+    scope.pos = nameEnd;
+    if (known.checksArity) checkArity(scope, 'Formatter', name, known.plugin, 0);
+    return [name];
+  }
+  const delimiter = source[nameEnd]!;
+  let argsEnd = source.indexOf('|', nameEnd + 1);
+  if (argsEnd === -1 || argsEnd > end) argsEnd = end;
+  const args: Args = [splitArgs(source, nameEnd + 1, argsEnd, delimiter), delimiter];
+  scope.pos = argsEnd;
+  if (known.checksArity) checkArity(scope, 'Formatter', name, known.plugin, args);
+  return [name, args];
+}
+
+/**
+ * `|name[args]` repeated from `scope.pos` up to `end`. Returns null when the chain is malformed
+ * or a formatter is unknown (the latter also reports an error): the tag then stays literal. A
+ * single call (the usual case) comes back in a one-slot literal.
+ */
+function readFormatters(scope: TagScope, end: number): FormatterList | null {
+  if (scope.pos === end) return 0;
+  const first = readFormatterCall(scope, end);
+  if (first === null) return null;
+  if (scope.pos === end) return [first];
+  const calls: FormatterCall[] = [first];
+  while (scope.pos < end) {
+    const call = readFormatterCall(scope, end);
+    if (call === null) return null;
+    calls.push(call);
   }
   return calls;
 }
 
 /** A variable tag: `refs [formatters]`. */
 export function parseVariableTag(scope: TagScope, start: number, end: number): Instruction | null {
-  const cursor: Cursor = { pos: start };
-  const paths = readVariableList(scope.source, cursor, end);
+  scope.pos = start;
+  const paths = readVariableList(scope.source, scope, end);
   if (paths === null) return null;
-  const formatters = readFormatters(scope, cursor.pos, end);
+  const formatters = readFormatters(scope, end);
   if (formatters === null) return null;
   return [Op.VARIABLE, paths, formatters];
 }
@@ -243,10 +274,10 @@ function parseBindvar(scope: TagScope, pos: number, end: number): Instruction | 
   if (source.charCodeAt(pos) !== 32) return null;
   const defEnd = matchAt(DEFINITION_RE, source, pos + 1);
   if (defEnd === -1 || defEnd >= end || source.charCodeAt(defEnd) !== 32) return null;
-  const cursor: Cursor = { pos: defEnd + 1 };
-  const paths = readVariableList(source, cursor, end);
+  scope.pos = defEnd + 1;
+  const paths = readVariableList(source, scope, end);
   if (paths === null) return null;
-  const formatters = readFormatters(scope, cursor.pos, end);
+  const formatters = readFormatters(scope, end);
   if (formatters === null) return null;
   return [Op.BINDVAR, source.slice(pos + 1, defEnd), paths, formatters];
 }
