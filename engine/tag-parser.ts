@@ -12,15 +12,13 @@ import type { Formatter, Registry } from './plugin.js';
 import {
   DEFINITION_RE,
   FILE_PATH_RE,
-  PREDICATE_NAME_RE,
   WORD_RE,
   instructionArgs,
   isLetter,
   isWordChar,
   matchAt,
-  pathOf,
+  readPath,
   readVariableList,
-  scanReference,
   skipWhitespace,
   spellsAt,
   splitArgs,
@@ -229,9 +227,21 @@ function parsePredicateTag(
 }
 
 /** Reads a single reference that must run to `end`. */
-function readSoleReference(source: string, pos: number, end: number): Path | null {
-  const refEnd = scanReference(source, pos);
-  return refEnd === end ? pathOf(source, pos, end) : null;
+function readSoleReference(scope: TagScope, pos: number, end: number): Path | null {
+  scope.pos = pos;
+  const path = readPath(scope.source, scope);
+  return scope.pos === end ? path : null;
+}
+
+/**
+ * End of a predicate name `[a-zA-Z][\w-]*\?` at `pos` (after its `?`), or -1. A char loop: the
+ * sticky regex it replaces cost as much as the rest of an `{.if}` tag.
+ */
+function predicateNameEnd(source: string, pos: number): number {
+  if (!isLetter(source.charCodeAt(pos))) return -1;
+  pos++;
+  while (isWordChar(source.charCodeAt(pos))) pos++;
+  return source.charCodeAt(pos) === 63 /* ? */ ? pos + 1 : -1;
 }
 
 function parseIf(scope: TagScope, pos: number, end: number): Instruction | null {
@@ -239,33 +249,32 @@ function parseIf(scope: TagScope, pos: number, end: number): Instruction | null 
   const afterSpace = skipWhitespace(source, pos, end);
   if (afterSpace === pos) return null;
   pos = afterSpace;
-  const nameEnd = matchAt(PREDICATE_NAME_RE, source, pos);
+  const nameEnd = predicateNameEnd(source, pos);
   if (nameEnd !== -1 && nameEnd <= end) {
     return parsePredicateTag(scope, source.slice(pos, nameEnd), nameEnd, end);
   }
-  const operators: number[] = [];
-  const paths: Path[] = [];
-  let refEnd = scanReference(source, pos);
-  if (refEnd !== -1 && refEnd <= end) {
-    paths.push(pathOf(source, pos, refEnd));
-    pos = refEnd;
-    for (;;) {
-      pos = skipWhitespace(source, pos, end);
-      if (pos === end) break;
-      const c0 = source.charCodeAt(pos);
-      if (c0 !== source.charCodeAt(pos + 1) || pos + 1 >= end) return null;
-      if (c0 === 38 /* & */) operators.push(1);
-      else if (c0 === 124 /* | */) operators.push(0);
-      else return null;
-      pos = skipWhitespace(source, pos + 2, end);
-      refEnd = scanReference(source, pos);
-      if (refEnd === -1 || refEnd > end) return null;
-      paths.push(pathOf(source, pos, refEnd));
-      pos = refEnd;
-    }
-  } else if (pos !== end) {
-    return null;
+  scope.pos = pos;
+  const first = readPath(source, scope);
+  if (first === null || scope.pos > end) {
+    return pos === end ? [Op.IF, [], [], [], Op.END] : null;
   }
+  pos = skipWhitespace(source, scope.pos, end);
+  // One condition (the usual case): exact-size literals.
+  if (pos === end) return [Op.IF, [], [first], [], Op.END];
+  const operators: number[] = [];
+  const paths: Path[] = [first];
+  do {
+    const c0 = source.charCodeAt(pos);
+    if (c0 !== source.charCodeAt(pos + 1) || pos + 1 >= end) return null;
+    if (c0 === 38 /* & */) operators.push(1);
+    else if (c0 === 124 /* | */) operators.push(0);
+    else return null;
+    scope.pos = skipWhitespace(source, pos + 2, end);
+    const path = readPath(source, scope);
+    if (path === null || scope.pos > end) return null;
+    paths.push(path);
+    pos = skipWhitespace(source, scope.pos, end);
+  } while (pos !== end);
   return [Op.IF, operators, paths, [], Op.END];
 }
 
@@ -298,10 +307,11 @@ function parseCtxvar(scope: TagScope, pos: number, end: number): Instruction | n
       pos = keyEnd;
       break;
     }
-    const refEnd = scanReference(source, keyEnd + 1);
-    if (refEnd === -1 || refEnd > end) return null;
-    bindings.push([source.slice(pos, keyEnd), pathOf(source, keyEnd + 1, refEnd)]);
-    pos = skipWhitespace(source, refEnd, end);
+    scope.pos = keyEnd + 1;
+    const path = readPath(source, scope);
+    if (path === null || scope.pos > end) return null;
+    bindings.push([source.slice(pos, keyEnd), path]);
+    pos = skipWhitespace(source, scope.pos, end);
   }
   if (pos !== end || bindings.length === 0) return null;
   return [Op.CTXVAR, source.slice(defStart, defEnd), bindings];
@@ -339,10 +349,31 @@ function parseOr(scope: TagScope, pos: number, end: number): Instruction | null 
   if (pos === end) return [Op.OR_PREDICATE, 0, 0, [], Op.END];
   const { source } = scope;
   if (source.charCodeAt(pos) !== 32) return null;
-  const nameEnd = matchAt(PREDICATE_NAME_RE, source, pos + 1);
+  const nameEnd = predicateNameEnd(source, pos + 1);
   if (nameEnd === -1 || nameEnd > end) return null;
   const name = source.slice(pos + 1, nameEnd);
   return [Op.OR_PREDICATE, name, predicateCall(scope, name, nameEnd, end), [], Op.END];
+}
+
+/** The instruction keywords, numbered by their index in KEYWORDS (a switch on numbers is a jump). */
+const enum Keyword {
+  SECTION,
+  REPEATED,
+  ALTERNATES,
+  OR,
+  END,
+  EOF,
+  IF,
+  VAR,
+  CTX,
+  INCLUDE,
+  INJECT,
+  MACRO,
+  META_LEFT,
+  META_RIGHT,
+  NEWLINE,
+  SPACE,
+  TAB,
 }
 
 const KEYWORDS = [
@@ -366,20 +397,21 @@ const KEYWORDS = [
 ];
 
 /** Keywords by first letter, so a tag's keyword is found without slicing it out of the source. */
-const KEYWORDS_BY_FIRST_CHAR: (string[] | undefined)[] = [];
-for (const keyword of KEYWORDS) {
-  (KEYWORDS_BY_FIRST_CHAR[keyword.charCodeAt(0)] ??= []).push(keyword);
-}
+const KEYWORDS_BY_FIRST_CHAR: (Keyword[] | undefined)[] = [];
+KEYWORDS.forEach((keyword, id) => {
+  (KEYWORDS_BY_FIRST_CHAR[keyword.charCodeAt(0)] ??= []).push(id);
+});
 
-/** The keyword spelled exactly by `source[start, end)`, as an interned constant. */
-function keywordAt(source: string, start: number, end: number): string | undefined {
+/** The keyword spelled exactly by `source[start, end)`, or -1. */
+function keywordAt(source: string, start: number, end: number): Keyword | -1 {
   const candidates = KEYWORDS_BY_FIRST_CHAR[source.charCodeAt(start)];
-  if (candidates === undefined) return undefined;
+  if (candidates === undefined) return -1;
   const length = end - start;
-  for (const keyword of candidates) {
-    if (keyword.length === length && spellsAt(source, start, keyword)) return keyword;
+  for (const id of candidates) {
+    const keyword = KEYWORDS[id]!;
+    if (keyword.length === length && spellsAt(source, start, keyword)) return id;
   }
-  return undefined;
+  return -1;
 }
 
 /**
@@ -388,58 +420,56 @@ function keywordAt(source: string, start: number, end: number): string | undefin
  */
 function parseKeywordTag(
   scope: TagScope,
-  keyword: string,
+  keyword: Keyword,
   pos: number,
   end: number,
 ): Instruction | null {
   const { source } = scope;
   switch (keyword) {
-    case 'section': {
+    case Keyword.SECTION: {
       const refStart = skipWhitespace(source, pos, end);
       if (refStart === pos) return null;
-      const path = readSoleReference(source, refStart, end);
+      const path = readSoleReference(scope, refStart, end);
       return path === null ? null : [Op.SECTION, path, [], Op.END];
     }
-    case 'repeated': {
+    case Keyword.REPEATED: {
       if (!spellsAt(source, pos, ' section')) return null;
       const refStart = skipWhitespace(source, pos + 8, end);
       if (refStart === pos + 8) return null;
-      const path = readSoleReference(source, refStart, end);
+      const path = readSoleReference(scope, refStart, end);
       return path === null ? null : [Op.REPEATED, path, [], Op.END, []];
     }
-    case 'alternates':
-      return end - pos === 5 && source.startsWith(' with', pos) ? Op.ALTERNATES_WITH : null;
-    case 'or':
+    case Keyword.ALTERNATES:
+      return end - pos === 5 && spellsAt(source, pos, ' with') ? Op.ALTERNATES_WITH : null;
+    case Keyword.OR:
       return parseOr(scope, pos, end);
-    case 'if':
+    case Keyword.IF:
       return parseIf(scope, pos, end);
-    case 'var':
+    case Keyword.VAR:
       return parseBindvar(scope, pos, end);
-    case 'ctx':
+    case Keyword.CTX:
       return parseCtxvar(scope, pos, end);
-    case 'include':
+    case Keyword.INCLUDE:
       return parseInclude(source, pos, end);
-    case 'inject':
+    case Keyword.INJECT:
       return parseInject(source, pos, end);
-    case 'macro':
+    case Keyword.MACRO:
       return parseMacro(source, pos, end);
     // Bare keywords: nothing may follow them.
-    case 'end':
+    case Keyword.END:
       return pos === end ? Op.END : null;
-    case 'eof':
+    case Keyword.EOF:
       return pos === end ? Op.EOF : null;
-    case 'meta-left':
+    case Keyword.META_LEFT:
       return pos === end ? Op.META_LEFT : null;
-    case 'meta-right':
+    case Keyword.META_RIGHT:
       return pos === end ? Op.META_RIGHT : null;
-    case 'newline':
+    case Keyword.NEWLINE:
       return pos === end ? Op.NEWLINE : null;
-    case 'space':
+    case Keyword.SPACE:
       return pos === end ? Op.SPACE : null;
-    case 'tab':
+    case Keyword.TAB:
       return pos === end ? Op.TAB : null;
-    default:
-      return null;
   }
 }
 
@@ -461,5 +491,5 @@ export function parseInstructionTag(
     return parsePredicateTag(scope, source.slice(start + 1, nameEnd + 1), nameEnd + 1, end);
   }
   const keyword = keywordAt(source, start + 1, nameEnd);
-  return keyword === undefined ? null : parseKeywordTag(scope, keyword, nameEnd, end);
+  return keyword === -1 ? null : parseKeywordTag(scope, keyword, nameEnd, end);
 }

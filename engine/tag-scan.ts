@@ -6,7 +6,6 @@
 import type { MaybeArgs, Path } from './code.js';
 
 export const WORD_RE = /[a-zA-Z][\w-]*/y;
-export const PREDICATE_NAME_RE = /[a-zA-Z][\w-]*\?/y;
 export const DEFINITION_RE = /@[a-zA-Z][\w-]*/y;
 export const FILE_PATH_RE = /[./\w-]+/y;
 const MAX_INDEX = 0x7fffffff;
@@ -47,21 +46,6 @@ function scanSegment(source: string, pos: number): number {
   do c = source.charCodeAt(++pos);
   while (isWordChar(c));
   return pos;
-}
-
-/**
- * End of a variable reference (segments joined by `.`) at `pos`, or -1. A `.` not followed by a
- * segment is not part of the reference. Hand-written: this is the hottest path of compile.
- */
-export function scanReference(source: string, pos: number): number {
-  let end = scanSegment(source, pos);
-  if (end === -1) return -1;
-  while (source.charCodeAt(end) === 46 /* . */) {
-    const next = scanSegment(source, end + 1);
-    if (next === -1) break;
-    end = next;
-  }
-  return end;
 }
 
 /** Returns the end of a sticky match of `re` at `pos`, or -1. */
@@ -124,25 +108,6 @@ export function readPath(source: string, cursor: Cursor): Path | null {
   }
   cursor.pos = pos;
   return path;
-}
-
-/**
- * The path of the (already scanned, valid) reference `source[start, end)`: split at its dots;
- * digit segments up to 2^31-1 become numbers. Reads the source in place: no slice of the whole
- * reference, no second search for dots.
- */
-export function pathOf(source: string, start: number, end: number): Path {
-  let dot = start;
-  while (dot < end && source.charCodeAt(dot) !== 46 /* . */) dot++;
-  if (dot === end) return [segmentValue(source, start, end)];
-  const path: Path = [];
-  for (;;) {
-    path.push(segmentValue(source, start, dot));
-    if (dot === end) return path;
-    start = dot + 1;
-    dot = start;
-    while (dot < end && source.charCodeAt(dot) !== 46) dot++;
-  }
 }
 
 /** True when `source` spells `word` at `pos` (a char loop: cheaper than startsWith for short words). */
