@@ -14,10 +14,10 @@ import {
   TagAfterStray,
   TextThenTag,
 } from './lexer.js';
+import { nameIndex } from './name-index.js';
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
 import {
-  formatterIndex,
   parseInstructionTag,
   parseVariableTag,
   type TagErrorSink,
@@ -127,7 +127,8 @@ export function parseTemplate(
     errors: sink,
     tagOffset: 0,
     pos: 0,
-    knownFormatters: formatterIndex(registry),
+    knownFormatters: nameIndex(registry, 'formatters'),
+    knownPredicates: nameIndex(registry, 'predicates'),
   };
   let textStart = -1;
   let textEnd = -1;

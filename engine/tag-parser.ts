@@ -8,7 +8,8 @@
 import type { Args, FormatterCall, FormatterList, Instruction, MaybeArgs, Path } from './code.js';
 import { ErrorCode } from './errors.js';
 import { Op } from './opcodes.js';
-import type { Formatter, Registry } from './plugin.js';
+import { lookupName, type NameIndex } from './name-index.js';
+import type { Formatter, Predicate, Registry } from './plugin.js';
 import {
   DEFINITION_RE,
   FILE_PATH_RE,
@@ -45,69 +46,9 @@ export interface TagScope extends Cursor {
   errors: TagErrorSink;
   /** Offset of the tag's `{`, used to locate errors. */
   tagOffset: number;
-  /** Formatter names already looked up in this registry's table (see `formatterIndex`). */
-  knownFormatters: FormatterIndex;
-}
-
-/** A formatter name found in a formatter table, with what the parser needs to know of it. */
-interface KnownFormatter {
-  name: string;
-  plugin: Formatter;
-  /**
-   * Whether the plugin declares an argument count to check: read once, as plugins are
-   * objects of many shapes and reading `minArgs`/`maxArgs` of each on every call was megamorphic.
-   */
-  checksArity: boolean;
-}
-
-/**
- * Formatter names found in one formatter table, bucketed by name length (modulo 32) and first
- * letter. A tag's formatter name is then matched in place against the source, without slicing
- * it out: looking a fresh string up in the (large, dictionary-mode) table cost about 5% of
- * compiling a page, paid again by every compile. Kept per table across compiles: tables are read
- * once when first seen (index.ts `registryFor`; the executor's closure cache makes the same
- * assumption). Only names the table has are added, so it stays bounded. An array indexed by
- * bucket rather than a Map: a Map lookup per formatter call measured several percent.
- */
-export type FormatterIndex = (KnownFormatter[] | undefined)[];
-
-const formatterIndexes = new WeakMap<object, FormatterIndex>();
-
-/** The name index of `registry`'s formatter table, made on first use. */
-export function formatterIndex(registry: Registry): FormatterIndex {
-  let index = formatterIndexes.get(registry.formatters);
-  if (index === undefined) {
-    index = new Array<KnownFormatter[] | undefined>(32 * 128).fill(undefined);
-    formatterIndexes.set(registry.formatters, index);
-  }
-  return index;
-}
-
-/**
- * The formatter named `source[start, end)` (a letter, then word characters), or undefined when
- * the table has none of that name.
- */
-function lookupFormatter(scope: TagScope, start: number, end: number): KnownFormatter | undefined {
-  const { source } = scope;
-  const length = end - start;
-  // Formatter names start with a letter, so the first char code fits in 7 bits.
-  const bucketIndex = ((length & 31) << 7) | source.charCodeAt(start);
-  let bucket = scope.knownFormatters[bucketIndex];
-  if (bucket !== undefined) {
-    for (const known of bucket) {
-      if (known.name.length === length && spellsAt(source, start, known.name)) return known;
-    }
-  }
-  const name = source.slice(start, end);
-  // Looked up like the reference's plain-object table (inherited keys count as known).
-  const plugin = scope.registry.formatters[name];
-  if (plugin === undefined) return undefined;
-  const checksArity =
-    typeof plugin === 'object' && (plugin.minArgs !== undefined || plugin.maxArgs !== undefined);
-  const known: KnownFormatter = { name, plugin, checksArity };
-  if (bucket === undefined) scope.knownFormatters[bucketIndex] = bucket = [];
-  bucket.push(known);
-  return known;
+  /** Names already looked up in this registry's tables (name-index.ts). */
+  knownFormatters: NameIndex<Formatter>;
+  knownPredicates: NameIndex<Predicate>;
 }
 
 function checkArity(
@@ -136,20 +77,40 @@ function checkArity(
   );
 }
 
-/** Builds a PREDICATE (or OR_PREDICATE) for `name?` whose arguments start at `pos`. */
-function predicateCall(scope: TagScope, name: string, pos: number, end: number): MaybeArgs {
-  const args = instructionArgs(scope.source, pos, end);
-  const plugin = scope.registry.predicates[name];
-  if (plugin === undefined) {
+/**
+ * A PREDICATE or OR_PREDICATE for the name `source[nameStart, nameEnd)` (with its `?`) whose
+ * arguments run to `end`. An unknown name is reported and kept.
+ */
+function predicateTag(
+  scope: TagScope,
+  opcode: Op.PREDICATE | Op.OR_PREDICATE,
+  nameStart: number,
+  nameEnd: number,
+  end: number,
+): Instruction {
+  const { source, registry } = scope;
+  const args = instructionArgs(source, nameEnd, end);
+  const known = lookupName(
+    scope.knownPredicates,
+    registry.predicates,
+    source,
+    nameStart,
+    nameEnd,
+    false,
+  );
+  let name: string;
+  if (known === undefined) {
+    name = source.slice(nameStart, nameEnd);
     scope.errors.parseError(
       ErrorCode.PREDICATE_UNKNOWN,
       `SyntaxError: Predicate '${name}' is unknown`,
       scope.tagOffset,
     );
   } else {
-    checkArity(scope, 'Predicate', name, plugin, args);
+    name = known.name;
+    if (known.checksArity) checkArity(scope, 'Predicate', name, known.plugin, args);
   }
-  return args;
+  return [opcode, name, args, [], Op.END] as Instruction;
 }
 
 /**
@@ -163,7 +124,14 @@ function readFormatterCall(scope: TagScope, end: number): FormatterCall | null {
   if (!isLetter(source.charCodeAt(pos + 1))) return null;
   let nameEnd = pos + 2;
   while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
-  const known = lookupFormatter(scope, pos + 1, nameEnd);
+  const known = lookupName(
+    scope.knownFormatters,
+    scope.registry.formatters,
+    source,
+    pos + 1,
+    nameEnd,
+    true,
+  );
   if (known === undefined) {
     scope.errors.parseError(
       ErrorCode.FORMATTER_UNKNOWN,
@@ -216,16 +184,6 @@ export function parseVariableTag(scope: TagScope, start: number, end: number): I
   return [Op.VARIABLE, paths, formatters];
 }
 
-/** `.name?[args]`: a predicate block. */
-function parsePredicateTag(
-  scope: TagScope,
-  name: string,
-  argsStart: number,
-  end: number,
-): Instruction {
-  return [Op.PREDICATE, name, predicateCall(scope, name, argsStart, end), [], Op.END];
-}
-
 /** Reads a single reference that must run to `end`. */
 function readSoleReference(scope: TagScope, pos: number, end: number): Path | null {
   scope.pos = pos;
@@ -251,7 +209,7 @@ function parseIf(scope: TagScope, pos: number, end: number): Instruction | null 
   pos = afterSpace;
   const nameEnd = predicateNameEnd(source, pos);
   if (nameEnd !== -1 && nameEnd <= end) {
-    return parsePredicateTag(scope, source.slice(pos, nameEnd), nameEnd, end);
+    return predicateTag(scope, Op.PREDICATE, pos, nameEnd, end);
   }
   scope.pos = pos;
   const first = readPath(source, scope);
@@ -351,8 +309,7 @@ function parseOr(scope: TagScope, pos: number, end: number): Instruction | null 
   if (source.charCodeAt(pos) !== 32) return null;
   const nameEnd = predicateNameEnd(source, pos + 1);
   if (nameEnd === -1 || nameEnd > end) return null;
-  const name = source.slice(pos + 1, nameEnd);
-  return [Op.OR_PREDICATE, name, predicateCall(scope, name, nameEnd, end), [], Op.END];
+  return predicateTag(scope, Op.OR_PREDICATE, pos + 1, nameEnd, end);
 }
 
 /** The instruction keywords, numbered by their index in KEYWORDS (a switch on numbers is a jump). */
@@ -488,7 +445,7 @@ export function parseInstructionTag(
   let nameEnd = start + 2;
   while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
   if (source.charCodeAt(nameEnd) === 63 /* ? */) {
-    return parsePredicateTag(scope, source.slice(start + 1, nameEnd + 1), nameEnd + 1, end);
+    return predicateTag(scope, Op.PREDICATE, start + 1, nameEnd + 1, end);
   }
   const keyword = keywordAt(source, start + 1, nameEnd);
   return keyword === -1 ? null : parseKeywordTag(scope, keyword, nameEnd, end);
