@@ -15,6 +15,7 @@ import {
   TextThenTag,
 } from './lexer.js';
 import { nameIndex } from './name-index.js';
+import { spellsAt } from './tag-scan.js';
 import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
 import {
@@ -40,6 +41,9 @@ function parseTag(scope: TagScope, start: number, end: number): Instruction | nu
     case 35 /* # */:
       return [Op.COMMENT, source.slice(start + 2, end), 0];
     case 46 /* . */:
+      // `{.end}`, a quarter of all tags on real pages, recognised by its letters: the general
+      // keyword path measured ~3% of compiling them.
+      if (end - start === 5 && spellsAt(source, start + 2, 'end')) return Op.END;
       return isEvalTag(source, start)
         ? [Op.EVAL, evalExpression(source, start + 6, end)]
         : parseInstructionTag(scope, start + 1, end);
