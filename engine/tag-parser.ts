@@ -122,17 +122,17 @@ function readFormatterCall(scope: TagScope, end: number): FormatterCall | null {
   const pos = scope.pos;
   if (source.charCodeAt(pos) !== 124 /* | */) return null;
   if (!isLetter(source.charCodeAt(pos + 1))) return null;
-  let nameEnd = pos + 2;
-  while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
   const known = lookupName(
     scope.knownFormatters,
     scope.registry.formatters,
     source,
     pos + 1,
-    nameEnd,
+    -1,
     true,
   );
   if (known === undefined) {
+    let nameEnd = pos + 2;
+    while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
     scope.errors.parseError(
       ErrorCode.FORMATTER_UNKNOWN,
       `SyntaxError: Formatter '${source.slice(pos + 1, nameEnd)}' is unknown`,
@@ -141,6 +141,7 @@ function readFormatterCall(scope: TagScope, end: number): FormatterCall | null {
     return null;
   }
   const { name } = known;
+  const nameEnd = pos + 1 + name.length;
   if (nameEnd === end || source.charCodeAt(nameEnd) === 124) {
     scope.pos = nameEnd;
     if (known.checksArity) checkArity(scope, 'Formatter', name, known.plugin, 0);
