@@ -16,6 +16,7 @@ import {
   WORD_RE,
   instructionArgs,
   isLetter,
+  isWhitespace,
   isWordChar,
   matchAt,
   readPath,
@@ -332,6 +333,7 @@ const enum Keyword {
   NEWLINE,
   SPACE,
   TAB,
+  EVAL,
 }
 
 const KEYWORDS = [
@@ -352,6 +354,7 @@ const KEYWORDS = [
   'newline',
   'space',
   'tab',
+  'eval',
 ];
 
 /** Keywords by first letter, so a tag's keyword is found without slicing it out of the source. */
@@ -360,21 +363,25 @@ KEYWORDS.forEach((keyword, id) => {
   (KEYWORDS_BY_FIRST_CHAR[keyword.charCodeAt(0)] ??= []).push(id);
 });
 
-/** The keyword spelled exactly by `source[start, end)`, or -1. */
-function keywordAt(source: string, start: number, end: number): Keyword | -1 {
-  const candidates = KEYWORDS_BY_FIRST_CHAR[source.charCodeAt(start)];
+/**
+ * The keyword spelled at `start` (whose char code is `first`) and ending there: followed by
+ * neither a word character nor the `?` of a predicate name. Or -1. Matching where the word starts
+ * reads each character once; scanning the word's end first and comparing after read it twice.
+ */
+function keywordAt(source: string, first: number, start: number): Keyword | -1 {
+  const candidates = KEYWORDS_BY_FIRST_CHAR[first];
   if (candidates === undefined) return -1;
-  const length = end - start;
   for (const id of candidates) {
     const keyword = KEYWORDS[id]!;
-    if (keyword.length === length && spellsAt(source, start, keyword)) return id;
+    const next = source.charCodeAt(start + keyword.length);
+    if (!isWordChar(next) && next !== 63 /* ? */ && spellsAt(source, start, keyword)) return id;
   }
   return -1;
 }
 
 /**
  * `.keyword operands`; the operands run from `pos` (just after the keyword) to `end`. `.eval`
- * with whitespace never gets here (the lexer makes it an EvalTag), so a bare `.eval` is literal.
+ * is an instruction only when whitespace follows it; a bare `.eval` is literal.
  */
 function parseKeywordTag(
   scope: TagScope,
@@ -428,12 +435,18 @@ function parseKeywordTag(
       return pos === end ? Op.SPACE : null;
     case Keyword.TAB:
       return pos === end ? Op.TAB : null;
+    // `.eval` and whitespace: the rest of the tag, after the whitespace, is a raw expression.
+    case Keyword.EVAL: {
+      if (!isWhitespace(source.charCodeAt(pos))) return null;
+      const expressionStart = skipWhitespace(source, pos, end);
+      return [Op.EVAL, source.slice(expressionStart, end)];
+    }
   }
 }
 
 /**
- * A tag whose body starts with `.` (at `start`): a predicate when the name ends in `?`, else a
- * keyword instruction. Null = literal.
+ * A tag whose body starts with `.` (at `start`): a keyword instruction (`.eval` included), or a
+ * predicate when the name ends in `?`. Null = literal.
  */
 export function parseInstructionTag(
   scope: TagScope,
@@ -441,13 +454,16 @@ export function parseInstructionTag(
   end: number,
 ): Instruction | null {
   const source = scope.source;
-  // `.word` or `.word?`
-  if (!isLetter(source.charCodeAt(start + 1))) return null;
+  // `.keyword …`, `.word?` or literal.
+  const first = source.charCodeAt(start + 1);
+  if (!isLetter(first)) return null;
+  const keyword = keywordAt(source, first, start + 1);
+  if (keyword !== -1) {
+    return parseKeywordTag(scope, keyword, start + 1 + KEYWORDS[keyword]!.length, end);
+  }
   let nameEnd = start + 2;
   while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
-  if (source.charCodeAt(nameEnd) === 63 /* ? */) {
-    return predicateTag(scope, Op.PREDICATE, start + 1, nameEnd + 1, end);
-  }
-  const keyword = keywordAt(source, start + 1, nameEnd);
-  return keyword === -1 ? null : parseKeywordTag(scope, keyword, nameEnd, end);
+  return source.charCodeAt(nameEnd) === 63 /* ? */
+    ? predicateTag(scope, Op.PREDICATE, start + 1, nameEnd + 1, end)
+    : null;
 }

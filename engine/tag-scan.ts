@@ -54,7 +54,7 @@ export function matchAt(re: RegExp, source: string, pos: number): number {
   return re.test(source) ? re.lastIndex : -1;
 }
 
-function isWhitespace(code: number): boolean {
+export function isWhitespace(code: number): boolean {
   // space, \t \n \v \f \r
   return code === 32 || (code >= 9 && code <= 13);
 }
