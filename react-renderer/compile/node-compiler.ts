@@ -146,6 +146,11 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     };
   }
 
+  /** One node as the closures run it (generated code calls it for blocks, holes, regions). */
+  nodeRun(node: RNode): Exec {
+    return this.node(node);
+  }
+
   private node(node: RNode): Exec {
     if (typeof node === 'string') return (ctx) => pushText((ctx as ReactContext).kids, node);
     switch (node[0]) {
