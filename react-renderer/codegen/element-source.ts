@@ -40,15 +40,18 @@ import {
 } from '../structure/code-queries.js';
 
 /** One element position of the React compiler, as generated code needs it. */
-/** Compiles one structured element to generated code (see `generatedElement`). */
-export type ElementGenerator = typeof generatedElement;
+/**
+ * Compiles one structured element to generated code (see `generatedElement`), and sequences of
+ * nodes (`generatedSequence`).
+ */
+export type ElementGenerator = typeof generatedElement & { sequence: typeof generatedSequence };
 
 /**
  * The generator where generated code may be used here (generated-function.ts `canGenerateCode`), else
  * null. Passed to the renderer by the server entry, so the browser runtime never carries it.
  */
 export function elementGenerator(): ElementGenerator | null {
-  return canGenerateCode() ? generatedElement : null;
+  return canGenerateCode() ? generator : null;
 }
 
 export interface CodeSite extends ParseSite {
@@ -71,6 +74,11 @@ export interface CodeSite extends ParseSite {
     local?: Instruction[],
   ): Make;
 }
+
+const generator: ElementGenerator = Object.assign(
+  (...args: Parameters<typeof generatedElement>) => generatedElement(...args),
+  { sequence: (...args: Parameters<typeof generatedSequence>) => generatedSequence(...args) },
+);
 
 /** The element as generated code (see generated-function.ts), or null where it does not apply. */
 export function generatedElement(
@@ -278,23 +286,13 @@ function textExpr(site: CodeSite, code: ElementCode, inst: Instruction): string 
 
 /**
  * Children collected in `ctx.kids` (blocks, widgets, texts that merge), as inline code doing
- * what `collectedChildren` does with the closures' body: each text pushed by a call of its own,
- * each element built inline, each other node run by a call site of its own. The closures'
- * body runs every node through one shared call in a loop, which sees every kind of node and
- * cannot be inlined (measured in the commit that made this). Null where the body does more
- * than run its nodes in order (a value ending the element, a leading newline dropped).
+ * what `collectedChildren` does with the closures' body (see `stepsExpr`). Null where the body
+ * does more than run its nodes in order.
  */
 function collectedExpr(site: CodeSite, code: ElementCode, children: RNode[]): string | null {
-  const first = children[0];
-  if (tailValue(children) !== -1 || (Array.isArray(first) && first[0] === Kind.DROPS_NEWLINE)) {
-    return null;
-  }
-  if (children.length === 0) return 'undefined';
-  const steps = children.map((child) => {
-    if (typeof child === 'string') return `pushText(ctx.kids, ${JSON.stringify(child)})`;
-    if (child[0] !== Kind.ELEMENT) return `${code.ref(site.nodeRun(child))}(ctx)`;
-    return `ctx.kids.push(${childElementExpr(site, code, child)})`;
-  });
+  const steps = stepsExpr(site, code, children, true);
+  if (steps === null) return null;
+  if (steps.length === 0) return 'undefined';
   // As in `collectKids`, no try/finally: `guarded` restores `kids` after an exception.
   const saved = code.temp();
   const kids = code.temp();
@@ -302,6 +300,41 @@ function collectedExpr(site: CodeSite, code: ElementCode, children: RNode[]): st
     `(${saved} = ctx.kids, ctx.kids = newArray(), ${steps.join(', ')}, ` +
     `${kids} = ctx.kids, ctx.kids = ${saved}, ${kids}.length > 1 ? ${kids} : ${kids}[0])`
   );
+}
+
+/**
+ * A sequence of nodes run into `ctx.kids` (a block's content, a partial, an element's
+ * collected children: `NodeCompiler.sequence`) as one generated function, or null (see
+ * `stepsExpr`; a single node is run as it is).
+ */
+export function generatedSequence(site: CodeSite, nodes: RNode[], body: boolean): Exec | null {
+  if (nodes.length < 2) return null;
+  const code = new ElementCode();
+  const steps = stepsExpr(site, code, nodes, body);
+  return steps === null ? null : code.compile<Exec>(`(${steps.join(', ')}, undefined)`, helpers());
+}
+
+/**
+ * The nodes of a sequence as expressions run in order, each text pushed by a call of its own,
+ * each element built inline, each other node run from a call site of its own. The closures
+ * run every node through one shared call in a loop, which sees every kind of node and cannot be
+ * inlined. Null where the sequence does more than run its nodes in order: an element's
+ * content (`body`) ending in a value, or dropping a leading newline.
+ */
+function stepsExpr(
+  site: CodeSite,
+  code: ElementCode,
+  nodes: RNode[],
+  body: boolean,
+): string[] | null {
+  const first = nodes[0];
+  if (body && tailValue(nodes) !== -1) return null;
+  if (Array.isArray(first) && first[0] === Kind.DROPS_NEWLINE) return null;
+  return nodes.map((node) => {
+    if (typeof node === 'string') return `pushText(ctx.kids, ${JSON.stringify(node)})`;
+    if (node[0] !== Kind.ELEMENT) return `${code.ref(site.nodeRun(node))}(ctx)`;
+    return `ctx.kids.push(${childElementExpr(site, code, node)})`;
+  });
 }
 
 /** A child element: inline code, or its maker called (static, with a local fallback, other). */

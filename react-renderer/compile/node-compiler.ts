@@ -119,6 +119,8 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
   }
 
   private sequence(nodes: RNode[], body: boolean): Exec {
+    const generated = this.generator?.sequence(this, nodes, body);
+    if (generated) return generated;
     const tail = body ? tailValue(nodes) : -1;
     const runs =
       tail === -1
