@@ -61,8 +61,11 @@ export interface CodeSite extends ParseSite {
   child(tag: string, ns: Ns): CodeSite;
   /** An element's children collected in `ctx.kids` by the closures. */
   body(nodes: RNode[]): Exec;
-  /** One child node that is not an element or a text, as the closures run it. */
-  nodeRun(node: RNode): Exec;
+  /**
+   * One child node that is not an element or a text, as the closures run it (`next`: the node
+   * after it, which a hole's output may run into).
+   */
+  nodeRun(node: RNode, next?: RNode): Exec;
   /** The props of a `tag` element with these attributes, made by the closures. */
   props(tag: string, attrs: RAttr[], dynamic: 0): PropsMaker;
   /** A child element's maker as the compiler makes it (static, generated or a closure). */
@@ -330,9 +333,9 @@ function stepsExpr(
   const first = nodes[0];
   if (body && tailValue(nodes) !== -1) return null;
   if (Array.isArray(first) && first[0] === Kind.DROPS_NEWLINE) return null;
-  return nodes.map((node) => {
+  return nodes.map((node, i) => {
     if (typeof node === 'string') return `pushText(ctx.kids, ${JSON.stringify(node)})`;
-    if (node[0] !== Kind.ELEMENT) return `${code.ref(site.nodeRun(node))}(ctx)`;
+    if (node[0] !== Kind.ELEMENT) return `${code.ref(site.nodeRun(node, nodes[i + 1]))}(ctx)`;
     return `ctx.kids.push(${childElementExpr(site, code, node)})`;
   });
 }
