@@ -16,6 +16,7 @@ import { writeAmountDigits } from './formatters/money-digits.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import {
   elementGenerator,
+  decodeEscapedAscii,
   escapeKeeps,
   simpleMarkupAt,
   renderReactTemplate,
@@ -27,6 +28,7 @@ import {
   type ReactTemplate,
   type RenderHooks,
   unescapedStep,
+  useDenseDecoder,
   useEscapeBypass,
 } from './react-renderer/index.js';
 
@@ -61,9 +63,10 @@ export interface CompileOptions {
 
 // Server-only fast paths the browser runtime does without (same output, slower; its size
 // budget does not carry them): formatters/money.ts `useAmountWriter`,
-// react-renderer/compile/escape-bypass.ts.
+// react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts.
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
+useDenseDecoder(decodeEscapedAscii);
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {
