@@ -10,6 +10,8 @@ import type { ParseFunction, RenderOptions, RenderResult, Template } from './eng
 import type { TemplateError } from './engine/errors.js';
 import { findUnescapedValues } from './engine/unescaped-values.js';
 import { ARGUMENT_INSERTING_FORMATTERS, ESCAPING_FORMATTERS } from './formatters/index.js';
+import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.js';
+import { useCharBuffer } from './formatters/char-scan.js';
 import { SERVER_FORMATTERS } from './formatters/json-attribute.js';
 import { useAmountWriter } from './formatters/money.js';
 import { writeAmountDigits } from './formatters/money-digits.js';
@@ -62,11 +64,12 @@ export interface CompileOptions {
 }
 
 // Server-only fast paths the browser runtime does without (same output, slower; its size
-// budget does not carry them): formatters/money.ts `useAmountWriter`,
+// budget does not carry them): formatters/money.ts `useAmountWriter`, formatters/char-buffer.ts,
 // react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts.
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
+useCharBuffer({ slugify: bufferedSlugify, encodeSpace: bufferedEncodeSpace });
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {
