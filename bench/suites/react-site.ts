@@ -91,7 +91,8 @@ function siteData(unbalanced: boolean): Record<string, unknown> {
   };
 }
 
-function cases(): PairCase[] {
+/** The suite's cases (exported for A/B and profile runs of the fallback). */
+export function siteCases(): PairCase[] {
   return [
     reactCase('blog list: excerpts <p> in <p>', 1, LIST, siteData(true)),
     reactCase('blog list balanced', 1, LIST, siteData(false)),
@@ -106,7 +107,7 @@ export function runReactSiteSuite(options: BenchOptions): SuiteReport {
     budgetMs: options.timing.budgetMs * 3,
     warmupMs: Math.max(options.timing.warmupMs, options.timing.budgetMs * 10),
   };
-  const report = runPairs('React path on site pages whose values leave their element', cases(), {
+  const report = runPairs('React path on site pages whose values leave their element', siteCases(), {
     ...options,
     timing,
   });
