@@ -107,10 +107,14 @@ export function runReactSiteSuite(options: BenchOptions): SuiteReport {
     budgetMs: options.timing.budgetMs * 3,
     warmupMs: Math.max(options.timing.warmupMs, options.timing.budgetMs * 10),
   };
-  const report = runPairs('React path on site pages whose values leave their element', siteCases(), {
-    ...options,
-    timing,
-  });
+  const report = runPairs(
+    'React path on site pages whose values leave their element',
+    siteCases(),
+    {
+      ...options,
+      timing,
+    },
+  );
   const results = (report.data as { results: PairResult[] }).results;
   const rows = results.map((r) => {
     const cost = r.oursNs / r.theirsNs;
