@@ -32,14 +32,14 @@ const SIDEBAR =
 const FOOTER =
   '<footer class="site-footer"><div class="footer-code">{injection.footer}</div><p class="copy">&copy; {website.siteTitle}</p></footer>';
 
-const LIST =
+export const LIST =
   `<div class="site">${NAV}<main class="content"><div class="blog-list">{.repeated section items}` +
   '<article class="entry"><h2 class="entry-title"><a href="{fullUrl}">{title}</a></h2>' +
   '<div class="entry-meta"><time>{date}</time> by {author.displayName}</div>' +
   '<p class="entry-excerpt">{excerpt}</p><a class="more" href="{fullUrl}">Read more</a></article>{.end}' +
   `</div>${SIDEBAR}</main>${FOOTER}</div>`;
 
-const POST =
+export const POST =
   `<div class="site">${NAV}<main class="content"><article class="post">{.section item}` +
   '<h1 class="post-title">{title}</h1><div class="post-meta"><time>{date}</time> by {author.displayName}</div>' +
   '<div class="post-body"><div class="sqs-block html-block"><div class="sqs-block-content">{body}</div></div></div>' +
@@ -47,7 +47,7 @@ const POST =
   `{.alternates with} {.end}</p></div>{.end}</article>${SIDEBAR}</main>${FOOTER}</div>`;
 
 /** The page data: navigation with sub-menus, 12 entries, a sidebar; values as `shape` says. */
-function siteData(unbalanced: boolean): Record<string, unknown> {
+export function siteData(unbalanced: boolean): Record<string, unknown> {
   const excerpt = unbalanced
     ? '<p>The first paragraph of the excerpt, with <a href="/x">a link</a>.</p><p>And a second one.</p>'
     : 'The first paragraph of the excerpt, with <a href="/x">a link</a>. And a second one.';

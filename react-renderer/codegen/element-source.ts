@@ -28,7 +28,13 @@ import { Quote } from '../html/tokens.js';
 import type { Ns } from '../html/tree-builder.js';
 import type { PropsMaker } from '../compile/node-compiler.js';
 import type { ParseSite } from '../runtime/react-context.js';
-import { Kind, type Part, type RAttr, type RNode } from '../structure/react-code.js';
+import {
+  Kind,
+  type LocalSplits,
+  type Part,
+  type RAttr,
+  type RNode,
+} from '../structure/react-code.js';
 import {
   dropsAttributes,
   firstAttributes,
@@ -66,6 +72,7 @@ export interface CodeSite extends ParseSite {
     children: RNode[],
     dynamic: Part[] | 0,
     local?: Instruction[],
+    splits?: LocalSplits,
   ): Make;
 }
 
@@ -280,14 +287,15 @@ function childExprs(site: CodeSite, code: ElementCode, children: RNode[]): strin
       const text = textExpr(site, code, child[1]);
       return `valueNode(ctx, ${code.ref(site)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
     }
-    const [, tag, attrs, grandchildren, dynamic, local] = child;
+    const [, tag, attrs, grandchildren, dynamic, local, splits] = child;
     // With a local fallback, the maker wraps the element (compile/local-fallback.ts).
     const inline =
       isStaticElement(child) || local !== undefined
         ? null
         : elementExpr(site, code, tag, attrs, grandchildren, dynamic);
     return (
-      inline ?? `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic, local))}(ctx)`
+      inline ??
+      `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic, local, splits))}(ctx)`
     );
   });
 }
