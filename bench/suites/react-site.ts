@@ -46,11 +46,14 @@ export const POST =
   '<div class="post-footer"><p class="post-tags">{.repeated section tags}<a href="/tag/{@|url-encode}">{@}</a>' +
   `{.alternates with} {.end}</p></div>{.end}</article>${SIDEBAR}</main>${FOOTER}</div>`;
 
-/** The page data: navigation with sub-menus, 12 entries, a sidebar; values as `shape` says. */
+/** The page data: navigation with sub-menus, 12 entries, a sidebar; values as `unbalanced` says. */
 export function siteData(unbalanced: boolean): Record<string, unknown> {
-  const excerpt = unbalanced
-    ? '<p>The first paragraph of the excerpt, with <a href="/x">a link</a>.</p><p>And a second one.</p>'
-    : 'The first paragraph of the excerpt, with <a href="/x">a link</a>. And a second one.';
+  // Each entry's own excerpt, as on a real blog: no two parse the same (a repeated string
+  // would be parsed once per site and render, react-context.ts `parseIn`).
+  const excerpt = (i: number): string =>
+    unbalanced
+      ? `<p>The first paragraph of post ${i}, with <a href="/x">a link</a>.</p><p>And a second one.</p>`
+      : `The first paragraph of post ${i}, with <a href="/x">a link</a>. And a second one.`;
   const body = unbalanced
     ? '<h2>Heading</h2><p>Paragraph one with <strong>bold</strong> text.</p><p>Two.</p>' +
       '<div class="sqs-video-wrapper"><iframe src="/v"></iframe>'
@@ -64,7 +67,7 @@ export function siteData(unbalanced: boolean): Record<string, unknown> {
     fullUrl: `/blog/post-${i}`,
     date: `May ${i + 1}, 2026`,
     author: { displayName: 'Ann Author' },
-    excerpt,
+    excerpt: excerpt(i),
     body,
     tags: ['linen', 'kitchen', 'gifts'],
   }));
