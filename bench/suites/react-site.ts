@@ -10,10 +10,10 @@
  *
  *   npm run bench -- --only react-site
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
+import { repositoryPath } from '../pages/site-pages.js';
 import { reactCase } from '../react.js';
 import type { BenchOptions, BenchSuite, PairCase, PairResult, SuiteReport } from '../suite.js';
 import { runPairs } from '../suite.js';
@@ -29,20 +29,9 @@ const LOCAL_TARGET = 1.5;
  * text with a link in `balanced.json`), the first entry as the post (its body leaves a `<div>`
  * open, or closes it), a sidebar, and footer code (leaving a `<div>` and a `<p>` open, or not).
  */
-const PAGES = join(benchFolder(), 'suites', 'react-site');
+const PAGES = repositoryPath('bench/suites/react-site');
 const read = (name: string): string => readFileSync(join(PAGES, name), 'utf8');
 const readData = (name: string): unknown => JSON.parse(read(name)) as unknown;
-
-/** bench/, found upwards from this module (bundled, it runs from .bench/). */
-function benchFolder(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'bench', 'suites', 'react-site'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('bench/suites/react-site not found');
-    dir = parent;
-  }
-  return join(dir, 'bench');
-}
 
 /** The suite's cases (exported for A/B and profile runs of the fallback). */
 export function siteCases(): PairCase[] {
