@@ -14,10 +14,13 @@ import {
   ARGUMENT_INSERTING_FORMATTERS,
   ESCAPING_FORMATTERS,
 } from './formatters/index.js';
+import { useAmountWriter } from './formatters/money.js';
+import { writeAmountDigits } from './formatters/money-digits.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import {
   elementGenerator,
-  parseSimpleMarkup,
+  escapeKeeps,
+  simpleMarkupAt,
   renderReactTemplate,
   structureBlock,
   structureHtml,
@@ -26,6 +29,8 @@ import {
   type ReactRenderResult,
   type ReactTemplate,
   type RenderHooks,
+  unescapedStep,
+  useEscapeBypass,
 } from './react-renderer/index.js';
 
 export type { Code, Instruction, Path } from './engine/code.js';
@@ -56,6 +61,12 @@ export interface CompileOptions {
   /** Extra predicates (names end in `?`), added to (and overriding) the built-in ones. */
   predicates?: PredicateTable;
 }
+
+// Server-only fast paths the browser runtime does without (same output, slower; its size
+// budget does not carry them): formatters/money.ts `useAmountWriter`,
+// react-renderer/compile/escape-bypass.ts.
+useAmountWriter(writeAmountDigits);
+useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = { formatters: ALL_FORMATTERS, predicates: ALL_PREDICATES };
@@ -166,7 +177,7 @@ function reactHooks(registry: Registry): RenderHooks {
     structureBlock,
     structureHtml,
     elementGenerator: elementGenerator(),
-    simpleMarkup: parseSimpleMarkup,
+    simpleMarkup: simpleMarkupAt,
   };
 }
 const defaultHooks = reactHooks(defaultRegistry);

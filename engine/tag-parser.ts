@@ -8,19 +8,19 @@
 import type { Args, FormatterCall, FormatterList, Instruction, MaybeArgs, Path } from './code.js';
 import { ErrorCode } from './errors.js';
 import { Op } from './opcodes.js';
-import type { Formatter, Registry } from './plugin.js';
+import { lookupName, type NameIndex } from './name-index.js';
+import type { Formatter, Predicate, Registry } from './plugin.js';
 import {
   DEFINITION_RE,
   FILE_PATH_RE,
-  PREDICATE_NAME_RE,
   WORD_RE,
   instructionArgs,
   isLetter,
+  isWhitespace,
   isWordChar,
   matchAt,
-  pathOf,
+  readPath,
   readVariableList,
-  scanReference,
   skipWhitespace,
   spellsAt,
   splitArgs,
@@ -37,42 +37,19 @@ export interface TagErrorSink {
   ): void;
 }
 
-/** Per-tag inputs shared by the helpers: the source, the operand range and where the tag starts. */
-export interface TagScope {
+/**
+ * Per-tag inputs shared by the helpers: the source, the operand range and where the tag starts.
+ * It is also the readers' cursor (`pos`): one object per compile instead of one per tag.
+ */
+export interface TagScope extends Cursor {
   source: string;
   registry: Registry;
   errors: TagErrorSink;
   /** Offset of the tag's `{`, used to locate errors. */
   tagOffset: number;
-  /** Formatter names already looked up in this registry's table (see `formatterIndex`). */
-  knownFormatters: FormatterIndex;
-}
-
-/**
- * Formatter names found in one formatter table, bucketed by name length and first letter: name,
- * plugin, name, plugin… A tag's formatter name is then matched in place against the source,
- * without slicing it out: looking a fresh string up in the (large, dictionary-mode) table cost
- * about 5% of compiling a page, paid again by every compile. Kept per table across compiles:
- * tables are read once when first seen (index.ts `registryFor`; the executor's closure cache
- * makes the same assumption). Only names the table has are added, so it stays bounded.
- */
-export type FormatterIndex = Map<number, unknown[]>;
-
-const formatterIndexes = new WeakMap<object, FormatterIndex>();
-
-/** The name index of `registry`'s formatter table, made on first use. */
-export function formatterIndex(registry: Registry): FormatterIndex {
-  let index = formatterIndexes.get(registry.formatters);
-  if (index === undefined) {
-    index = new Map();
-    formatterIndexes.set(registry.formatters, index);
-  }
-  return index;
-}
-
-/** Bucket of a name of `length` characters starting with char code `first` (a letter). */
-function nameBucket(length: number, first: number): number {
-  return length * 128 + first;
+  /** Names already looked up in this registry's tables (name-index.ts). */
+  knownFormatters: NameIndex<Formatter>;
+  knownPredicates: NameIndex<Predicate>;
 }
 
 function checkArity(
@@ -101,106 +78,130 @@ function checkArity(
   );
 }
 
-/** Builds a PREDICATE (or OR_PREDICATE) for `name?` whose arguments start at `pos`. */
-function predicateCall(scope: TagScope, name: string, pos: number, end: number): MaybeArgs {
-  const args = instructionArgs(scope.source, pos, end);
-  const plugin = scope.registry.predicates[name];
-  if (plugin === undefined) {
+/**
+ * A PREDICATE or OR_PREDICATE for the name `source[nameStart, nameEnd)` (with its `?`) whose
+ * arguments run to `end`. An unknown name is reported and kept.
+ */
+function predicateTag(
+  scope: TagScope,
+  opcode: Op.PREDICATE | Op.OR_PREDICATE,
+  nameStart: number,
+  nameEnd: number,
+  end: number,
+): Instruction {
+  const { source, registry } = scope;
+  const args = instructionArgs(source, nameEnd, end);
+  const known = lookupName(
+    scope.knownPredicates,
+    registry.predicates,
+    source,
+    nameStart,
+    nameEnd,
+    false,
+  );
+  let name: string;
+  if (known === undefined) {
+    name = source.slice(nameStart, nameEnd);
     scope.errors.parseError(
       ErrorCode.PREDICATE_UNKNOWN,
       `SyntaxError: Predicate '${name}' is unknown`,
       scope.tagOffset,
     );
   } else {
-    checkArity(scope, 'Predicate', name, plugin, args);
+    name = known.name;
+    if (known.checksArity) checkArity(scope, 'Predicate', name, known.plugin, args);
   }
-  return args;
+  return [opcode, name, args, [], Op.END] as Instruction;
 }
 
 /**
- * `|name[args]` repeated up to `end`. Returns null when the chain is malformed or a formatter is
- * unknown (the latter also reports an error): the tag then stays literal.
+ * One `|name[args]` at `scope.pos` (the chain runs to `end`); `scope.pos` moves past it. Null
+ * when malformed or the formatter is unknown (the latter also reports an error).
  */
-function readFormatters(scope: TagScope, pos: number, end: number): FormatterList | null {
-  if (pos === end) return 0;
+function readFormatterCall(scope: TagScope, end: number): FormatterCall | null {
   const { source } = scope;
-  const calls: FormatterCall[] = [];
-  while (pos < end) {
-    if (source.charCodeAt(pos) !== 124 /* | */) return null;
-    if (!isLetter(source.charCodeAt(pos + 1))) return null;
+  const pos = scope.pos;
+  if (source.charCodeAt(pos) !== 124 /* | */) return null;
+  if (!isLetter(source.charCodeAt(pos + 1))) return null;
+  const known = lookupName(
+    scope.knownFormatters,
+    scope.registry.formatters,
+    source,
+    pos + 1,
+    -1,
+    true,
+  );
+  if (known === undefined) {
     let nameEnd = pos + 2;
     while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
-    let name: string | undefined;
-    let plugin: Formatter | undefined;
-    const bucket = nameBucket(nameEnd - pos - 1, source.charCodeAt(pos + 1));
-    const known = scope.knownFormatters.get(bucket);
-    if (known !== undefined) {
-      for (let k = 0; k < known.length; k += 2) {
-        if (spellsAt(source, pos + 1, known[k] as string)) {
-          name = known[k] as string;
-          plugin = known[k + 1] as Formatter;
-          break;
-        }
-      }
-    }
-    if (name === undefined) {
-      name = source.slice(pos + 1, nameEnd);
-      // Looked up like the reference's plain-object table (inherited keys count as known).
-      plugin = scope.registry.formatters[name];
-      if (plugin !== undefined) {
-        if (known === undefined) scope.knownFormatters.set(bucket, [name, plugin]);
-        else known.push(name, plugin);
-      }
-    }
-    if (plugin === undefined) {
-      scope.errors.parseError(
-        ErrorCode.FORMATTER_UNKNOWN,
-        `SyntaxError: Formatter '${name}' is unknown`,
-        scope.tagOffset,
-      );
-      return null;
-    }
-    pos = nameEnd;
-    if (pos === end || source.charCodeAt(pos) === 124) {
-      calls.push([name]);
-      if (typeof plugin === 'object') checkArity(scope, 'Formatter', name, plugin, 0);
-      continue;
-    }
-    const delimiter = source[pos]!;
-    let argsEnd = source.indexOf('|', pos + 1);
-    if (argsEnd === -1 || argsEnd > end) argsEnd = end;
-    const args: Args = [splitArgs(source, pos + 1, argsEnd, delimiter), delimiter];
-    calls.push([name, args]);
-    if (typeof plugin === 'object') checkArity(scope, 'Formatter', name, plugin, args);
-    pos = argsEnd;
+    scope.errors.parseError(
+      ErrorCode.FORMATTER_UNKNOWN,
+      `SyntaxError: Formatter '${source.slice(pos + 1, nameEnd)}' is unknown`,
+      scope.tagOffset,
+    );
+    return null;
+  }
+  const { name } = known;
+  const nameEnd = pos + 1 + name.length;
+  if (nameEnd === end || source.charCodeAt(nameEnd) === 124) {
+    scope.pos = nameEnd;
+    if (known.checksArity) checkArity(scope, 'Formatter', name, known.plugin, 0);
+    return [name];
+  }
+  const delimiter = source[nameEnd]!;
+  let argsEnd = source.indexOf('|', nameEnd + 1);
+  if (argsEnd === -1 || argsEnd > end) argsEnd = end;
+  const args: Args = [splitArgs(source, nameEnd + 1, argsEnd, delimiter), delimiter];
+  scope.pos = argsEnd;
+  if (known.checksArity) checkArity(scope, 'Formatter', name, known.plugin, args);
+  return [name, args];
+}
+
+/**
+ * `|name[args]` repeated from `scope.pos` up to `end`. Returns null when the chain is malformed
+ * or a formatter is unknown (the latter also reports an error): the tag then stays literal. A
+ * single call (the usual case) comes back in a one-slot literal.
+ */
+function readFormatters(scope: TagScope, end: number): FormatterList | null {
+  if (scope.pos === end) return 0;
+  const first = readFormatterCall(scope, end);
+  if (first === null) return null;
+  if (scope.pos === end) return [first];
+  const calls: FormatterCall[] = [first];
+  while (scope.pos < end) {
+    const call = readFormatterCall(scope, end);
+    if (call === null) return null;
+    calls.push(call);
   }
   return calls;
 }
 
 /** A variable tag: `refs [formatters]`. */
 export function parseVariableTag(scope: TagScope, start: number, end: number): Instruction | null {
-  const cursor: Cursor = { pos: start };
-  const paths = readVariableList(scope.source, cursor, end);
+  scope.pos = start;
+  const paths = readVariableList(scope.source, scope, end);
   if (paths === null) return null;
-  const formatters = readFormatters(scope, cursor.pos, end);
+  const formatters = readFormatters(scope, end);
   if (formatters === null) return null;
   return [Op.VARIABLE, paths, formatters];
 }
 
-/** `.name?[args]`: a predicate block. */
-function parsePredicateTag(
-  scope: TagScope,
-  name: string,
-  argsStart: number,
-  end: number,
-): Instruction {
-  return [Op.PREDICATE, name, predicateCall(scope, name, argsStart, end), [], Op.END];
+/** Reads a single reference that must run to `end`. */
+function readSoleReference(scope: TagScope, pos: number, end: number): Path | null {
+  scope.pos = pos;
+  const path = readPath(scope.source, scope);
+  return scope.pos === end ? path : null;
 }
 
-/** Reads a single reference that must run to `end`. */
-function readSoleReference(source: string, pos: number, end: number): Path | null {
-  const refEnd = scanReference(source, pos);
-  return refEnd === end ? pathOf(source, pos, end) : null;
+/**
+ * End of a predicate name `[a-zA-Z][\w-]*\?` at `pos` (after its `?`), or -1. A char loop: the
+ * sticky regex it replaces cost as much as the rest of an `{.if}` tag.
+ */
+function predicateNameEnd(source: string, pos: number): number {
+  if (!isLetter(source.charCodeAt(pos))) return -1;
+  pos++;
+  while (isWordChar(source.charCodeAt(pos))) pos++;
+  return source.charCodeAt(pos) === 63 /* ? */ ? pos + 1 : -1;
 }
 
 function parseIf(scope: TagScope, pos: number, end: number): Instruction | null {
@@ -208,33 +209,32 @@ function parseIf(scope: TagScope, pos: number, end: number): Instruction | null 
   const afterSpace = skipWhitespace(source, pos, end);
   if (afterSpace === pos) return null;
   pos = afterSpace;
-  const nameEnd = matchAt(PREDICATE_NAME_RE, source, pos);
+  const nameEnd = predicateNameEnd(source, pos);
   if (nameEnd !== -1 && nameEnd <= end) {
-    return parsePredicateTag(scope, source.slice(pos, nameEnd), nameEnd, end);
+    return predicateTag(scope, Op.PREDICATE, pos, nameEnd, end);
   }
+  scope.pos = pos;
+  const first = readPath(source, scope);
+  if (first === null || scope.pos > end) {
+    return pos === end ? [Op.IF, [], [], [], Op.END] : null;
+  }
+  pos = skipWhitespace(source, scope.pos, end);
+  // One condition (the usual case): exact-size literals.
+  if (pos === end) return [Op.IF, [], [first], [], Op.END];
   const operators: number[] = [];
-  const paths: Path[] = [];
-  let refEnd = scanReference(source, pos);
-  if (refEnd !== -1 && refEnd <= end) {
-    paths.push(pathOf(source, pos, refEnd));
-    pos = refEnd;
-    for (;;) {
-      pos = skipWhitespace(source, pos, end);
-      if (pos === end) break;
-      const c0 = source.charCodeAt(pos);
-      if (c0 !== source.charCodeAt(pos + 1) || pos + 1 >= end) return null;
-      if (c0 === 38 /* & */) operators.push(1);
-      else if (c0 === 124 /* | */) operators.push(0);
-      else return null;
-      pos = skipWhitespace(source, pos + 2, end);
-      refEnd = scanReference(source, pos);
-      if (refEnd === -1 || refEnd > end) return null;
-      paths.push(pathOf(source, pos, refEnd));
-      pos = refEnd;
-    }
-  } else if (pos !== end) {
-    return null;
-  }
+  const paths: Path[] = [first];
+  do {
+    const c0 = source.charCodeAt(pos);
+    if (c0 !== source.charCodeAt(pos + 1) || pos + 1 >= end) return null;
+    if (c0 === 38 /* & */) operators.push(1);
+    else if (c0 === 124 /* | */) operators.push(0);
+    else return null;
+    scope.pos = skipWhitespace(source, pos + 2, end);
+    const path = readPath(source, scope);
+    if (path === null || scope.pos > end) return null;
+    paths.push(path);
+    pos = skipWhitespace(source, scope.pos, end);
+  } while (pos !== end);
   return [Op.IF, operators, paths, [], Op.END];
 }
 
@@ -243,10 +243,10 @@ function parseBindvar(scope: TagScope, pos: number, end: number): Instruction | 
   if (source.charCodeAt(pos) !== 32) return null;
   const defEnd = matchAt(DEFINITION_RE, source, pos + 1);
   if (defEnd === -1 || defEnd >= end || source.charCodeAt(defEnd) !== 32) return null;
-  const cursor: Cursor = { pos: defEnd + 1 };
-  const paths = readVariableList(source, cursor, end);
+  scope.pos = defEnd + 1;
+  const paths = readVariableList(source, scope, end);
   if (paths === null) return null;
-  const formatters = readFormatters(scope, cursor.pos, end);
+  const formatters = readFormatters(scope, end);
   if (formatters === null) return null;
   return [Op.BINDVAR, source.slice(pos + 1, defEnd), paths, formatters];
 }
@@ -267,10 +267,11 @@ function parseCtxvar(scope: TagScope, pos: number, end: number): Instruction | n
       pos = keyEnd;
       break;
     }
-    const refEnd = scanReference(source, keyEnd + 1);
-    if (refEnd === -1 || refEnd > end) return null;
-    bindings.push([source.slice(pos, keyEnd), pathOf(source, keyEnd + 1, refEnd)]);
-    pos = skipWhitespace(source, refEnd, end);
+    scope.pos = keyEnd + 1;
+    const path = readPath(source, scope);
+    if (path === null || scope.pos > end) return null;
+    bindings.push([source.slice(pos, keyEnd), path]);
+    pos = skipWhitespace(source, scope.pos, end);
   }
   if (pos !== end || bindings.length === 0) return null;
   return [Op.CTXVAR, source.slice(defStart, defEnd), bindings];
@@ -308,10 +309,31 @@ function parseOr(scope: TagScope, pos: number, end: number): Instruction | null 
   if (pos === end) return [Op.OR_PREDICATE, 0, 0, [], Op.END];
   const { source } = scope;
   if (source.charCodeAt(pos) !== 32) return null;
-  const nameEnd = matchAt(PREDICATE_NAME_RE, source, pos + 1);
+  const nameEnd = predicateNameEnd(source, pos + 1);
   if (nameEnd === -1 || nameEnd > end) return null;
-  const name = source.slice(pos + 1, nameEnd);
-  return [Op.OR_PREDICATE, name, predicateCall(scope, name, nameEnd, end), [], Op.END];
+  return predicateTag(scope, Op.OR_PREDICATE, pos + 1, nameEnd, end);
+}
+
+/** The instruction keywords, numbered by their index in KEYWORDS (a switch on numbers is a jump). */
+const enum Keyword {
+  SECTION,
+  REPEATED,
+  ALTERNATES,
+  OR,
+  END,
+  EOF,
+  IF,
+  VAR,
+  CTX,
+  INCLUDE,
+  INJECT,
+  MACRO,
+  META_LEFT,
+  META_RIGHT,
+  NEWLINE,
+  SPACE,
+  TAB,
+  EVAL,
 }
 
 const KEYWORDS = [
@@ -332,89 +354,99 @@ const KEYWORDS = [
   'newline',
   'space',
   'tab',
+  'eval',
 ];
 
 /** Keywords by first letter, so a tag's keyword is found without slicing it out of the source. */
-const KEYWORDS_BY_FIRST_CHAR: (string[] | undefined)[] = [];
-for (const keyword of KEYWORDS) {
-  (KEYWORDS_BY_FIRST_CHAR[keyword.charCodeAt(0)] ??= []).push(keyword);
-}
+const KEYWORDS_BY_FIRST_CHAR: (Keyword[] | undefined)[] = [];
+KEYWORDS.forEach((keyword, id) => {
+  (KEYWORDS_BY_FIRST_CHAR[keyword.charCodeAt(0)] ??= []).push(id);
+});
 
-/** The keyword spelled exactly by `source[start, end)`, as an interned constant. */
-function keywordAt(source: string, start: number, end: number): string | undefined {
-  const candidates = KEYWORDS_BY_FIRST_CHAR[source.charCodeAt(start)];
-  if (candidates === undefined) return undefined;
-  const length = end - start;
-  for (const keyword of candidates) {
-    if (keyword.length === length && spellsAt(source, start, keyword)) return keyword;
+/**
+ * The keyword spelled at `start` (whose char code is `first`) and ending there: followed by
+ * neither a word character nor the `?` of a predicate name. Or -1. Matching where the word starts
+ * reads each character once; scanning the word's end first and comparing after read it twice.
+ */
+function keywordAt(source: string, first: number, start: number): Keyword | -1 {
+  const candidates = KEYWORDS_BY_FIRST_CHAR[first];
+  if (candidates === undefined) return -1;
+  for (const id of candidates) {
+    const keyword = KEYWORDS[id]!;
+    const next = source.charCodeAt(start + keyword.length);
+    if (!isWordChar(next) && next !== 63 /* ? */ && spellsAt(source, start, keyword)) return id;
   }
-  return undefined;
+  return -1;
 }
 
 /**
  * `.keyword operands`; the operands run from `pos` (just after the keyword) to `end`. `.eval`
- * with whitespace never gets here (the lexer makes it an EvalTag), so a bare `.eval` is literal.
+ * is an instruction only when whitespace follows it; a bare `.eval` is literal.
  */
 function parseKeywordTag(
   scope: TagScope,
-  keyword: string,
+  keyword: Keyword,
   pos: number,
   end: number,
 ): Instruction | null {
   const { source } = scope;
   switch (keyword) {
-    case 'section': {
+    case Keyword.SECTION: {
       const refStart = skipWhitespace(source, pos, end);
       if (refStart === pos) return null;
-      const path = readSoleReference(source, refStart, end);
+      const path = readSoleReference(scope, refStart, end);
       return path === null ? null : [Op.SECTION, path, [], Op.END];
     }
-    case 'repeated': {
+    case Keyword.REPEATED: {
       if (!spellsAt(source, pos, ' section')) return null;
       const refStart = skipWhitespace(source, pos + 8, end);
       if (refStart === pos + 8) return null;
-      const path = readSoleReference(source, refStart, end);
+      const path = readSoleReference(scope, refStart, end);
       return path === null ? null : [Op.REPEATED, path, [], Op.END, []];
     }
-    case 'alternates':
-      return end - pos === 5 && source.startsWith(' with', pos) ? Op.ALTERNATES_WITH : null;
-    case 'or':
+    case Keyword.ALTERNATES:
+      return end - pos === 5 && spellsAt(source, pos, ' with') ? Op.ALTERNATES_WITH : null;
+    case Keyword.OR:
       return parseOr(scope, pos, end);
-    case 'if':
+    case Keyword.IF:
       return parseIf(scope, pos, end);
-    case 'var':
+    case Keyword.VAR:
       return parseBindvar(scope, pos, end);
-    case 'ctx':
+    case Keyword.CTX:
       return parseCtxvar(scope, pos, end);
-    case 'include':
+    case Keyword.INCLUDE:
       return parseInclude(source, pos, end);
-    case 'inject':
+    case Keyword.INJECT:
       return parseInject(source, pos, end);
-    case 'macro':
+    case Keyword.MACRO:
       return parseMacro(source, pos, end);
     // Bare keywords: nothing may follow them.
-    case 'end':
+    case Keyword.END:
       return pos === end ? Op.END : null;
-    case 'eof':
+    case Keyword.EOF:
       return pos === end ? Op.EOF : null;
-    case 'meta-left':
+    case Keyword.META_LEFT:
       return pos === end ? Op.META_LEFT : null;
-    case 'meta-right':
+    case Keyword.META_RIGHT:
       return pos === end ? Op.META_RIGHT : null;
-    case 'newline':
+    case Keyword.NEWLINE:
       return pos === end ? Op.NEWLINE : null;
-    case 'space':
+    case Keyword.SPACE:
       return pos === end ? Op.SPACE : null;
-    case 'tab':
+    case Keyword.TAB:
       return pos === end ? Op.TAB : null;
-    default:
-      return null;
+    // `.eval` and whitespace: the rest of the tag, after the whitespace, is a raw expression.
+    case Keyword.EVAL: {
+      if (!isWhitespace(source.charCodeAt(pos))) return null;
+      const expressionStart = skipWhitespace(source, pos, end);
+      return [Op.EVAL, source.slice(expressionStart, end)];
+    }
   }
 }
 
 /**
- * A tag whose body starts with `.` (at `start`): a predicate when the name ends in `?`, else a
- * keyword instruction. Null = literal.
+ * A tag whose body starts with `.` (at `start`): a keyword instruction (`.eval` included), or a
+ * predicate when the name ends in `?`. Null = literal.
  */
 export function parseInstructionTag(
   scope: TagScope,
@@ -422,13 +454,16 @@ export function parseInstructionTag(
   end: number,
 ): Instruction | null {
   const source = scope.source;
-  // `.word` or `.word?`
-  if (!isLetter(source.charCodeAt(start + 1))) return null;
+  // `.keyword …`, `.word?` or literal.
+  const first = source.charCodeAt(start + 1);
+  if (!isLetter(first)) return null;
+  const keyword = keywordAt(source, first, start + 1);
+  if (keyword !== -1) {
+    return parseKeywordTag(scope, keyword, start + 1 + KEYWORDS[keyword]!.length, end);
+  }
   let nameEnd = start + 2;
   while (isWordChar(source.charCodeAt(nameEnd))) nameEnd++;
-  if (source.charCodeAt(nameEnd) === 63 /* ? */) {
-    return parsePredicateTag(scope, source.slice(start + 1, nameEnd + 1), nameEnd + 1, end);
-  }
-  const keyword = keywordAt(source, start + 1, nameEnd);
-  return keyword === undefined ? null : parseKeywordTag(scope, keyword, nameEnd, end);
+  return source.charCodeAt(nameEnd) === 63 /* ? */
+    ? predicateTag(scope, Op.PREDICATE, start + 1, nameEnd + 1, end)
+    : null;
 }

@@ -6,7 +6,6 @@
 import type { MaybeArgs, Path } from './code.js';
 
 export const WORD_RE = /[a-zA-Z][\w-]*/y;
-export const PREDICATE_NAME_RE = /[a-zA-Z][\w-]*\?/y;
 export const DEFINITION_RE = /@[a-zA-Z][\w-]*/y;
 export const FILE_PATH_RE = /[./\w-]+/y;
 const MAX_INDEX = 0x7fffffff;
@@ -49,28 +48,13 @@ function scanSegment(source: string, pos: number): number {
   return pos;
 }
 
-/**
- * End of a variable reference (segments joined by `.`) at `pos`, or -1. A `.` not followed by a
- * segment is not part of the reference. Hand-written: this is the hottest path of compile.
- */
-export function scanReference(source: string, pos: number): number {
-  let end = scanSegment(source, pos);
-  if (end === -1) return -1;
-  while (source.charCodeAt(end) === 46 /* . */) {
-    const next = scanSegment(source, end + 1);
-    if (next === -1) break;
-    end = next;
-  }
-  return end;
-}
-
 /** Returns the end of a sticky match of `re` at `pos`, or -1. */
 export function matchAt(re: RegExp, source: string, pos: number): number {
   re.lastIndex = pos;
   return re.test(source) ? re.lastIndex : -1;
 }
 
-function isWhitespace(code: number): boolean {
+export function isWhitespace(code: number): boolean {
   // space, \t \n \v \f \r
   return code === 32 || (code >= 9 && code <= 13);
 }
@@ -80,30 +64,50 @@ export function skipWhitespace(source: string, pos: number, end: number): number
   return pos;
 }
 
-function segmentValue(part: string): string | number {
-  const first = part.charCodeAt(0);
+/** The segment `source[start, end)`: digit segments up to 2^31-1 become numbers. */
+function segmentValue(source: string, start: number, end: number): string | number {
+  const part = source.slice(start, end);
+  const first = source.charCodeAt(start);
   if (first < 48 || first > 57) return part;
   const n = Number(part);
   return n <= MAX_INDEX ? n : part;
 }
 
 /**
- * The path of the (already scanned, valid) reference `source[start, end)`: split at its dots;
- * digit segments up to 2^31-1 become numbers. Reads the source in place: no slice of the whole
- * reference, no second search for dots.
+ * The path of the variable reference at `cursor.pos` (segments joined by `.`; a `.` not followed
+ * by a segment is not part of it), or null when none starts there; `cursor.pos` moves to its
+ * end. One pass that slices each segment as it is scanned, and paths of one or two segments
+ * (nearly all of them) come from exact-size literals: a `push` onto `[]` reserves 17 slots.
  */
-export function pathOf(source: string, start: number, end: number): Path {
-  let dot = start;
-  while (dot < end && source.charCodeAt(dot) !== 46 /* . */) dot++;
-  if (dot === end) return [segmentValue(source.slice(start, end))];
-  const path: Path = [];
-  for (;;) {
-    path.push(segmentValue(source.slice(start, dot)));
-    if (dot === end) return path;
-    start = dot + 1;
-    dot = start;
-    while (dot < end && source.charCodeAt(dot) !== 46) dot++;
+export function readPath(source: string, cursor: Cursor): Path | null {
+  const start = cursor.pos;
+  const end = scanSegment(source, start);
+  if (end === -1) return null;
+  const first = segmentValue(source, start, end);
+  if (source.charCodeAt(end) !== 46 /* . */) {
+    cursor.pos = end;
+    return [first];
   }
+  const secondEnd = scanSegment(source, end + 1);
+  if (secondEnd === -1) {
+    cursor.pos = end;
+    return [first];
+  }
+  const second = segmentValue(source, end + 1, secondEnd);
+  if (source.charCodeAt(secondEnd) !== 46) {
+    cursor.pos = secondEnd;
+    return [first, second];
+  }
+  const path: Path = [first, second];
+  let pos = secondEnd;
+  while (source.charCodeAt(pos) === 46) {
+    const next = scanSegment(source, pos + 1);
+    if (next === -1) break;
+    path.push(segmentValue(source, pos + 1, next));
+    pos = next;
+  }
+  cursor.pos = pos;
+  return path;
 }
 
 /** True when `source` spells `word` at `pos` (a char loop: cheaper than startsWith for short words). */
@@ -116,18 +120,21 @@ export function spellsAt(source: string, pos: number, word: string): boolean {
 
 /**
  * `source.slice(from, end).split(delimiter)`, read in place: no intermediate string, no runtime
- * split call (the two were ~8% of compiling a page, most tags having one or two arguments).
+ * split call (the two were ~8% of compiling a page, most tags having one or two arguments). A
+ * single value comes back in a one-slot literal (a `push` onto `[]` reserves 17 slots).
  */
 export function splitArgs(source: string, from: number, end: number, delimiter: string): string[] {
-  const values: string[] = [];
+  let next = source.indexOf(delimiter, from);
+  if (next === -1 || next >= end) return [source.slice(from, end)];
+  const values = [source.slice(from, next)];
   for (;;) {
-    const next = source.indexOf(delimiter, from);
+    from = next + 1;
+    next = source.indexOf(delimiter, from);
     if (next === -1 || next >= end) {
       values.push(source.slice(from, end));
       return values;
     }
     values.push(source.slice(from, next));
-    from = next + 1;
   }
 }
 
@@ -144,23 +151,26 @@ export interface Cursor {
   pos: number;
 }
 
-/** `refs` separated by ` *, *`; a trailing comma fails. Returns null on failure. */
+/**
+ * `refs` separated by ` *, *` from `cursor.pos` up to `end`; a trailing comma fails. Returns null
+ * on failure. A single reference (the usual case) comes back in a one-slot literal.
+ */
 export function readVariableList(source: string, cursor: Cursor, end: number): Path[] | null {
-  const paths: Path[] = [];
-  let pos = cursor.pos;
+  const path = readPath(source, cursor);
+  if (path === null || cursor.pos > end) return null;
+  const c = source.charCodeAt(cursor.pos);
+  if (c !== 32 /* space */ && c !== 44 /* , */) return [path];
+  const paths: Path[] = [path];
   for (;;) {
-    const refEnd = scanReference(source, pos);
-    if (refEnd === -1 || refEnd > end) return null;
-    paths.push(pathOf(source, pos, refEnd));
-    pos = refEnd;
     // Separator ` *, *` (spaces only): without a comma the list ends before the spaces.
-    let sep = pos;
+    let sep = cursor.pos;
     while (source.charCodeAt(sep) === 32) sep++;
-    if (source.charCodeAt(sep) !== 44 /* , */) break;
+    if (source.charCodeAt(sep) !== 44 /* , */) return paths;
     sep++;
     while (source.charCodeAt(sep) === 32) sep++;
-    pos = sep;
+    cursor.pos = sep;
+    const next = readPath(source, cursor);
+    if (next === null || cursor.pos > end) return null;
+    paths.push(next);
   }
-  cursor.pos = pos;
-  return paths;
 }

@@ -27,176 +27,80 @@ interface UnitDef {
   names?: [string, string, string, string];
 }
 
-const INTL_UNITS = new Set(
-  (
-    'acre bit byte celsius centimeter day degree fahrenheit foot gigabit gigabyte hectare hour inch ' +
-    'kilobit kilobyte kilometer megabit megabyte meter microsecond mile millimeter millisecond minute ' +
-    'month nanosecond petabyte second terabit terabyte week yard year'
-  ).split(' '),
-);
+/**
+ * The units, one a line: name, category, factor in the category's base unit (meter, square
+ * meter, second, bit, hertz, degree), system (`-`: none) and, for units Intl lacks, the text
+ * after the number in each of the four `names` patterns, `|`-separated. Text, not an object
+ * literal: the browser runtime's size budget (a year is 365.2422 days, a month a twelfth of it;
+ * bytes count in powers of 1024, bits in powers of 1000; temperatures convert through kelvin).
+ */
+const UNIT_TABLE = `
+inch length 0.0254 imperial
+foot length 0.3048 imperial
+yard length 0.9144 imperial
+mile length 1609.344 imperial
+millimeter length 0.001 metric
+centimeter length 0.01 metric
+meter length 1 metric
+kilometer length 1000 metric
+point length 0.0254/72 - pt| pt| point| points
+astronomical-unit length 149597870700 - au| au| astronomical unit| astronomical units
+light-year length 9460730472580800 - ly| ly| light year| light years
+parsec length 30856775814913673 - pc| pc| parsec| parsecs
+square-inch area 0.00064516 imperial in²| in²| square inch| square inches
+square-foot area 0.09290304 imperial ft²| sq ft| square foot| square feet
+square-yard area 0.83612736 imperial yd²| yd²| square yard| square yards
+acre area 4046.8564224 imperial
+square-mile area 2589988.110336 imperial mi²| sq mi| square mile| square miles
+square-centimeter area 1e-4 metric cm²| cm²| square centimeter| square centimeters
+square-meter area 1 metric m²| m²| square meter| square meters
+hectare area 10000 metric
+square-kilometer area 1e6 metric  km²| km²| square kilometer| square kilometers
+nanosecond duration 1e-9 time
+microsecond duration 1e-6 time
+millisecond duration 1e-3 time
+second duration 1 time
+minute duration 60 time
+hour duration 3600 time
+day duration 86400 time
+week duration 604800 -
+month duration 2629743.84 time
+year duration 31556926.08 time
+century duration 3155692608 time c| c| century| centuries
+bit digital 1 bits
+kilobit digital 1e3 bits
+megabit digital 1e6 bits
+gigabit digital 1e9 bits
+terabit digital 1e12 bits
+byte digital 8 bytes
+kilobyte digital 8192 bytes
+megabyte digital 8388608 bytes
+gigabyte digital 8589934592 bytes
+terabyte digital 8796093022208 bytes
+petabyte digital 9007199254740992 bytes
+hertz frequency 1 hz Hz| Hz| hertz| hertz
+kilohertz frequency 1e3 hz kHz| kHz| kilohertz| kilohertz
+megahertz frequency 1e6 hz MHz| MHz| megahertz| megahertz
+gigahertz frequency 1e9 hz GHz| GHz| gigahertz| gigahertz
+revolution angle 360 - rev| rev| revolution| revolutions
+radian angle 57.29577951308232087679815481410517 - rad| rad| radian| radians
+degree angle 1 angle
+arc-minute angle 1/60 angle ′| arcmin| arcminute| arcminutes
+arc-second angle 1/3600 angle ″| arcsec| arcsecond| arcseconds
+celsius temperature 1 -
+fahrenheit temperature 1 -
+kelvin temperature 1 - K| K| kelvin| kelvins`;
 
-const UNITS: Record<string, UnitDef> = {
-  // length, in meters
-  inch: { category: 'length', factor: '0.0254', system: 'imperial' },
-  foot: { category: 'length', factor: '0.3048', system: 'imperial' },
-  yard: { category: 'length', factor: '0.9144', system: 'imperial' },
-  mile: { category: 'length', factor: '1609.344', system: 'imperial' },
-  millimeter: { category: 'length', factor: '0.001', system: 'metric' },
-  centimeter: { category: 'length', factor: '0.01', system: 'metric' },
-  meter: { category: 'length', factor: '1', system: 'metric' },
-  kilometer: { category: 'length', factor: '1000', system: 'metric' },
-  point: {
-    category: 'length',
-    factor: '0.0254/72',
-    names: ['{0}pt', '{0} pt', '{0} point', '{0} points'],
-  },
-  'astronomical-unit': {
-    category: 'length',
-    factor: '149597870700',
-    names: ['{0}au', '{0} au', '{0} astronomical unit', '{0} astronomical units'],
-  },
-  'light-year': {
-    category: 'length',
-    factor: '9460730472580800',
-    names: ['{0}ly', '{0} ly', '{0} light year', '{0} light years'],
-  },
-  parsec: {
-    category: 'length',
-    factor: '30856775814913673',
-    names: ['{0}pc', '{0} pc', '{0} parsec', '{0} parsecs'],
-  },
-  // area, in square meters
-  'square-inch': {
-    category: 'area',
-    factor: '0.00064516',
-    system: 'imperial',
-    names: ['{0}in²', '{0} in²', '{0} square inch', '{0} square inches'],
-  },
-  'square-foot': {
-    category: 'area',
-    factor: '0.09290304',
-    system: 'imperial',
-    names: ['{0}ft²', '{0} sq ft', '{0} square foot', '{0} square feet'],
-  },
-  'square-yard': {
-    category: 'area',
-    factor: '0.83612736',
-    system: 'imperial',
-    names: ['{0}yd²', '{0} yd²', '{0} square yard', '{0} square yards'],
-  },
-  acre: { category: 'area', factor: '4046.8564224', system: 'imperial' },
-  'square-mile': {
-    category: 'area',
-    factor: '2589988.110336',
-    system: 'imperial',
-    names: ['{0}mi²', '{0} sq mi', '{0} square mile', '{0} square miles'],
-  },
-  'square-centimeter': {
-    category: 'area',
-    factor: '1e-4',
-    system: 'metric',
-    names: ['{0}cm²', '{0} cm²', '{0} square centimeter', '{0} square centimeters'],
-  },
-  'square-meter': {
-    category: 'area',
-    factor: '1',
-    system: 'metric',
-    names: ['{0}m²', '{0} m²', '{0} square meter', '{0} square meters'],
-  },
-  hectare: { category: 'area', factor: '10000', system: 'metric' },
-  'square-kilometer': {
-    category: 'area',
-    factor: '1e6',
-    system: 'metric',
-    names: ['{0} km²', '{0} km²', '{0} square kilometer', '{0} square kilometers'],
-  },
-  // duration, in seconds (a year is 365.25 days, a month a twelfth of it)
-  nanosecond: { category: 'duration', factor: '1e-9', system: 'time' },
-  microsecond: { category: 'duration', factor: '1e-6', system: 'time' },
-  millisecond: { category: 'duration', factor: '1e-3', system: 'time' },
-  second: { category: 'duration', factor: '1', system: 'time' },
-  minute: { category: 'duration', factor: '60', system: 'time' },
-  hour: { category: 'duration', factor: '3600', system: 'time' },
-  day: { category: 'duration', factor: '86400', system: 'time' },
-  week: { category: 'duration', factor: '604800' },
-  month: { category: 'duration', factor: '2629743.84', system: 'time' },
-  year: { category: 'duration', factor: '31556926.08', system: 'time' },
-  century: {
-    category: 'duration',
-    factor: '3155692608',
-    system: 'time',
-    names: ['{0}c', '{0} c', '{0} century', '{0} centuries'],
-  },
-  // digital, in bits: bytes count in powers of 1024, bits in powers of 1000
-  bit: { category: 'digital', factor: '1', system: 'bits' },
-  kilobit: { category: 'digital', factor: '1e3', system: 'bits' },
-  megabit: { category: 'digital', factor: '1e6', system: 'bits' },
-  gigabit: { category: 'digital', factor: '1e9', system: 'bits' },
-  terabit: { category: 'digital', factor: '1e12', system: 'bits' },
-  byte: { category: 'digital', factor: '8', system: 'bytes' },
-  kilobyte: { category: 'digital', factor: '8192', system: 'bytes' },
-  megabyte: { category: 'digital', factor: '8388608', system: 'bytes' },
-  gigabyte: { category: 'digital', factor: '8589934592', system: 'bytes' },
-  terabyte: { category: 'digital', factor: '8796093022208', system: 'bytes' },
-  petabyte: { category: 'digital', factor: '9007199254740992', system: 'bytes' },
-  // frequency, in hertz
-  hertz: {
-    category: 'frequency',
-    factor: '1',
-    system: 'hz',
-    names: ['{0}Hz', '{0} Hz', '{0} hertz', '{0} hertz'],
-  },
-  kilohertz: {
-    category: 'frequency',
-    factor: '1e3',
-    system: 'hz',
-    names: ['{0}kHz', '{0} kHz', '{0} kilohertz', '{0} kilohertz'],
-  },
-  megahertz: {
-    category: 'frequency',
-    factor: '1e6',
-    system: 'hz',
-    names: ['{0}MHz', '{0} MHz', '{0} megahertz', '{0} megahertz'],
-  },
-  gigahertz: {
-    category: 'frequency',
-    factor: '1e9',
-    system: 'hz',
-    names: ['{0}GHz', '{0} GHz', '{0} gigahertz', '{0} gigahertz'],
-  },
-  // angle, in degrees
-  revolution: {
-    category: 'angle',
-    factor: '360',
-    names: ['{0}rev', '{0} rev', '{0} revolution', '{0} revolutions'],
-  },
-  radian: {
-    category: 'angle',
-    factor: '57.29577951308232087679815481410517',
-    names: ['{0}rad', '{0} rad', '{0} radian', '{0} radians'],
-  },
-  degree: { category: 'angle', factor: '1', system: 'angle' },
-  'arc-minute': {
-    category: 'angle',
-    factor: '1/60',
-    system: 'angle',
-    names: ['{0}′', '{0} arcmin', '{0} arcminute', '{0} arcminutes'],
-  },
-  'arc-second': {
-    category: 'angle',
-    factor: '1/3600',
-    system: 'angle',
-    names: ['{0}″', '{0} arcsec', '{0} arcsecond', '{0} arcseconds'],
-  },
-  // temperature: converted through kelvin (see toKelvin)
-  celsius: { category: 'temperature', factor: '1' },
-  fahrenheit: { category: 'temperature', factor: '1' },
-  kelvin: {
-    category: 'temperature',
-    factor: '1',
-    names: ['{0}K', '{0} K', '{0} kelvin', '{0} kelvins'],
-  },
-};
+const UNITS: Record<string, UnitDef> = {};
+for (const line of UNIT_TABLE.split('\n')) {
+  const match = /^(\S+) (\S+) (\S+) (\S+)(?: (.*))?$/.exec(line);
+  if (match === null) continue;
+  const [, name, category, factor, system, names] = match;
+  const def: UnitDef = { category: category as Category, factor: factor! };
+  if (system !== '-') def.system = system;
+  if (names !== undefined) def.names = names.split('|').map((n) => `{0}${n}`) as UnitDef['names'];
+  UNITS[name!] = def;
+}
 
 type Rational = [numerator: bigint, denominator: bigint];
 
@@ -340,15 +244,15 @@ function formatOne(
   locale: string,
 ): string {
   const base: Intl.NumberFormatOptions = { maximumFractionDigits: 1, useGrouping: false };
-  const def = UNITS[unit]!;
-  if (INTL_UNITS.has(unit)) {
+  const names = UNITS[unit]!.names;
+  // The units without names of their own are the ones Intl formats (its sanctioned units).
+  if (names === undefined) {
     return numberFormat(
       locale,
       numberOptions(opts, extend(base, { style: 'unit', unit, unitDisplay: width })),
     ).format(amount);
   }
   const number = numberFormat(locale, numberOptions(opts, base)).format(amount);
-  const names = def.names!;
   const pattern =
     width === 'narrow'
       ? names[0]

@@ -241,53 +241,29 @@ export function formatMoneyNative(amount: Decimal): string {
 }
 
 /**
+ * The server's writer of that number (money-digits.ts), installed by the server entry: the same
+ * text as `Intl`, faster. The browser runtime renders a page once and prints with `Intl`; its
+ * size budget does not carry the writer.
+ */
+let amountWriter: ((amount: Decimal) => string) | null = null;
+
+/** Installs (or, with null, removes) the writer `formatAmountNative` uses for finite amounts. */
+export function useAmountWriter(writer: ((amount: Decimal) => string) | null): void {
+  amountWriter = writer;
+}
+
+/**
  * The number inside the legacy money markup: `1,234.50`, what en-US `Intl.NumberFormat` with
  * exactly two decimals prints (half away from zero; a minus sign whenever the amount is
- * negative, zero included). Written out digit by digit: this runs for every price on every
- * page, and `Intl` takes about a microsecond per call. Special values go to `Intl`.
+ * negative, zero included).
  */
 export function formatAmountNative(amount: Decimal): string {
-  if (amount.special !== undefined) {
-    nativeFormat ??= new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    return formatDecimal(nativeFormat, amount);
-  }
-  const { digits, exp } = amount;
-  // The amount in cents, as digits, and whether the digits after the cents round it up.
-  let cents: string;
-  let up = false;
-  if (exp >= 0) cents = digits === '0' ? '0' : digits + '0'.repeat(exp + 2);
-  else if (exp >= -2) cents = digits + '0'.repeat(exp + 2);
-  else {
-    const kept = digits.length + exp + 2;
-    cents = kept > 0 ? digits.slice(0, kept) : '0';
-    // Digits past the cents: the first one decides (5 or more is half or more).
-    up = kept >= 0 && digits.charCodeAt(kept) >= 53; /* '5' */
-  }
-  if (up) cents = incremented(cents);
-  cents = cents.padStart(3, '0');
-  const units = cents.slice(0, -2);
-  return (amount.neg ? '-' : '') + grouped(units) + '.' + cents.slice(-2);
-}
-
-/** A decimal digit string plus one. */
-function incremented(digits: string): string {
-  let i = digits.length - 1;
-  while (i >= 0 && digits[i] === '9') i--;
-  if (i < 0) return '1' + '0'.repeat(digits.length);
-  const next = String.fromCharCode(digits.charCodeAt(i) + 1);
-  return digits.slice(0, i) + next + '0'.repeat(digits.length - i - 1);
-}
-
-/** Integer digits with en-US thousands separators. */
-function grouped(units: string): string {
-  if (units.length <= 3) return units;
-  const head = units.length % 3 || 3;
-  let out = units.slice(0, head);
-  for (let i = head; i < units.length; i += 3) out += ',' + units.slice(i, i + 3);
-  return out;
+  if (amountWriter !== null && amount.special === undefined) return amountWriter(amount);
+  nativeFormat ??= new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return formatDecimal(nativeFormat, amount);
 }
 
 const WELL_FORMED_CURRENCY = /^[A-Za-z]{3}$/;
@@ -331,26 +307,25 @@ function currencyOptions(currency: string): Intl.NumberFormatOptions & { roundin
 // Locale region -> currency (bookkeeper-money-format). Regions not listed use USD.
 
 const REGION_CURRENCY_TABLE =
-  'SHP:AC SH,EUR:AD AT AX BE BG BL CY DE EA EE ES EU FI FR GF GP GR HR IC IE IT LT LU LV MC ME MF ' +
-  'MQ MT NL PM PT RE SI SK SM TF VA XK YT,AED:AE,AFN:AF,XCD:AG AI DM GD KN LC MS VC,ALL:AL,AMD:AM,' +
-  'AOA:AO,ARS:AR,AUD:AU CC CX HM KI NF NR TV,AWG:AW,AZN:AZ,BAM:BA,BBD:BB,BDT:BD,' +
-  'XOF:BF BJ CI GW ML NE SN TG,BHD:BH,BIF:BI,BMD:BM,BND:BN,BOB:BO,BRL:BR,BSD:BS,BTN:BT,' +
-  'NOK:BV NO SJ,BWP:BW,BYN:BY,BZD:BZ,CAD:CA,CDF:CD,XAF:CF CG CM GA GQ TD,CHF:CH LI,' +
-  'NZD:CK NU NZ PN TK,CLP:CL,CNY:CN,COP:CO,CRC:CR,CUP:CU,CVE:CV,XCG:CW SX,CZK:CZ,DJF:DJ,' +
-  'DKK:DK FO GL,DOP:DO,DZD:DZ,EGP:EG,MAD:EH MA,ERN:ER,ETB:ET,FJD:FJ,FKP:FK,GBP:GB GG GS IM JE TA,' +
-  'GEL:GE,GHS:GH,GIP:GI,GMD:GM,GNF:GN,GTQ:GT,GYD:GY,HKD:HK,HNL:HN,HTG:HT,HUF:HU,IDR:ID,ILS:IL PS,' +
-  'INR:IN,IQD:IQ,IRR:IR,ISK:IS,JMD:JM,JOD:JO,JPY:JP,KES:KE,KGS:KG,KHR:KH,KMF:KM,KPW:KP,KRW:KR,' +
-  'KWD:KW,KYD:KY,KZT:KZ,LAK:LA,LBP:LB,LKR:LK,LRD:LR,ZAR:LS ZA,LYD:LY,MDL:MD,MGA:MG,MKD:MK,MMK:MM,' +
-  'MNT:MN,MOP:MO,MRU:MR,MUR:MU,MVR:MV,MWK:MW,MXN:MX,MYR:MY,MZN:MZ,NAD:NA,XPF:NC PF WF,NGN:NG,' +
-  'NIO:NI,NPR:NP,OMR:OM,PAB:PA,PEN:PE,PGK:PG,PHP:PH,PKR:PK,PLN:PL,PYG:PY,QAR:QA,RON:RO,RSD:RS,' +
-  'RUB:RU,RWF:RW,SAR:SA,SBD:SB,SCR:SC,SDG:SD,SEK:SE,SGD:SG,SLE:SL,SOS:SO,SRD:SR,SSP:SS,STN:ST,' +
-  'SYP:SY,SZL:SZ,THB:TH,TJS:TJ,TMT:TM,TND:TN,TOP:TO,TRY:TR,TTD:TT,TWD:TW,TZS:TZ,UAH:UA,UGX:UG,' +
-  'UYU:UY,UZS:UZ,VES:VE,VND:VN,VUV:VU,WST:WS,YER:YE,ZMW:ZM,ZWG:ZW';
+  'SHP:AC,' +
+  'EUR:AD AT AX BE BG BL CY DE EA EE ES FI FR GF GP GR HR IC IE IT LT LU LV MC ME MF MQ MT NL PM PT RE SI SK SM TF VA XK YT,' +
+  'AED,AFN,XCD:AG AI DM GD KN LC MS VC,ALL,AMD,AOA,ARS,AUD:CC CX HM KI NF NR TV,AWG,AZN,BAM,' +
+  'BBD,BDT,XOF:BF BJ CI GW ML NE SN TG,BHD,BIF,BMD,BND,BOB,BRL,BSD,BTN,NOK:BV SJ,BWP,BYN,BZD,' +
+  'CAD,CDF,XAF:CF CG CM GA GQ TD,CHF:LI,NZD:CK NU PN TK,CLP,CNY,COP,CRC,CUP,CVE,XCG:CW SX,CZK,' +
+  'DJF,DKK:FO GL,DOP,DZD,EGP,MAD:EH,ERN,ETB,FJD,FKP,GBP:GG GS IM JE TA,GEL,GHS,GIP,GMD,GNF,GTQ,' +
+  'GYD,HKD,HNL,HTG,HUF,IDR,ILS:PS,INR,IQD,IRR,ISK,JMD,JOD,JPY,KES,KGS,KHR,KMF,KPW,KRW,KWD,KYD,' +
+  'KZT,LAK,LBP,LKR,LRD,ZAR:LS,LYD,MDL,MGA,MKD,MMK,MNT,MOP,MRU,MUR,MVR,MWK,MXN,MYR,MZN,NAD,' +
+  'XPF:NC PF WF,NGN,NIO,NPR,OMR,PAB,PEN,PGK,PHP,PKR,PLN,PYG,QAR,RON,RSD,RUB,RWF,SAR,SBD,SCR,' +
+  'SDG,SEK,SGD,SLE,SOS,SRD,SSP,STN,SYP,SZL,THB,TJS,TMT,TND,TOP,TRY,TTD,TWD,TZS,UAH,UGX,UYU,UZS,' +
+  'VES,VND,VUV,WST,YER,ZMW,ZWG';
 
 const REGION_CURRENCY = new Map<string, string>();
 for (const group of REGION_CURRENCY_TABLE.split(',')) {
-  const [currency, regions] = group.split(':') as [string, string];
-  for (const region of regions.split(' ')) REGION_CURRENCY.set(region, currency);
+  const [currency, regions] = group.split(':') as [string, string | undefined];
+  // A code begins with its own region (AED: AE), left out of its list; supranational X codes
+  // (XOF, XCD) have none.
+  if (currency[0] !== 'X') REGION_CURRENCY.set(currency.slice(0, 2), currency);
+  for (const region of regions?.split(' ') ?? []) REGION_CURRENCY.set(region, currency);
 }
 
 const localeCurrencyCache = new Map<string, string | null>();

@@ -19,7 +19,9 @@ export {
 } from './structure/structure.js';
 export type { ReactTemplate, RNode } from './structure/react-code.js';
 export { elementGenerator } from './codegen/element-source.js';
-export { parseSimpleMarkup } from './runtime/simple-markup.js';
+export { parseSimpleMarkup, simpleMarkupAt } from './runtime/simple-markup.js';
+export { useEscapeBypass } from './compile/escape-bypass.js';
+export { escapeKeeps, unescapedStep } from './compile/unescaped.js';
 export {
   COMPONENT_FORMATTERS,
   DEFAULT_COMPONENTS,

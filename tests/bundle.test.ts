@@ -2,12 +2,18 @@
  * The browser runtime's import graph (bench/bundle-entry.ts, bundled by esbuild as the bench
  * does) holds no compiler and does not bundle React: pages ship precompiled code, so chevrotain
  * and the lexer/parser/assembler stay on the server, and React is loaded by the page (the React
- * renderer's imports of it stay external). Sizes are the
- * bench's business (`npm run bench -- --only bundle`); this test only reads the graph.
+ * renderer's imports of it stay external). It also holds the bundle to its size budget, as the
+ * bench measures it (minified, gzip -9): a size is exact, not a timing (the bench,
+ * `npm run bench -- --only bundle`, lists what costs the bytes).
  */
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { buildBundle, forbiddenModules } from '../bench/bundle-size.js';
+import {
+  BUDGET_BYTES,
+  buildBundle,
+  forbiddenModules,
+  measureBundle,
+} from '../bench/bundle-size.js';
 
 /** Every module path in the graph, bundled or left external. */
 function graphPaths(metafile: Metafile): string[] {
@@ -19,6 +25,12 @@ function graphPaths(metafile: Metafile): string[] {
 }
 
 describe('browser runtime bundle', () => {
+  it('stays within its 60 KB budget, minified and gzipped', async () => {
+    const size = await measureBundle();
+    expect(BUDGET_BYTES).toBe(60 * 1024);
+    expect(size.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
   it('contains the executor and every formatter and predicate table', async () => {
     const { metafile } = await buildBundle({ minify: false });
     const inputs = Object.keys(metafile.inputs);

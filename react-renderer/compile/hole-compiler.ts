@@ -22,8 +22,8 @@ import {
   formatterArgs,
   mayExecuteTemplate,
 } from '../structure/code-queries.js';
-import { HoleMode } from '../structure/react-code.js';
-import { unescapedStep } from './unescaped.js';
+import { HoleMode, Kind, type RNode } from '../structure/react-code.js';
+import { unescapedStep } from './escape-bypass.js';
 
 /** The element position a hole is compiled for (a node compiler). */
 export interface HoleSite extends TemplateSite {
@@ -35,14 +35,22 @@ export interface HoleSite extends TemplateSite {
  * where the hole stands, a formatter-backed component, a widget built from its template's
  * React code, or an applied partial run as React code.
  */
-export function compiledHole(site: HoleSite, inst: Instruction, mode: HoleMode): Exec {
+export function compiledHole(
+  site: HoleSite,
+  inst: Instruction,
+  mode: HoleMode,
+  next?: RNode,
+): Exec {
   const run: Emit = textStep(inst, site.registry);
   const plain = mode === HoleMode.RAW ? null : unescapedStep(inst, site.registry);
   if (mode !== HoleMode.MARKUP) {
-    // Output that ends the element's text or the comment early (`</script>`, `-->`): the
-    // rest is markup in the browser, so the page renders whole. (Escaped output ends
-    // nothing: `plain` is the text of a hole ending in an escape.)
-    const ends = mode === HoleMode.SILENT ? /--!?>|^-?>/ : new RegExp(`</${site.parent}`, 'i');
+    // Output that ends the element's text or the comment early (`</script>`, `-->`), or
+    // may with the template text after it (`</scr` before `ipt>`, `--` before `>`): the rest
+    // is markup in the browser, so the page renders whole. (Escaped output ends nothing:
+    // `plain` is the text of a hole ending in an escape. What precedes the hole cannot begin
+    // a delimiter: the structuring pass leaves such holes to render time, a tokenizer 'edge'.
+    // The text after a comment's hole is not in the tree: any end in `-` counts.)
+    const ends = mode === HoleMode.SILENT ? /--!?>|-!?$/ : rawTextEnd(site.parent, next);
     return (ctx) => {
       let out: string;
       if (mode === HoleMode.RCDATA && plain !== null) out = plain(ctx);
@@ -126,4 +134,24 @@ function applyHole(site: HoleSite, inst: VariableCode, args: string[], text: Emi
       ctx.unexpected(thrown, inst);
     }
   };
+}
+
+/**
+ * What in a raw text hole's output ends its element (`parent`): its end tag (`</script`), or
+ * the start of one that the text after it (`next`) finishes (`</scr` before `ipt>`); any such
+ * start before another hole.
+ */
+function rawTextEnd(parent: string, next: RNode | undefined): RegExp {
+  const end = `</${parent}`;
+  const starts: string[] = [];
+  for (let k = 1; k <= end.length; k++) {
+    const rest = end.slice(k);
+    const finishes =
+      typeof next === 'string'
+        ? next.slice(0, rest.length).toLowerCase() === rest &&
+          /^[\t\n\f\r />]/.test(next.slice(rest.length))
+        : Array.isArray(next) && next[0] === Kind.HOLE;
+    if (finishes) starts.push(end.slice(0, k));
+  }
+  return new RegExp(`${end}${starts.map((s) => `|${s}$`).join('')}`, 'i');
 }

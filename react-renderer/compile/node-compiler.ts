@@ -44,7 +44,7 @@ import { propsMaker, type PropsMaker } from './props-compiler.js';
 import { compiledHole } from './hole-compiler.js';
 import { FallbackSite, segmentedElement, withLocalFallback } from './local-fallback.js';
 export type { PropsMaker } from './props-compiler.js';
-import { simpleContext, type SimpleContext } from '../runtime/simple-markup.js';
+import type { SimpleContext } from '../runtime/simple-markup.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
 import {
   Kind,
@@ -69,7 +69,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
 
   /** `outer` and `parent`, made once: every value parsed here is checked against it. */
   readonly enclosing: readonly string[];
-  readonly simple: SimpleContext;
+  simple: SimpleContext | undefined = undefined;
 
   constructor(
     readonly registry: Registry,
@@ -81,7 +81,6 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     readonly generator: ElementGenerator | null,
   ) {
     this.enclosing = [...outer, parent];
-    this.simple = simpleContext(parent, ns, this.enclosing);
   }
 
   /** The compiler for the content of a `tag` element inside this one. */
@@ -123,9 +122,9 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     const tail = body ? tailValue(nodes) : -1;
     const runs =
       tail === -1
-        ? nodes.map((node) => this.node(node))
+        ? nodes.map((node, i) => this.node(node, nodes[i + 1]))
         : [
-            ...nodes.slice(0, tail).map((node) => this.node(node)),
+            ...nodes.slice(0, tail).map((node, i) => this.node(node, nodes[i + 1])),
             this.tailHole((nodes[tail] as RHole)[1], (nodes[tail + 1] as string | undefined) ?? ''),
           ];
     const first = nodes[0];
@@ -147,13 +146,14 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     };
   }
 
-  private node(node: RNode): Exec {
+  /** `next`: the node after it, which a hole's output may run into (hole-compiler.ts). */
+  private node(node: RNode, next?: RNode): Exec {
     if (typeof node === 'string') return (ctx) => pushText((ctx as ReactContext).kids, node);
     switch (node[0]) {
       case Kind.ELEMENT:
         return this.element(node[1], node[2], node[3], node[4], node[5], node[6]);
       case Kind.HOLE:
-        return compiledHole(this, node[1], node[2]);
+        return compiledHole(this, node[1], node[2], next);
       case Kind.BLOCK:
         return guarded(controlFlow(node[1], this), node[1]);
       case Kind.REGION:

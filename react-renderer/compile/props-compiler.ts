@@ -14,7 +14,7 @@ import type { ReactContext } from '../runtime/react-context.js';
 import { dropsAttributes, firstAttributes, hasAttributeBlocks } from '../structure/code-queries.js';
 import type { Part, RAttr } from '../structure/react-code.js';
 import { blockSetter, type PropSetter } from './block-props.js';
-import { escapeKeeps, unescapedStep } from './unescaped.js';
+import { escapeKeeps, unescapedStep } from './escape-bypass.js';
 
 /** Props of a structured element; `fresh` when each call returns a new object. */
 export interface PropsMaker {

@@ -5,58 +5,16 @@
  * "holes" between chunks, and the runtime feeds it whole markup-bearing values, on the server
  * and in the browser alike, so both sides build the same tree.
  *
- * Holes (type H) are opaque to the tokenizer: `hole()` files them where they fall — in text, in
- * an attribute value, in a tag's attribute list ("dynamic" attributes, tokenized again at run
- * time, unless `attributeBlock` files the hole as a block of attributes), or in a tag name
- * ("bad": the tag cannot be structured) — and says which.
+ * This module is its state machine (`write`), the hot loop of the runtime parser; the tokens
+ * it builds and what it keeps between chunks are tokenizer-tokens.ts's, the filing of the
+ * structuring pass's holes tokenizer-holes.ts's.
  */
-import { decodeEntities } from './entities.js';
 import { Ascii, Char, isAsciiAlpha, isHtmlSpace } from './char-codes.js';
-import {
-  COMMENT_END,
-  findRawEnd,
-  isUnfinishedReference,
-  nextAmp,
-  startsEndTag,
-} from './text-scans.js';
-import {
-  Quote,
-  State,
-  TEXT_ONLY,
-  type AttrToken,
-  type HoleKind,
-  type TagToken,
-  type TokenSink,
-} from './tokens.js';
+import { COMMENT_END, findRawEnd, nextAmp, startsEndTag } from './text-scans.js';
+import { State } from './tokens.js';
+import { HoleFiling } from './tokenizer-holes.js';
 
-export class HtmlTokenizer<H = never> {
-  state = State.DATA;
-  private tag: TagToken<H> | null = null;
-  private attr: AttrToken<H> | null = null;
-  /** Name being read (tag or attribute) and value being read, across chunk boundaries. */
-  private buf = '';
-  /** Raw source of the current tag after its name, kept while the tag may turn dynamic. */
-  private raw: Array<string | H> | null = null;
-  private rawFrom = -1;
-  /** In RAW state: the element whose end tag ends it, and whether entities are decoded. */
-  private rawTag = '';
-  private rcdata = false;
-  /** Text carried over from the previous chunk in COMMENT/MARKUP_DECL/RAW lookahead. */
-  private pending = '';
-  /**
-   * In RAW state: the start of a possible end tag (`</tex`) that ended the last chunk, held
-   * back until the next chunk says whether it ends the element; where its `<` was.
-   */
-  private carry = '';
-  private carryChunk = -1;
-  private carryOffset = -1;
-  /** An unfinished character reference at the end of the last chunk's text (see endText). */
-  private held = '';
-  private fresh = false;
-  private chunk = -1;
-
-  constructor(private readonly sink: TokenSink<H>) {}
-
+export class HtmlTokenizer<H = never> extends HoleFiling<H> {
   /** Feeds one chunk of markup. */
   write(text: string): void {
     const chunk = ++this.chunk;
@@ -420,111 +378,6 @@ export class HtmlTokenizer<H = never> {
     this.rawFrom = -1;
   }
 
-  /**
-   * Text ending a chunk: a character reference it ends in the middle of (`&am`) is held back
-   * and decoded with the next chunk's text, so that text decodes the same however it is cut.
-   */
-  private endText(run: string, hasAmp: boolean): void {
-    const text = this.held + run;
-    this.held = '';
-    const last = hasAmp || text !== run ? text.lastIndexOf('&') : -1;
-    if (last !== -1 && isUnfinishedReference(text, last)) {
-      if (last > 0) this.sink.text(decodeEntities(text.slice(0, last)));
-      this.held = text.slice(last);
-    } else if (text !== '') this.sink.text(hasAmp || text !== run ? decodeEntities(text) : text);
-  }
-
-  /** Text up to a tag (or a hole), after what an earlier chunk held back. */
-  private emitText(run: string, hasAmp: boolean): void {
-    if (this.held !== '') {
-      run = this.held + run;
-      this.held = '';
-      hasAmp = true;
-    }
-    if (run !== '') this.sink.text(hasAmp ? decodeEntities(run) : run);
-  }
-
-  /** Files a hole at the current position and says where it fell. */
-  hole(hole: H): HoleKind {
-    switch (this.state) {
-      case State.DATA:
-        // A held `&…` is not continued by an instruction's output: it is text as it stands.
-        this.flushHeld();
-        return 'data';
-      case State.RAW:
-        // What a chunk held back is text as it stands: an instruction's output does not
-        // continue a reference or an end tag.
-        this.flushCarry();
-        this.flushHeld();
-        return this.rcdata ? 'rcdata' : 'raw';
-      case State.COMMENT:
-      case State.BOGUS_COMMENT:
-      case State.MARKUP_DECL:
-        return 'comment';
-      case State.ATTR_VALUE_DQ:
-      case State.ATTR_VALUE_SQ:
-      case State.ATTR_VALUE_UQ: {
-        const attr = this.attr!;
-        // The three value states are in the order of the three quotes.
-        attr.quote ??= (this.state - State.ATTR_VALUE_DQ) as Quote;
-        const parts = (attr.parts ??= []);
-        if (this.buf !== '') parts.push(decodeEntities(this.buf, true));
-        this.buf = '';
-        parts.push(hole);
-        if (this.tag!.dynamic !== null) this.tag!.dynamic.push(hole);
-        else (this.raw ??= []).push(hole);
-        return 'attr';
-      }
-      case State.TAG_OPEN:
-      case State.END_TAG_OPEN:
-      case State.TAG_NAME:
-        this.tag!.bad = true;
-        return 'bad';
-      default: {
-        const tag = this.tag!;
-        if (tag.end) {
-          tag.bad = true;
-          return 'bad';
-        }
-        tag.dynamic ??= this.raw ??= [];
-        tag.dynamic.push(hole);
-        return 'tag';
-      }
-    }
-  }
-
-  /**
-   * Files a hole among a tag's attributes as a block of attributes: `entry` (an attribute with
-   * no name) takes its place in the attribute list, and `hole()` files the hole in the tag's
-   * raw source, so that the tag can still be tokenized at run time should the structuring pass
-   * give the block up (structure/structure.ts). Only where `hole()` would say 'tag'; false where it says
-   * otherwise (an end tag: filing the hole there again changes nothing).
-   */
-  attributeBlock(hole: H, entry: AttrToken<H>): boolean {
-    this.tag!.attrs.push(entry);
-    return this.hole(hole) === 'tag';
-  }
-
-  /**
-   * Ends a tag's name where the input stands, as a space would there (a block of attributes
-   * right after the name whose every branch starts with one: structure/conditional-attributes.ts). An end
-   * tag's block is then filed as it would be after a space: as a bad hole.
-   */
-  endTagName(): void {
-    this.tag!.name = this.buf.toLowerCase();
-    this.buf = '';
-    this.raw = null;
-    this.state = State.BEFORE_ATTR_NAME;
-  }
-
-  /**
-   * Whether the last chunk ended in what may be a character reference (`&cop`), held back for
-   * the next chunk's text: what follows may complete it.
-   */
-  get holdsReference(): boolean {
-    return this.held !== '';
-  }
-
   /** Whether the input so far ends in text or raw text: not inside a tag, comment or declaration. */
   endsInText(): boolean {
     return this.state === State.DATA || this.state === State.RAW;
@@ -540,99 +393,5 @@ export class HtmlTokenizer<H = never> {
     this.tag = null;
     this.attr = null;
     this.pending = '';
-  }
-
-  private newTag(end: boolean, offset: number): TagToken<H> {
-    return {
-      name: '',
-      end,
-      attrs: [],
-      selfClosing: false,
-      dynamic: null,
-      bad: false,
-      chunk: this.chunk,
-      offset,
-      endChunk: -1,
-      endOffset: -1,
-    };
-  }
-
-  /** A name or value ending at `to`: `buf` (its part from earlier chunks) and this chunk's part. */
-  private take(text: string, from: number, to: number): string {
-    const part = text.slice(from, to);
-    if (this.buf === '') return part;
-    const whole = this.buf + part;
-    this.buf = '';
-    return whole;
-  }
-
-  /**
-   * A tag or attribute name ending at `to`, lower-cased (`cased`: it has upper-case or
-   * non-ASCII characters in this chunk; most names have neither, and are taken as they are).
-   */
-  private name(cased: boolean, text: string, from: number, to: number): string {
-    const whole = cased || this.buf !== '';
-    const name = this.take(text, from, to);
-    return whole ? name.toLowerCase() : name;
-  }
-
-  private addAttr(lower: string): AttrToken<H> {
-    const attr: AttrToken<H> = { name: lower, value: '', parts: null };
-    // Duplicates: the first one wins; later ones are parsed and dropped.
-    const attrs = this.tag!.attrs;
-    for (let k = 0; k < attrs.length; k++) if (attrs[k]!.name === lower) return attr;
-    attrs.push(attr);
-    return attr;
-  }
-
-  /** Sets the value just read; `plain` when it is known to hold no `&`. */
-  private finishValue(plain: boolean, source: string): void {
-    const attr = this.attr!;
-    const value = plain ? source : decodeEntities(source, true);
-    if (attr.parts !== null) {
-      if (value !== '') attr.parts.push(value);
-    } else attr.value = value;
-  }
-
-  /** Emits the finished tag (its end at `next`); returns the state that follows it. */
-  private emitTag(next: number, text: string): State {
-    const tag = this.tag!;
-    tag.endChunk = this.chunk;
-    tag.endOffset = next;
-    if (tag.dynamic !== null && this.rawFrom !== -1) {
-      tag.dynamic.push(text.slice(this.rawFrom, next - 1));
-    }
-    this.tag = null;
-    this.attr = null;
-    this.rawFrom = -1;
-    let state = State.DATA;
-    const rcdata = tag.end || tag.bad ? undefined : TEXT_ONLY.get(tag.name);
-    if (rcdata !== undefined) {
-      state = State.RAW;
-      this.rawTag = tag.name;
-      this.rcdata = rcdata;
-      this.pending = '';
-    }
-    if (this.sink.tag(tag) === false) return State.DATA;
-    return state;
-  }
-
-  /** Raw text; RCDATA is decoded, a reference the chunk ends in held back when `last`. */
-  private rawText(text: string, last: boolean): void {
-    if (!this.rcdata) this.sink.text(text);
-    else if (last) this.endText(text, text.indexOf('&') !== -1);
-    else this.emitText(text, text.indexOf('&') !== -1);
-  }
-
-  private flushHeld(): void {
-    if (this.held !== '') this.emitText('', false);
-  }
-
-  /** A held-back `</tex` that turned out not to be the end tag: it is raw text. */
-  private flushCarry(): void {
-    if (this.carry === '') return;
-    const carry = this.carry;
-    this.carry = '';
-    this.rawText(carry, false);
   }
 }

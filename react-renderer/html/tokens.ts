@@ -23,8 +23,12 @@ export const enum State {
   RAW,
 }
 
-/** Where a hole fell. */
-export type HoleKind = 'data' | 'raw' | 'rcdata' | 'comment' | 'attr' | 'tag' | 'bad';
+/**
+ * Where a hole fell. 'edge': next to a delimiter of a comment or of raw text (`<!-`, `<!--x-`,
+ * `</scr` before it), where its output may end or begin that comment or text with what is
+ * around it; no static tree can follow that.
+ */
+export type HoleKind = 'data' | 'raw' | 'rcdata' | 'comment' | 'attr' | 'tag' | 'bad' | 'edge';
 
 /**
  * How an attribute value is delimited: what a hole's output must not contain to stay inside

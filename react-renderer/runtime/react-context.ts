@@ -22,8 +22,11 @@ export interface ParseSite {
   readonly outer: readonly string[];
   /** `outer` and `parent`: every element a value's markup could close. */
   readonly enclosing: readonly string[];
-  /** What markup is built here as written (simple-markup.ts). */
-  readonly simple: SimpleContext;
+  /**
+   * What markup is built here as written (simple-markup.ts), once the server's simple-markup
+   * parser has worked it out (the browser runtime does not carry that parser).
+   */
+  simple: SimpleContext | undefined;
 }
 
 /**
@@ -246,7 +249,7 @@ export function parseIn(
     return kids;
   }
   // Simple markup (simple-markup.ts) is built as written: it stays inside its element.
-  let kids = ctx.simpleMarkup === null ? null : ctx.simpleMarkup(html, compiler.simple);
+  let kids = ctx.simpleMarkup === null ? null : ctx.simpleMarkup(html, compiler);
   let fit = Fit.INSIDE;
   if (kids === null) {
     const parsed = parseValue(html, compiler.parent, compiler.ns, compiler.enclosing);

@@ -71,14 +71,26 @@ export function simpleContext(parent: string, ns: Ns, enclosing: readonly string
   return (inP ? SimpleContext.PHRASING : SimpleContext.BLOCKS) | (inA ? 0 : SimpleContext.ANCHORS);
 }
 
-export type SimpleMarkupParser = (html: string, context: SimpleContext) => Kid[] | null;
+/** Where markup is built; `simple` keeps its `simpleContext` once worked out. */
+interface SimpleSite {
+  readonly parent: string;
+  readonly ns: Ns;
+  readonly enclosing: readonly string[];
+  simple: SimpleContext | undefined;
+}
+
+export type SimpleMarkupParser = (html: string, site: SimpleSite) => Kid[] | null;
 
 /**
- * The nodes of simple markup (see above), or null when it is not simple. The server entry
- * passes it to the React path (`RenderHooks.simpleMarkup`); the browser runtime, which renders a
- * page once, does without (same nodes, slower) and its size budget does not carry it.
+ * The nodes of simple markup at a site (see `parseSimpleMarkup`). The server entry passes it to
+ * the React path (`RenderHooks.simpleMarkup`); the browser runtime, which renders a page once,
+ * does without (same nodes, slower) and its size budget does not carry it.
  */
-export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
+export const simpleMarkupAt: SimpleMarkupParser = (html, site) =>
+  parseSimpleMarkup(html, (site.simple ??= simpleContext(site.parent, site.ns, site.enclosing)));
+
+/** The nodes of simple markup (see above) in a context, or null when it is not simple. */
+export function parseSimpleMarkup(html: string, context: SimpleContext): Kid[] | null {
   if (context === SimpleContext.NONE) return null;
   if (html.indexOf('\r') !== -1 || html.indexOf('\0') !== -1) return null;
   const root: Kid[] = [];
@@ -148,7 +160,7 @@ export const parseSimpleMarkup: SimpleMarkupParser = (html, context) => {
     }
   }
   return open.length === 0 ? root : null;
-};
+}
 
 /** Pops the current element into its parent's children; the parent's children. */
 function closeCurrent(

@@ -32,6 +32,8 @@ export const enum Why {
   SPLIT_TAG,
   FOSTERED,
   MISNESTED,
+  UNFINISHED_TAG,
+  DELIMITER,
 }
 
 /** Where a pass reports what it left to render time. */
@@ -65,6 +67,14 @@ const WHY_TEXT: Record<Why, [why: string, what: string]> = {
   [Why.MISNESTED]: [
     'formatting elements (b, a, em…) misnested around instructions',
     'the element holding them',
+  ],
+  [Why.UNFINISHED_TAG]: [
+    'an instruction in a tag the template ends in (its output may finish the tag)',
+    'the template from that tag on',
+  ],
+  [Why.DELIMITER]: [
+    'an instruction next to the delimiters of a comment or of raw text (its output may end it)',
+    'the element holding it',
   ],
 };
 

@@ -138,6 +138,14 @@ class BlockStructurer implements TokenSink<Inst> {
       }
       if (this.region !== null) this.endRegion(end);
     } else {
+      const unfinished = this.region === null ? this.tokenizer.unfinishedTag() : null;
+      if (unfinished !== null) {
+        // The template ends inside a tag holding an instruction: the tag is dropped unless
+        // the output finishes it, which only the render can tell.
+        this.report.unstructured(unfinished.hole, Why.UNFINISHED_TAG);
+        const { tag } = unfinished;
+        this.regionHere({ item: this.chunkItem[tag.chunk]!, offset: tag.offset });
+      }
       this.tokenizer.end();
       if (this.region !== null) this.endRegion(end);
     }
@@ -245,6 +253,13 @@ class BlockStructurer implements TokenSink<Inst> {
       this.badHole ??= inst;
       return;
     }
+    if (region === null && kind === 'edge') {
+      // From the element holding the comment or raw text (a raw text's element is the
+      // current one: from its parent).
+      this.report.unstructured(inst, Why.DELIMITER);
+      const stack = this.builder.stack;
+      this.giveUp(stack.length - (this.tokenizer.state === State.RAW ? 2 : 1));
+    }
     if (region === null && kind === 'data' && !this.builder.isClean()) {
       // The browser would reopen a formatting element around the instruction's output, or not
       // (an empty output): its element is parsed at render time, from before that element.
@@ -322,6 +337,16 @@ class BlockStructurer implements TokenSink<Inst> {
     for (const [name, end, selfClosing] of branchTags(inst)) {
       regionTag(this.region.open, name, end, selfClosing);
     }
+  }
+
+  /**
+   * Leaves the template from `pos` (in the current element, where nothing was built since) to
+   * render time; from the latest restart point instead where the browser would reopen a
+   * formatting element there.
+   */
+  private regionHere(pos: Pos): void {
+    if (this.builder.isClean()) this.region = { start: pos, open: [], raw: false };
+    else this.giveUp(this.builder.stack.length - 1);
   }
 
   /** Records a restart point before a tag, in the current element (see `Restart`). */

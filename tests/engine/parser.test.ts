@@ -235,6 +235,34 @@ describe('plugin names', () => {
     expect(t.errors.map((e) => e.message)).toEqual(["SyntaxError: Predicate 'nope?' is unknown"]);
   });
 
+  // The parser remembers the names it has found and matches them in the source where they
+  // start: a remembered name must match the whole name, not a prefix of a longer one.
+  it('a formatter name matches only as a whole name, whatever was seen before', () => {
+    const t = compileTemplate('{a|json}{a|json-pretty}{a|json}{a|jsonx}{a|js}', testRegistry);
+    expect(t.code[2]).toEqual([
+      [1, [['a']], [['json']]],
+      [1, [['a']], [['json-pretty']]],
+      [1, [['a']], [['json']]],
+      [0, '{a|jsonx}'],
+      [0, '{a|js}'],
+    ]);
+    expect(t.errors.map((e) => e.message)).toEqual([
+      "SyntaxError: Formatter 'jsonx' is unknown",
+      "SyntaxError: Formatter 'js' is unknown",
+    ]);
+  });
+
+  it('a keyword matches only as a whole word not followed by ?', () => {
+    expect(block('{.end?}{.end}')).toEqual([[5, 'end?', 0, [], 3]]);
+    expect(block('{.or-x}{.endx}{.eval}{.evalx 1}')).toEqual([
+      [0, '{.or-x}'],
+      [0, '{.endx}'],
+      [0, '{.eval}'],
+      [0, '{.evalx 1}'],
+    ]);
+    expect(block('{.eval\t1 + 2}')).toEqual([[23, '1 + 2']]);
+  });
+
   it('an arity violation is a warning and keeps the instruction', () => {
     const registry = {
       formatters: {

@@ -220,6 +220,10 @@ const widget = fc.constantFrom(
   '{item|apply w}',
   '<ul><li>{item|like-button}</li></ul>',
   '<table><tr><td>{item|product-price}</td></tr></table>',
+  // In attribute values (text there; an unquoted one ended by the output's spaces) and a script.
+  "<a title='{item|add-to-cart-btn}'>t</a>",
+  '<a title={item|product-price}>t</a>',
+  "<script>var w = '{item|product-price}';</script>",
 );
 export const wholePage = fc
   .tuple(flow, widget, flow, widget)
@@ -229,7 +233,8 @@ export const wholePage = fc
   );
 export const wholePageData = data.map((d) => ({
   ...d,
-  b: UNBALANCED[d.a.length % UNBALANCED.length]!,
+  // Or a tag left open in a value, which takes in the page after it, widgets and all.
+  b: [...UNBALANCED, "<a href='"][d.a.length % (UNBALANCED.length + 1)]!,
   item,
 }));
 /** The same pages with `{b}` a value that stays in its element: structured, widgets and all. */

@@ -85,7 +85,6 @@ describe('values that end the raw text, textarea or comment they are printed in'
     ['a textarea', '<div>\n<textarea>{x}</textarea><p>after</p></div>', 'a</textarea><b>y</b>'],
     ['a comment', '<div>\n<!-- {x} --><p>after</p></div>', 'a --> <b>y</b>'],
     ['a comment with --!>', '<div>\n<!-- {x} --><p>after</p></div>', 'a --!> <b>y</b>'],
-    ['a comment, at once', '<div>\n<!--{x}--><p>after</p></div>', '>shown'],
   ];
   for (const [what, source, x] of cases) {
     it(`${what}: rendered whole, with a warning at the value`, () => {
@@ -127,5 +126,35 @@ describe('values that leave open the element their parent ends at', () => {
     const out = react(source, { x });
     expect(out.dom).toBe(stringDom(source, { x }));
     expect(out.warnings).toEqual([expect.stringMatching(/^REACT_UNBALANCED_VALUE /)]);
+  });
+});
+
+describe('instructions whose output decides what the template text around them is', () => {
+  // The template text alone leaves it open: the output may finish a tag the template ends in
+  // (the tag is dropped without it), make `<` a tag or text, or make a comment or raw text
+  // end with the text next to it. The React path parses such a part at render time.
+  it.each([
+    ['a quote finishing a single-quoted value at the end', "<div><a href='{x}</div>", "y'>z"],
+    ['a quote finishing a double-quoted value at the end', '<div><a href="{x}</div>', 'y">z'],
+    ['a `>` finishing a tag name at the end', '<div><a{x}</div>', ' title=t>z'],
+    ['a digit making `<` text', '<div>a <{x} b</div>', '1'],
+    ['a name making `</` an end tag', '<div>a </{x}>b</div><p>c</p>', 'div'],
+    ['`--` making `<!` a comment', '<div>a <!{x} b</div><p>c</p>', '--'],
+    ['a `-` ending a comment with the text before and after', '<div>a <!--x-{x}>b</div>', '-'],
+    ['a `>` ending a comment at once', '<div>\n<!--{x}--><p>after</p></div>', '>shown'],
+    ['a text keeping a comment open', '<div>a <!--x-{x}>b</div>', 'x'],
+    ['`--` ending a comment with the `>` after', '<div>a <!-- x {x}>b --></div>', '--'],
+    ['a name finishing `</` in a textarea', '<div><textarea>a</{x}>b</textarea></div>', 'textarea'],
+  ])('%s: the DOM of the string path', (_what, source, x) => {
+    expect(react(source, { x }).dom).toBe(stringDom(source, { x }));
+  });
+
+  it('a `<` beginning `</script` with the text after it: rendered whole, with a warning', () => {
+    // React prints a script's text unescaped, so its HTML parses alike either way: the
+    // warning shows the tree was built as the browser reads the page.
+    const source = '<div><script>a {x}/script>b</script></div>';
+    const out = react(source, { x: '<' });
+    expect(out.warnings).toEqual([expect.stringMatching(/^REACT_UNBALANCED_VALUE 1:/)]);
+    expect(out.dom).toBe(stringDom(source, { x: '<' }));
   });
 });

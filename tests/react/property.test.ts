@@ -99,6 +99,8 @@ describe('React path = string path (generated templates)', () => {
       fc.assert(
         fc.property(templates, values, (template, data) => {
           const html = render(template, data).html;
+          // A tag a value leaves open may take in markup as attributes React cannot name.
+          fc.pre(!outsideReact(html));
           const reactHtml = dropImagePreloads(
             renderToString(renderToReact(template, data).element),
             html,

@@ -130,3 +130,17 @@ describe('widgets of a page rendered whole', () => {
     expect(render(source, data).html).not.toMatch(/\uE001/);
   });
 });
+
+describe('a widget whose output finishes a tag that a value leaves open', () => {
+  // The body's `<a href='` takes the widget's markup into its value up to the `'` of the
+  // title in the widget's data-title (the product-page hydration property's counterexample,
+  // with `it's` for a title; here one whose rest, `title=t"`, is an attribute React can name).
+  it("is the tag's markup, as in the browser", () => {
+    const data = storeData(0);
+    const item = { ...(data.item as object), title: "x' title=t", body: "<a href='" };
+    const source = '{.section item}<div>{body}</div>{@|social-button}{.end}';
+    const out = renderWithSpies(source, { ...data, item }, []);
+    expect(out.react).toBe(out.string);
+    expect(out.react).toMatch(/<a href=.*title="t/);
+  });
+});
