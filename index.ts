@@ -9,11 +9,8 @@ import { renderTemplate } from './engine/render.js';
 import type { ParseFunction, RenderOptions, RenderResult, Template } from './engine/template.js';
 import type { TemplateError } from './engine/errors.js';
 import { findUnescapedValues } from './engine/unescaped-values.js';
-import {
-  ALL_FORMATTERS,
-  ARGUMENT_INSERTING_FORMATTERS,
-  ESCAPING_FORMATTERS,
-} from './formatters/index.js';
+import { ARGUMENT_INSERTING_FORMATTERS, ESCAPING_FORMATTERS } from './formatters/index.js';
+import { SERVER_FORMATTERS } from './formatters/json-attribute.js';
 import { useAmountWriter } from './formatters/money.js';
 import { writeAmountDigits } from './formatters/money-digits.js';
 import { ALL_PREDICATES } from './predicates/index.js';
@@ -69,7 +66,10 @@ useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 
 /** Every built-in formatter and predicate. */
-export const defaultRegistry: Registry = { formatters: ALL_FORMATTERS, predicates: ALL_PREDICATES };
+export const defaultRegistry: Registry = {
+  formatters: SERVER_FORMATTERS,
+  predicates: ALL_PREDICATES,
+};
 
 /** Stands for "no table passed" in the registry cache's keys. */
 const NO_TABLE = {};
@@ -95,7 +95,7 @@ export function registryFor(options?: CompileOptions): Registry {
   let registry = byPredicates.get(predicates);
   if (registry === undefined) {
     registry = {
-      formatters: { ...ALL_FORMATTERS, ...options.formatters },
+      formatters: { ...SERVER_FORMATTERS, ...options.formatters },
       predicates: { ...ALL_PREDICATES, ...options.predicates },
     };
     byPredicates.set(predicates, registry);

@@ -135,6 +135,7 @@ export function runReactSuite(options: BenchOptions): SuiteReport {
   // that matters). Their figures also drift more on a shared machine: three times the budget
   // steadies the medians.
   const timing = {
+    ...options.timing,
     budgetMs: options.timing.budgetMs * 3,
     warmupMs: Math.max(options.timing.warmupMs, options.timing.budgetMs * 10),
   };

@@ -13,6 +13,7 @@ import type {
   SectionCode,
 } from './code.js';
 import type { Emit, EmitCompiler, ExecContext } from './context.js';
+import { prepareCall } from './exec-vars.js';
 import { StackFrame } from './frame.js';
 import type { Predicate } from './plugin.js';
 import {
@@ -163,9 +164,10 @@ function conditional(inst: PredicateCode | OrPredicateCode, compiler: EmitCompil
   const alternate = compiler.alternate(inst[4]);
   // An unknown predicate is simply false (it was reported at compile time).
   if (predicate === null) return alternate;
+  const prepared = prepareCall(predicate, args);
   return (ctx) => {
     ctx.inst = inst;
-    return predicate.apply(args, ctx) ? body(ctx) : alternate(ctx);
+    return predicate.apply(args, ctx, prepared) ? body(ctx) : alternate(ctx);
   };
 }
 

@@ -6,7 +6,7 @@
 import type { BindvarCode, CtxvarCode, FormatterList, Path, VariableCode } from './code.js';
 import type { Emit, EmitCompiler, ExecContext } from './context.js';
 import { StackFrame } from './frame.js';
-import { Variable, type Formatter, type Registry } from './plugin.js';
+import { Variable, type Formatter, type Predicate, type Registry } from './plugin.js';
 import {
   asPath,
   compileVariablePath,
@@ -24,11 +24,14 @@ interface FormatterStep {
   prepared: unknown;
 }
 
-/** The formatter's compile-time work for `args` (`Formatter.prepare`), if it has any. */
-function prepareCall(formatter: Formatter, args: string[]): unknown {
-  if (typeof formatter.prepare !== 'function') return undefined;
+/**
+ * A formatter's or predicate's compile-time work for `args` (`Formatter.prepare`,
+ * `Predicate.prepare`), if it has any.
+ */
+export function prepareCall(plugin: Formatter | Predicate, args: string[]): unknown {
+  if (typeof plugin.prepare !== 'function') return undefined;
   try {
-    return formatter.prepare(args);
+    return plugin.prepare(args);
   } catch {
     // A plugin that breaks its contract still renders: `apply` works without it.
     return undefined;
@@ -84,12 +87,17 @@ function applyFormatters(
 
 /**
  * The `map` of every formatter in the chain when all of them declare one (`Formatter.map`: pure
- * value mappings such as html or json), else null.
+ * value mappings such as html or json), else null. Two neighbours that fuse
+ * (`Formatter.fuse`) give one mapping.
  */
 function pureMaps(steps: FormatterStep[]): Array<(value: unknown) => unknown> | null {
   const maps: Array<(value: unknown) => unknown> = [];
-  for (const step of steps) {
-    const map = step.formatter.map;
+  for (let i = 0; i < steps.length; i++) {
+    const { formatter } = steps[i]!;
+    const next = steps[i + 1];
+    const fused = next && formatter.fuse?.(next.formatter);
+    if (fused) i++;
+    const map = fused || formatter.map;
     if (typeof map !== 'function') return null;
     maps.push(map);
   }

@@ -5,6 +5,12 @@
  */
 import type { Code, Path } from './code.js';
 
+/**
+ * How `RenderContext.resolveRef` reads a dotted reference (`items.0.name`), for plugins that
+ * split their argument references once, in `prepare`, and then call `resolve`.
+ */
+export { splitReference } from './resolve.js';
+
 /** A mutable holder passed through a formatter chain; formatters replace `vars[0]` via `set`. */
 export class Variable {
   /**
@@ -101,6 +107,13 @@ export interface Formatter {
    */
   map?: (value: unknown) => unknown;
   /**
+   * For a pure formatter (`map`) followed by the pure `next` in a chain, both without
+   * arguments: a single mapping whose result is exactly `next.map(this.map(value))`, when this
+   * formatter knows a cheaper way to produce it (e.g. `json|htmlattr` in one pass); undefined
+   * otherwise. The engine asks once per compiled instruction.
+   */
+  fuse?: (next: Formatter) => ((value: unknown) => unknown) | undefined;
+  /**
    * Declares the formatter an HTML escape: with no arguments, its output is exactly
    * `unescaped(value)` with `&`, `<`, `>` (and maybe `"`) written as character references, and
    * nothing else. A renderer that decodes references in that output again (the React path, for
@@ -111,7 +124,13 @@ export interface Formatter {
 }
 
 export interface Predicate {
-  apply(args: string[], ctx: RenderContext): boolean;
+  /**
+   * `prepared` is what `prepare` returned for these arguments, or undefined (no `prepare`, or a
+   * caller that does not prepare): the result must be the same either way.
+   */
+  apply(args: string[], ctx: RenderContext, prepared?: unknown): boolean;
+  /** Compile-time hook, as `Formatter.prepare`: once per predicate call of a compiled instruction. */
+  prepare?: (args: string[]) => unknown;
   minArgs?: number;
   maxArgs?: number;
 }

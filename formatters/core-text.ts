@@ -67,7 +67,7 @@ function quotePlainJson(text: string): string | null {
 }
 
 /** JSON text safe to embed in a `<script>`: every `</` becomes `<\/`. */
-function scriptSafeJson(value: unknown, indent?: number): string {
+export function scriptSafeJson(value: unknown, indent?: number): string {
   if (value === undefined) return '';
   if (typeof value === 'string') {
     const quoted = quotePlainJson(value);

@@ -5,7 +5,14 @@
  * and also take their position. Argument formatters: decimal/number, money/currency, datetime,
  * datetime-interval, and the Java original's unit.
  */
-import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import type { Path } from '../engine/code.js';
+import {
+  splitReference,
+  type Formatter,
+  type FormatterTable,
+  type RenderContext,
+  type Variable,
+} from '../engine/plugin.js';
 import { boundedMemo } from '../engine/bounded-memo.js';
 import { asString } from '../engine/values.js';
 import { decimalText, formatDecimal } from './i18n-decimal.js';
@@ -176,34 +183,29 @@ export function formatMessage(
 
 const NAMED_ARG = /^([^=:]+)[=:](.+)$/;
 
-/** An argument as written: `name:ref` / `name=ref` (named and positional) or `ref`. */
-type ArgSpec = readonly [name: string | null, ref: string];
-
-/** Specs by args array: a tag's args are one array for all its renders (read once each). */
-const specsByArgs = new WeakMap<string[], readonly ArgSpec[]>();
+/**
+ * An argument as written, `name:ref` / `name=ref` (named and positional) or `ref`, with its
+ * reference split into a path. Made once per compiled tag (`Formatter.prepare`).
+ */
+type ArgSpec = readonly [name: string | null, path: Path];
 
 function argSpecs(args: string[]): readonly ArgSpec[] {
-  let specs = specsByArgs.get(args);
-  if (specs === undefined) {
-    specs = args.map((arg): ArgSpec => {
-      const m = NAMED_ARG.exec(arg);
-      return m ? [m[1]!, m[2]!] : [null, arg];
-    });
-    specsByArgs.set(args, specs);
-  }
-  return specs;
+  return args.map((arg): ArgSpec => {
+    const m = NAMED_ARG.exec(arg);
+    return m ? [m[1]!, splitReference(m[2]!)] : [null, splitReference(arg)];
+  });
 }
 
 /**
  * Resolves the formatter args from the frame where the tag appeared (docs/language.md, "Where
  * formatters look up names").
  */
-export function messageArgs(args: string[], ctx: RenderContext): MessageArgs {
+function messageArgs(specs: readonly ArgSpec[], ctx: RenderContext): MessageArgs {
   const from = ctx.frame().parent ?? undefined;
   const positional: unknown[] = [];
   const named = new Map<string, unknown>();
-  for (const [name, ref] of argSpecs(args)) {
-    const value = ctx.resolveRef(ref, from);
+  for (const [name, path] of specs) {
+    const value = ctx.resolve(path, from);
     if (name !== null) named.set(name, value);
     positional.push(value);
   }
@@ -211,15 +213,17 @@ export function messageArgs(args: string[], ctx: RenderContext): MessageArgs {
 }
 
 const message: Formatter = {
-  apply(args: string[], vars: Variable[], ctx: RenderContext): void {
+  prepare: argSpecs,
+  apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void {
     const first = vars[0]!;
     const pattern = asString(first.value);
+    if (pattern === '') {
+      first.set('');
+      return;
+    }
+    const specs = (prepared as readonly ArgSpec[] | undefined) ?? argSpecs(args);
     first.set(
-      pattern === ''
-        ? ''
-        : formatMessage(pattern, messageArgs(args, ctx), renderLocale(ctx), () =>
-            renderTimeZone(ctx),
-          ),
+      formatMessage(pattern, messageArgs(specs, ctx), renderLocale(ctx), () => renderTimeZone(ctx)),
     );
   },
 };

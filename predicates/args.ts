@@ -5,7 +5,8 @@
  * `true`/`false`/`null`) is parsed as JSON; if that fails, or it does not look like JSON, it is a
  * variable reference resolved from the current frame.
  */
-import type { RenderContext } from '../engine/plugin.js';
+import { splitReference, type RenderContext } from '../engine/plugin.js';
+import type { Path } from '../engine/code.js';
 import { boundedMemo } from '../engine/bounded-memo.js';
 import { asBoolean, asNumber, asString, getOwn } from '../engine/values.js';
 
@@ -48,6 +49,35 @@ export function resolveArg(arg: string, ctx: RenderContext): unknown {
   const literal = literalOf(arg);
   if (literal === VARIABLE) return ctx.resolveRef(arg);
   return literal === COMPOUND ? (JSON.parse(arg) as unknown) : literal;
+}
+
+/**
+ * A predicate argument read once per compiled call (`Predicate.prepare`): a variable's path
+ * split, a scalar literal kept; `value` is then `resolveArg` without the per-call lookups.
+ */
+export class PreparedArg {
+  private readonly literal: unknown;
+  private readonly path: Path | null;
+  constructor(private readonly arg: string) {
+    this.literal = literalOf(arg);
+    this.path = this.literal === VARIABLE ? splitReference(arg) : null;
+  }
+  value(ctx: RenderContext): unknown {
+    if (this.path !== null) return ctx.resolve(this.path);
+    return this.literal === COMPOUND ? (JSON.parse(this.arg) as unknown) : this.literal;
+  }
+}
+
+/** `Predicate.prepare` for predicates that read their arguments with `resolveArg`. */
+export function prepareArgs(args: string[]): PreparedArg[] {
+  return args.map((arg) => new PreparedArg(arg));
+}
+
+/** The prepared arguments when `prepared` is what `prepareArgs` made for `args`, else null. */
+export function preparedArgs(prepared: unknown, args: string[]): PreparedArg[] | null {
+  return Array.isArray(prepared) && prepared.length === args.length
+    ? (prepared as PreparedArg[])
+    : null;
 }
 
 /** Deep, type-strict equality of JSON values; MISSING equals null; object key order is ignored. */
@@ -102,8 +132,17 @@ export function compareValues(left: unknown, right: unknown): number {
  * The two operands of a comparison predicate: with one argument the current node against it,
  * with two or more the first two arguments; null when there are none.
  */
-export function operands(args: string[], ctx: RenderContext): [unknown, unknown] | null {
+export function operands(
+  args: string[],
+  ctx: RenderContext,
+  prepared?: unknown,
+): [unknown, unknown] | null {
   if (args.length === 0) return null;
+  const ready = preparedArgs(prepared, args);
+  if (ready !== null) {
+    if (args.length === 1) return [ctx.node(), ready[0]!.value(ctx)];
+    return [ready[0]!.value(ctx), ready[1]!.value(ctx)];
+  }
   if (args.length === 1) return [ctx.node(), resolveArg(args[0]!, ctx)];
   return [resolveArg(args[0]!, ctx), resolveArg(args[1]!, ctx)];
 }

@@ -4,14 +4,15 @@
  */
 import type { Predicate, PredicateTable, RenderContext } from '../engine/plugin.js';
 import { asNumber, isTruthy } from '../engine/values.js';
-import { compareValues, deepEquals, operands, resolveArg } from './args.js';
+import { compareValues, deepEquals, operands, prepareArgs, resolveArg } from './args.js';
 
 function comparison(test: (left: unknown, right: unknown) => boolean): Predicate {
   return {
     minArgs: 1,
     maxArgs: 2,
-    apply(args, ctx) {
-      const pair = operands(args, ctx);
+    prepare: prepareArgs,
+    apply(args, ctx, prepared) {
+      const pair = operands(args, ctx, prepared);
       return pair !== null && test(pair[0], pair[1]);
     },
   };

@@ -11,7 +11,7 @@ import { droppedWhenEmpty, plainAttributeProp, reactName } from '../runtime/attr
 import { blockSetter } from '../compile/block-props.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './generated-function.js';
 import { reactElementTag } from '../runtime/react-element-shape.js';
-import { InlineElement } from '../runtime/unpretenured-objects.js';
+import { InlineElement, newArray } from '../runtime/unpretenured-objects.js';
 import { escapeKeeps, unescapedStep } from '../compile/unescaped.js';
 import {
   attributeText,
@@ -23,7 +23,7 @@ import {
   valueNode,
   type Make,
 } from '../runtime/node-makers.js';
-import { isPlainTag, propsOf } from '../runtime/host-elements.js';
+import { isPlainTag, propsOf, pushText } from '../runtime/host-elements.js';
 import { Quote } from '../html/tokens.js';
 import type { Ns } from '../html/tree-builder.js';
 import type { PropsMaker } from '../compile/node-compiler.js';
@@ -33,6 +33,7 @@ import {
   type LocalSplits,
   type Part,
   type RAttr,
+  type RElement,
   type RNode,
 } from '../structure/react-code.js';
 import {
@@ -42,18 +43,22 @@ import {
   isStaticElement,
   nsOf,
   straightChildren,
+  tailValue,
 } from '../structure/code-queries.js';
 
 /** One element position of the React compiler, as generated code needs it. */
-/** Compiles one structured element to generated code (see `generatedElement`). */
-export type ElementGenerator = typeof generatedElement;
+/**
+ * Compiles one structured element to generated code (see `generatedElement`), and sequences of
+ * nodes (`generatedSequence`).
+ */
+export type ElementGenerator = typeof generatedElement & { sequence: typeof generatedSequence };
 
 /**
  * The generator where generated code may be used here (generated-function.ts `canGenerateCode`), else
  * null. Passed to the renderer by the server entry, so the browser runtime never carries it.
  */
 export function elementGenerator(): ElementGenerator | null {
-  return canGenerateCode() ? generatedElement : null;
+  return canGenerateCode() ? generator : null;
 }
 
 export interface CodeSite extends ParseSite {
@@ -63,6 +68,11 @@ export interface CodeSite extends ParseSite {
   child(tag: string, ns: Ns): CodeSite;
   /** An element's children collected in `ctx.kids` by the closures. */
   body(nodes: RNode[]): Exec;
+  /**
+   * One child node that is not an element or a text, as the closures run it (`next`: the node
+   * after it, which a hole's output may run into).
+   */
+  nodeRun(node: RNode, next?: RNode): Exec;
   /** The props of a `tag` element with these attributes, made by the closures. */
   props(tag: string, attrs: RAttr[], dynamic: 0): PropsMaker;
   /** A child element's maker as the compiler makes it (static, generated or a closure). */
@@ -75,6 +85,11 @@ export interface CodeSite extends ParseSite {
     splits?: LocalSplits,
   ): Make;
 }
+
+const generator: ElementGenerator = Object.assign(
+  (...args: Parameters<typeof generatedElement>) => generatedElement(...args),
+  { sequence: (...args: Parameters<typeof generatedSequence>) => generatedSequence(...args) },
+);
 
 /** The element as generated code (see generated-function.ts), or null where it does not apply. */
 export function generatedElement(
@@ -93,6 +108,8 @@ function helpers(): CodeHelpers {
   return {
     jsx,
     jsxs,
+    pushText,
+    newArray,
     attributeText,
     valueNode,
     quotedValue,
@@ -129,9 +146,11 @@ function elementExpr(
     reactElementTag() !== null && !entries.some((entry) => /^"(key|ref)":/.test(entry));
   const type = JSON.stringify(tag);
   // Children collected by the closures (blocks, widgets, texts that merge) come after the props.
-  const body = kids === null ? code.ref(inner.body(children)) : '';
+  const collected = kids === null && literal ? collectedExpr(inner, code, children) : null;
+  const body = kids === null && collected === null ? code.ref(inner.body(children)) : '';
   let childrenExpr: string | null = null;
-  if (kids === null) childrenExpr = literal ? `collectedChildren(ctx, ${body})` : null;
+  if (collected !== null) childrenExpr = collected;
+  else if (kids === null) childrenExpr = literal ? `collectedChildren(ctx, ${body})` : null;
   else if (kids.length === 1) childrenExpr = kids[0]!;
   else if (kids.length > 1) childrenExpr = `[${kids.join(', ')}]`;
   const make = (propsExpr: string): string => {
@@ -276,6 +295,73 @@ function textExpr(site: CodeSite, code: ElementCode, inst: Instruction): string 
   return key !== null ? code.plainVariable(key) : `${code.ref(textStep(inst, site.registry))}(ctx)`;
 }
 
+/**
+ * Children collected in `ctx.kids` (blocks, widgets, texts that merge), as inline code doing
+ * what `collectedChildren` does with the closures' body (see `stepsExpr`). Null where the body
+ * does more than run its nodes in order.
+ */
+function collectedExpr(site: CodeSite, code: ElementCode, children: RNode[]): string | null {
+  const steps = stepsExpr(site, code, children, true);
+  if (steps === null) return null;
+  if (steps.length === 0) return 'undefined';
+  // As in `collectKids`, no try/finally: `guarded` restores `kids` after an exception.
+  const saved = code.temp();
+  const kids = code.temp();
+  return (
+    `(${saved} = ctx.kids, ctx.kids = newArray(), ${steps.join(', ')}, ` +
+    `${kids} = ctx.kids, ctx.kids = ${saved}, ${kids}.length > 1 ? ${kids} : ${kids}[0])`
+  );
+}
+
+/**
+ * A sequence of nodes run into `ctx.kids` (a block's content, a partial, an element's
+ * collected children: `NodeCompiler.sequence`) as one generated function, or null (see
+ * `stepsExpr`; a single node is run as it is).
+ */
+export function generatedSequence(site: CodeSite, nodes: RNode[], body: boolean): Exec | null {
+  if (nodes.length < 2) return null;
+  const code = new ElementCode();
+  const steps = stepsExpr(site, code, nodes, body);
+  return steps === null ? null : code.compile<Exec>(`(${steps.join(', ')}, undefined)`, helpers());
+}
+
+/**
+ * The nodes of a sequence as expressions run in order, each text pushed by a call of its own,
+ * each element built inline, each other node run from a call site of its own. The closures
+ * run every node through one shared call in a loop, which sees every kind of node and cannot be
+ * inlined. Null where the sequence does more than run its nodes in order: an element's
+ * content (`body`) ending in a value, or dropping a leading newline.
+ */
+function stepsExpr(
+  site: CodeSite,
+  code: ElementCode,
+  nodes: RNode[],
+  body: boolean,
+): string[] | null {
+  const first = nodes[0];
+  if (body && tailValue(nodes) !== -1) return null;
+  if (Array.isArray(first) && first[0] === Kind.DROPS_NEWLINE) return null;
+  return nodes.map((node, i) => {
+    if (typeof node === 'string') return `pushText(ctx.kids, ${JSON.stringify(node)})`;
+    if (node[0] !== Kind.ELEMENT) return `${code.ref(site.nodeRun(node, nodes[i + 1]))}(ctx)`;
+    return `ctx.kids.push(${childElementExpr(site, code, node)})`;
+  });
+}
+
+/** A child element: inline code, or its maker called (static, with a local fallback, other). */
+function childElementExpr(site: CodeSite, code: ElementCode, child: RElement): string {
+  const [, tag, attrs, grandchildren, dynamic, local, splits] = child;
+  // With a local fallback, the maker wraps the element (compile/local-fallback.ts).
+  const inline =
+    isStaticElement(child) || local !== undefined
+      ? null
+      : elementExpr(site, code, tag, attrs, grandchildren, dynamic);
+  return (
+    inline ??
+    `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic, local, splits))}(ctx)`
+  );
+}
+
 /** `childMakers` as expressions (null where it returns null). */
 function childExprs(site: CodeSite, code: ElementCode, children: RNode[]): string[] | null {
   const straight = straightChildren(children);
@@ -287,15 +373,6 @@ function childExprs(site: CodeSite, code: ElementCode, children: RNode[]): strin
       const text = textExpr(site, code, child[1]);
       return `valueNode(ctx, ${code.ref(site)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
     }
-    const [, tag, attrs, grandchildren, dynamic, local, splits] = child;
-    // With a local fallback, the maker wraps the element (compile/local-fallback.ts).
-    const inline =
-      isStaticElement(child) || local !== undefined
-        ? null
-        : elementExpr(site, code, tag, attrs, grandchildren, dynamic);
-    return (
-      inline ??
-      `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic, local, splits))}(ctx)`
-    );
+    return childElementExpr(site, code, child);
   });
 }

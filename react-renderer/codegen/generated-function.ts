@@ -23,6 +23,10 @@ export interface CodeHelpers {
   jsx: unknown;
   /** React's `jsxs`: an element with an array of static children. */
   jsxs: unknown;
+  /** Appends text to `ctx.kids`, merging it into a preceding string. */
+  pushText: unknown;
+  /** A new array, made where V8 does not pretenure it (runtime/unpretenured-objects.ts). */
+  newArray: unknown;
   /** An attribute value's text with character references decoded. */
   attributeText: (text: string) => string;
   /** A `{value}` child's node (text, parsed markup, or null). */
@@ -46,6 +50,8 @@ export interface CodeHelpers {
 const HELPERS: ReadonlyArray<keyof CodeHelpers> = [
   'jsx',
   'jsxs',
+  'pushText',
+  'newArray',
   'attributeText',
   'valueNode',
   'quotedValue',

@@ -119,6 +119,8 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
   }
 
   private sequence(nodes: RNode[], body: boolean): Exec {
+    const generated = this.generator?.sequence(this, nodes, body);
+    if (generated) return generated;
     const tail = body ? tailValue(nodes) : -1;
     const runs =
       tail === -1
@@ -144,6 +146,14 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     return (ctx) => {
       for (let i = 0; i < n; i++) runs[i]!(ctx);
     };
+  }
+
+  /**
+   * One node as the closures run it (generated code calls it for blocks, holes, regions);
+   * `next` as for `node`.
+   */
+  nodeRun(node: RNode, next?: RNode): Exec {
+    return this.node(node, next);
   }
 
   /** `next`: the node after it, which a hole's output may run into (hole-compiler.ts). */

@@ -8,8 +8,19 @@ import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 
 import { fragment, inlineElement } from '../runtime/unpretenured-objects.js';
 import type { FormatterComponentProps } from './types.js';
 
+/**
+ * Whether there is a DOM to dispatch the click on. Without one (a server's `renderToString`,
+ * which prints no event handlers), the markup is rendered as it is: copying the root element's
+ * props to add a handler nobody can call cost 0.3–0.5 µs per widget (docs/react-path.md,
+ * "Widgets on the server").
+ */
+const hasDom = typeof document !== 'undefined';
+
 export function FormatterWidget(props: FormatterComponentProps): ReactNode {
   const { name, markup, node } = props;
+  // One node (the usual widget, one root element) is returned as it is: a fragment around it
+  // would be one more element for React to render.
+  if (!hasDom) return markup.length === 1 ? markup[0] : fragment(markup);
   let attached = false;
   const children = markup.map((child) => {
     if (attached || !isValidElement(child) || typeof child.type !== 'string') return child;
@@ -29,7 +40,7 @@ export function FormatterWidget(props: FormatterComponentProps): ReactNode {
       cloneElement(child as ReactElement<{ onClick?: unknown }>, handler)
     );
   });
-  return fragment(children);
+  return children.length === 1 ? children[0] : fragment(children);
 }
 
 // It renders `markup` only: template-backed widgets are built as nodes, with no HTML made.

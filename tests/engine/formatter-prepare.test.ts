@@ -1,12 +1,20 @@
 /**
- * `Formatter.prepare`, the compile-time hook: called once per formatter call of a compiled
- * instruction with that call's arguments, its result handed to every `apply` of that call (on
- * the string path and the React path); a throwing `prepare` leaves `apply` to work unprepared.
+ * `Formatter.prepare` and `Predicate.prepare`, the compile-time hooks: called once per call of a
+ * compiled instruction with that call's arguments, the result handed to every `apply` of that
+ * call (on the string path and the React path); a throwing `prepare` leaves `apply` to work
+ * unprepared.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { compile, defaultRegistry, render, renderToReact, type Formatter } from '../../index.js';
+import {
+  compile,
+  defaultRegistry,
+  render,
+  renderToReact,
+  type Formatter,
+  type Predicate,
+} from '../../index.js';
 
 /** A formatter that records its prepare calls and prints what `apply` received. */
 function recording(): { formatter: Formatter; prepared: string[][] } {
@@ -70,7 +78,7 @@ describe('Formatter.prepare', () => {
 describe('built-in formatters with prepare', () => {
   // The same formatters without their `prepare` (as a caller that does not prepare sees them).
   const unprepared = Object.fromEntries(
-    ['money', 'date'].map((name) => {
+    ['money', 'date', 'message'].map((name) => {
       const formatter = defaultRegistry.formatters[name]!;
       return [name, { apply: formatter.apply.bind(formatter) } satisfies Formatter];
     }),
@@ -85,9 +93,67 @@ describe('built-in formatters with prepare', () => {
       { t: 1613597165345, website: { timeZone: 'Asia/Tokyo' } },
     ],
     ['{t|date trailing %}', { t: 0 }],
+    [
+      '{.section item}{text|message count=n.total name:who other}{.end}',
+      {
+        item: {
+          text: '{name}: {count, plural, one {# item} other {# items}} {2}',
+          n: { total: 3 },
+        },
+        who: 'Ann',
+        other: 'x',
+      },
+    ],
   ])('%s prints the same prepared and unprepared', (source, data) => {
     const prepared = render(compile(source), data).html;
     expect(prepared).not.toBe('');
     expect(render(compile(source), data, { formatters: unprepared }).html).toBe(prepared);
+  });
+});
+
+describe('Predicate.prepare', () => {
+  it('runs once per predicate call of the compiled code, its result passed to apply', () => {
+    const prepared: string[][] = [];
+    const predicate: Predicate = {
+      prepare: (args) => {
+        prepared.push(args);
+        return args.length;
+      },
+      apply: (args, _ctx, ready) => ready === args.length,
+    };
+    const predicates = { 'counted?': predicate };
+    const template = compile('{.counted? a b}yes{.or}no{.end}{.counted? c}!{.end}', {
+      predicates,
+    });
+    for (let i = 0; i < 3; i++) expect(render(template, {}, { predicates }).html).toBe('yes!');
+    expect(prepared).toEqual([['a', 'b'], ['c']]);
+  });
+
+  // The comparison predicates without their `prepare`, as a caller that does not prepare sees them.
+  const names = ['equal?', 'notEqual?', 'greaterThan?', 'lessThanOrEqual?'];
+  const unprepared = Object.fromEntries(
+    names.map((name) => {
+      const predicate = defaultRegistry.predicates[name]!;
+      return [name, { apply: predicate.apply.bind(predicate) } satisfies Predicate];
+    }),
+  );
+  const source = [
+    '{.equal? a.b 3}A{.end}',
+    '{.notEqual? a.b "3"}B{.end}',
+    '{.greaterThan? a.b 2.5}C{.end}',
+    '{.lessThanOrEqual? list.1 a.b}D{.end}',
+    '{.equal? obj {"k":[1,2]}}E{.end}',
+    '{.section list}{.equal? 20}F{@index}{.end}{.end}',
+    '{.equal? missing null}G{.end}',
+    '{.equal? 03 a.b}H{.end}',
+  ].join('');
+  it.each([
+    [{ a: { b: 3 }, list: [10, 20, 30], obj: { k: [1, 2] } }],
+    [{ a: { b: '3' }, list: [1, 3], obj: { k: [2, 1] }, 3: 'x' }],
+    [{ a: { b: 2 }, list: [], '03': 2 }],
+  ])('comparisons print the same prepared and unprepared (%j)', (data) => {
+    const ready = render(compile(source), data).html;
+    expect(ready).not.toBe('');
+    expect(render(compile(source), data, { predicates: unprepared }).html).toBe(ready);
   });
 });

@@ -22,6 +22,8 @@ function readAt(key: string | number, frame: StackFrame): string {
   const read = code.compile<(ctx: unknown) => string>(code.plainVariable(key), {
     jsx: null,
     jsxs: null,
+    pushText: null,
+    newArray: null,
     attributeText: (text) => text,
     valueNode: null,
     quotedValue: null,
