@@ -7,13 +7,20 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
-import { compile, prepareReact, type Template, type TemplateError } from '../index.js';
+import {
+  compile,
+  prepareReact,
+  renderToReact,
+  type Template,
+  type TemplateError,
+} from '../index.js';
 import { requestValueWarnings } from '../server/site/request-values.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
 import {
   CliInputError,
   EXIT_OK,
   EXIT_TEMPLATE_ERRORS,
+  readJsonFile,
   readTextFile,
   resolvePath,
   type CliIO,
@@ -48,6 +55,9 @@ Options:
       --ext <list>   comma-separated extensions to search folders for, e.g. .html,.block
       --react        also report template HTML the React renderer cannot structure
                      (REACT_UNSTRUCTURED warnings: parsed at render time, correct but slower)
+  -j, --json <file>  with --react: also render each template through the React renderer with
+                     this data and report the values whose markup does not stay inside its
+                     element (REACT_UNBALANCED_VALUE warnings, once per value)
   -h, --help         show this help
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad arguments or a missing path.
@@ -62,6 +72,23 @@ const compileCheck: TemplateCheck = (template) => template.errors;
 
 /** The React path's structuring warnings (the compile errors come from compileCheck). */
 const reactCheck: TemplateCheck = (template) => prepareReact(template).warnings;
+
+/**
+ * The React path's render-time warnings for `data`: each value whose markup does not stay
+ * inside its element, once (a value in a repeated section warns for each item).
+ */
+function unbalancedCheck(data: unknown): TemplateCheck {
+  return (template) => {
+    const seen = new Set<string>();
+    return renderToReact(template, data).errors.filter((error) => {
+      if (error.code !== 'REACT_UNBALANCED_VALUE') return false;
+      const key = `${error.line}:${error.column}:${error.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  };
+}
 
 function parseExtensions(list: string): string[] {
   const exts = list
@@ -105,7 +132,7 @@ function collectFiles(io: CliIO, paths: string[], extensions: readonly string[])
 function run(argv: string[], io: CliIO): number {
   const args = parseCommandArgs(
     argv,
-    { ext: { type: 'string' }, react: { type: 'boolean' } },
+    { ext: { type: 'string' }, react: { type: 'boolean' }, json: { type: 'string', short: 'j' } },
     { min: 1, max: Infinity, what: 'files or folders to check' },
     HELP,
     io,
@@ -115,6 +142,11 @@ function run(argv: string[], io: CliIO): number {
   const extensions = ext === undefined ? TEMPLATE_EXTENSIONS : parseExtensions(ext);
   const checks: TemplateCheck[] = [compileCheck, requestValueWarnings];
   if (args.values['react'] === true) checks.push(reactCheck);
+  const jsonPath = stringOption(args, 'json');
+  if (jsonPath !== undefined) {
+    if (args.values['react'] !== true) throw new CliInputError('--json needs --react', HELP);
+    checks.push(unbalancedCheck(readJsonFile(io, jsonPath, 'JSON data')));
+  }
 
   // Read everything first: a missing path is bad input (exit 2) even if other files have errors.
   const files = collectFiles(io, args.positionals, extensions).map((name) => ({

@@ -9,20 +9,20 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The demo site, found upwards from this module: the bench runs bundled from .bench/, and this
- * file sits one level deeper in bench/pages/.
+ * `path` (of the repository), found upwards from this module: the bench runs bundled from
+ * .bench/, and its modules sit deeper in bench/.
  */
-function siteFolder(): string {
+export function repositoryPath(path: string): string {
   let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'fixtures', 'site', 'site.json'))) {
+  while (!existsSync(join(dir, path))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('fixtures/site not found above the bench');
+    if (parent === dir) throw new Error(`${path} not found above the bench`);
     dir = parent;
   }
-  return join(dir, 'fixtures', 'site');
+  return join(dir, path);
 }
 
-const SITE = siteFolder();
+const SITE = dirname(repositoryPath('fixtures/site/site.json'));
 
 type Rec = Record<string, unknown>;
 

@@ -10,6 +10,10 @@
  *
  *   npm run bench -- --only react-site
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { repositoryPath } from '../pages/site-pages.js';
 import { reactCase } from '../react.js';
 import type { BenchOptions, BenchSuite, PairCase, PairResult, SuiteReport } from '../suite.js';
 import { runPairs } from '../suite.js';
@@ -18,85 +22,28 @@ import { formatNs, geometricMean } from '../timing.js';
 /** 1.5x: a page with a value leaving its element may cost half again its floor. */
 const LOCAL_TARGET = 1.5;
 
-const NAV =
-  '<header class="site-header"><a class="logo" href="/">{website.siteTitle}</a><nav class="main-nav"><ul>' +
-  '{.repeated section navigation}<li class="{.if active}active{.end}"><a href="{url}">{title}</a>' +
-  '{.section children}<ul class="sub">{.repeated section @}<li><a href="{url}">{title}</a></li>{.end}</ul>{.end}' +
-  '</li>{.end}</ul></nav></header>';
+/**
+ * The pages and their data, in files so that `jsont check --react --json unbalanced.json
+ * bench/suites/react-site` reports where the values leave their element. The data: navigation
+ * with a sub-menu, 12 entries each with its own excerpt (`<p>`s in `unbalanced.json`, plain
+ * text with a link in `balanced.json`), the first entry as the post (its body leaves a `<div>`
+ * open, or closes it), a sidebar, and footer code (leaving a `<div>` and a `<p>` open, or not).
+ */
+const PAGES = repositoryPath('bench/suites/react-site');
+const read = (name: string): string => readFileSync(join(PAGES, name), 'utf8');
+const readData = (name: string): unknown => JSON.parse(read(name)) as unknown;
 
-const SIDEBAR =
-  '<aside class="sidebar"><h3>Recent</h3><ul>{.repeated section recent}<li><a href="{url}">{title}</a>' +
-  ' <time>{date}</time></li>{.end}</ul><h3>Tags</h3><p>{.repeated section tags}<a href="/tag/{@|url-encode}">{@}</a>' +
-  '{.alternates with}, {.end}</p></aside>';
-
-const FOOTER =
-  '<footer class="site-footer"><div class="footer-code">{injection.footer}</div><p class="copy">&copy; {website.siteTitle}</p></footer>';
-
-const LIST =
-  `<div class="site">${NAV}<main class="content"><div class="blog-list">{.repeated section items}` +
-  '<article class="entry"><h2 class="entry-title"><a href="{fullUrl}">{title}</a></h2>' +
-  '<div class="entry-meta"><time>{date}</time> by {author.displayName}</div>' +
-  '<p class="entry-excerpt">{excerpt}</p><a class="more" href="{fullUrl}">Read more</a></article>{.end}' +
-  `</div>${SIDEBAR}</main>${FOOTER}</div>`;
-
-const POST =
-  `<div class="site">${NAV}<main class="content"><article class="post">{.section item}` +
-  '<h1 class="post-title">{title}</h1><div class="post-meta"><time>{date}</time> by {author.displayName}</div>' +
-  '<div class="post-body"><div class="sqs-block html-block"><div class="sqs-block-content">{body}</div></div></div>' +
-  '<div class="post-footer"><p class="post-tags">{.repeated section tags}<a href="/tag/{@|url-encode}">{@}</a>' +
-  `{.alternates with} {.end}</p></div>{.end}</article>${SIDEBAR}</main>${FOOTER}</div>`;
-
-/** The page data: navigation with sub-menus, 12 entries, a sidebar; values as `shape` says. */
-function siteData(unbalanced: boolean): Record<string, unknown> {
-  const excerpt = unbalanced
-    ? '<p>The first paragraph of the excerpt, with <a href="/x">a link</a>.</p><p>And a second one.</p>'
-    : 'The first paragraph of the excerpt, with <a href="/x">a link</a>. And a second one.';
-  const body = unbalanced
-    ? '<h2>Heading</h2><p>Paragraph one with <strong>bold</strong> text.</p><p>Two.</p>' +
-      '<div class="sqs-video-wrapper"><iframe src="/v"></iframe>'
-    : '<h2>Heading</h2><p>Paragraph one with <strong>bold</strong> text.</p><p>Two.</p>' +
-      '<div class="sqs-video-wrapper"><iframe src="/v"></iframe></div>';
-  const footer = unbalanced
-    ? '<div class="newsletter"><p>Sign up<script>window.dataLayer = [];</script>'
-    : '<div class="newsletter"><p>Sign up</p></div><script>window.dataLayer = [];</script>';
-  const items = Array.from({ length: 12 }, (_, i) => ({
-    title: `Post number ${i} & friends`,
-    fullUrl: `/blog/post-${i}`,
-    date: `May ${i + 1}, 2026`,
-    author: { displayName: 'Ann Author' },
-    excerpt,
-    body,
-    tags: ['linen', 'kitchen', 'gifts'],
-  }));
-  const link = (title: string, url: string) => ({ title, url });
-  return {
-    website: { siteTitle: 'Juniper & Pine' },
-    navigation: [
-      { ...link('Home', '/'), active: false },
-      {
-        ...link('Shop', '/shop'),
-        active: false,
-        children: [link('Linen', '/shop/linen'), link('Kitchen', '/shop/kitchen')],
-      },
-      { ...link('Journal', '/blog'), active: true },
-      { ...link('About', '/about'), active: false },
-    ],
-    recent: items
-      .slice(0, 5)
-      .map((item) => ({ title: item.title, url: item.fullUrl, date: item.date })),
-    tags: ['linen', 'kitchen', 'gifts', 'home'],
-    items,
-    item: items[0],
-    injection: { footer },
-  };
-}
-
-function cases(): PairCase[] {
+/** The suite's cases (exported for A/B and profile runs of the fallback). */
+export function siteCases(): PairCase[] {
+  const list = read('blog-list.html');
+  const post = read('post.html');
+  const unbalanced = readData('unbalanced.json');
+  const balanced = readData('balanced.json');
   return [
-    reactCase('blog list: excerpts <p> in <p>', 1, LIST, siteData(true)),
-    reactCase('blog list balanced', 1, LIST, siteData(false)),
-    reactCase('post: body in <div>s, code', 1, POST, siteData(true)),
-    reactCase('post balanced', 1, POST, siteData(false)),
+    reactCase('blog list: excerpts <p> in <p>', 1, list, unbalanced),
+    reactCase('blog list balanced', 1, list, balanced),
+    reactCase('post: body in <div>s, code', 1, post, unbalanced),
+    reactCase('post balanced', 1, post, balanced),
   ];
 }
 
@@ -106,10 +53,14 @@ export function runReactSiteSuite(options: BenchOptions): SuiteReport {
     budgetMs: options.timing.budgetMs * 3,
     warmupMs: Math.max(options.timing.warmupMs, options.timing.budgetMs * 10),
   };
-  const report = runPairs('React path on site pages whose values leave their element', cases(), {
-    ...options,
-    timing,
-  });
+  const report = runPairs(
+    'React path on site pages whose values leave their element',
+    siteCases(),
+    {
+      ...options,
+      timing,
+    },
+  );
   const results = (report.data as { results: PairResult[] }).results;
   const rows = results.map((r) => {
     const cost = r.oursNs / r.theirsNs;

@@ -28,7 +28,14 @@ import { Quote } from '../html/tokens.js';
 import type { Ns } from '../html/tree-builder.js';
 import type { PropsMaker } from '../compile/node-compiler.js';
 import type { ParseSite } from '../runtime/react-context.js';
-import { Kind, type Part, type RAttr, type RElement, type RNode } from '../structure/react-code.js';
+import {
+  Kind,
+  type LocalSplits,
+  type Part,
+  type RAttr,
+  type RElement,
+  type RNode,
+} from '../structure/react-code.js';
 import {
   dropsAttributes,
   firstAttributes,
@@ -75,6 +82,7 @@ export interface CodeSite extends ParseSite {
     children: RNode[],
     dynamic: Part[] | 0,
     local?: Instruction[],
+    splits?: LocalSplits,
   ): Make;
 }
 
@@ -342,13 +350,16 @@ function stepsExpr(
 
 /** A child element: inline code, or its maker called (static, with a local fallback, other). */
 function childElementExpr(site: CodeSite, code: ElementCode, child: RElement): string {
-  const [, tag, attrs, grandchildren, dynamic, local] = child;
+  const [, tag, attrs, grandchildren, dynamic, local, splits] = child;
   // With a local fallback, the maker wraps the element (compile/local-fallback.ts).
   const inline =
     isStaticElement(child) || local !== undefined
       ? null
       : elementExpr(site, code, tag, attrs, grandchildren, dynamic);
-  return inline ?? `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic, local))}(ctx)`;
+  return (
+    inline ??
+    `${code.ref(site.elementMaker(tag, attrs, grandchildren, dynamic, local, splits))}(ctx)`
+  );
 }
 
 /** `childMakers` as expressions (null where it returns null). */

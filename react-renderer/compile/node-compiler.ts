@@ -42,13 +42,14 @@ import { Ns } from '../html/tree-builder.js';
 import type { ReactContext, TemplateSite } from '../runtime/react-context.js';
 import { propsMaker, type PropsMaker } from './props-compiler.js';
 import { compiledHole } from './hole-compiler.js';
-import { withLocalFallback } from './local-fallback.js';
+import { FallbackSite, segmentedElement, withLocalFallback } from './local-fallback.js';
 export type { PropsMaker } from './props-compiler.js';
 import type { SimpleContext } from '../runtime/simple-markup.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
 import {
   Kind,
   SHELL_ORIGIN,
+  type LocalSplits,
   type Part,
   type RAttr,
   type RHole,
@@ -160,7 +161,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     if (typeof node === 'string') return (ctx) => pushText((ctx as ReactContext).kids, node);
     switch (node[0]) {
       case Kind.ELEMENT:
-        return this.element(node[1], node[2], node[3], node[4], node[5]);
+        return this.element(node[1], node[2], node[3], node[4], node[5], node[6]);
       case Kind.HOLE:
         return compiledHole(this, node[1], node[2], next);
       case Kind.BLOCK:
@@ -180,14 +181,16 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     children: RNode[],
     dynamic: Part[] | 0,
     local: Instruction[] | undefined,
+    splits: LocalSplits | undefined,
   ): Exec {
-    const make = this.elementMaker(tag, attrs as RAttr[], children, dynamic, local);
+    const make = this.elementMaker(tag, attrs as RAttr[], children, dynamic, local, splits);
     return (ctx) => void (ctx as ReactContext).kids.push(make(ctx as ReactContext));
   }
 
   /**
    * A function building one structured element; with its content as code (`local`), one that
-   * re-parses that content where a value inside leaves its element (local-fallback.ts).
+   * re-parses that content where a value inside leaves its element (local-fallback.ts): from
+   * the child holding the value on, where the content is cut at its children (`splits`).
    */
   elementMaker(
     tag: string,
@@ -195,13 +198,25 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     children: RNode[],
     dynamic: Part[] | 0,
     local?: Instruction[],
+    splits?: LocalSplits,
   ): Make {
     if (local === undefined) return this.elementMakerOf(tag, attrs, children, dynamic);
-    const make = this.elementMakerOf(tag, attrs, children, dynamic);
     const inner = this.child(tag, nsOf(tag, this.ns));
     const compile = (registry: Registry, nodes: RNode[]): Exec =>
       new NodeCompiler(registry, inner.parent, inner.ns, inner.outer, null).block(nodes);
-    return withLocalFallback(make, tag, local, inner, compile);
+    const site = new FallbackSite(tag, local, splits, inner, compile);
+    // The children of each piece, the last as the element's end (`tailHole`).
+    const segments: Exec[] = [];
+    for (let i = 0, from = 0; i <= (splits?.length ?? 0); i += 2) {
+      const to = splits !== undefined && i < splits.length ? splits[i]! : children.length;
+      const nodes = from === 0 && to === children.length ? children : children.slice(from, to);
+      segments.push(to === children.length ? inner.body(nodes) : inner.block(nodes));
+      from = to;
+    }
+    const { props } = this.props(tag, attrs, dynamic);
+    const create = isPlainTag(tag) ? plainHost : host;
+    const segmented = segmentedElement(site, props, create, segments);
+    return withLocalFallback(this.elementMakerOf(tag, attrs, children, dynamic), site, segmented);
   }
 
   private elementMakerOf(
@@ -285,7 +300,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
       if (child[0] === Kind.HOLE) {
         return this.valueMaker(child[1], child === children[children.length - 1]);
       }
-      return this.elementMaker(child[1], child[2], child[3], child[4], child[5]);
+      return this.elementMaker(child[1], child[2], child[3], child[4], child[5], child[6]);
     });
   }
 

@@ -1,12 +1,15 @@
 /**
- * A fast path for the commonest markup values: a few phrasing elements, `<div>` and `<p>`,
- * properly nested and closed, with double-quoted attributes (`from <span class="sqs-money-native">38.00</span>`,
+ * A fast path for the commonest markup values: a few phrasing elements, links, `<div>` and
+ * `<p>`, properly nested and closed, with double-quoted attributes (`from <span class="sqs-money-native">38.00</span>`,
  * `Has <em>markup</em> &amp; entities`). Inside an HTML element whose insertion mode is "in
  * body", the HTML parser builds such markup exactly as written, so its nodes are made here
  * without the tokenizer and tree builder (whose setup costs more than the parse of a price).
- * Anything else — another tag, an attribute written another way, a stray or missing end tag,
- * a comment, a context with rules of its own — gives null and goes the full way
- * (`parseValue`); a property test compares the two.
+ * Two repairs are made as the parser makes them, for an excerpt's paragraphs printed in a
+ * template's `<p>` (re-parsed in the element around it, compile/local-fallback.ts): a block
+ * start tag closes the `<p>` it finds current, and a `</p>` with no `<p>` open is an empty
+ * paragraph. Anything else — another tag, an attribute written another way, a stray or
+ * missing end tag, a comment, a context with rules of its own — gives null and goes the full
+ * way (`parseValue`); a property test compares the two.
  */
 import { Char, isAsciiDigit, isAsciiLower } from '../html/char-codes.js';
 import type { AttrToken } from '../html/tokens.js';
@@ -32,13 +35,18 @@ const VOIDS = new Set(['br', 'wbr']);
  */
 const BLOCKS = new Set(['div', 'p']);
 
-/** How much markup a context takes the fast way. */
+/** How much markup a context takes the fast way (a kind, and the `ANCHORS` flag). */
 export const enum SimpleContext {
-  NONE,
-  PHRASING,
+  NONE = 0,
+  PHRASING = 1,
   /** Phrasing, `<div>` and `<p>`: no `<p>` is open around the markup. */
-  BLOCKS,
+  BLOCKS = 2,
+  /** With either: `<a>` too, no `<a>` being open around the markup (it would close it). */
+  ANCHORS = 4,
 }
+
+/** The kind of a context, without its flags. */
+const KIND = SimpleContext.PHRASING | SimpleContext.BLOCKS;
 
 /**
  * Contexts where phrasing is not simply inserted (tables foster it, selects drop it, templates,
@@ -54,11 +62,13 @@ const MODAL = new Set([
 export function simpleContext(parent: string, ns: Ns, enclosing: readonly string[]): SimpleContext {
   if (ns !== Ns.HTML || MODAL.has(parent)) return SimpleContext.NONE;
   let inP = false;
+  let inA = false;
   for (let i = 0; i < enclosing.length; i++) {
     if (MODAL.has(enclosing[i]!)) return SimpleContext.NONE;
     if (enclosing[i] === 'p') inP = true;
+    if (enclosing[i] === 'a') inA = true;
   }
-  return inP ? SimpleContext.PHRASING : SimpleContext.BLOCKS;
+  return (inP ? SimpleContext.PHRASING : SimpleContext.BLOCKS) | (inA ? 0 : SimpleContext.ANCHORS);
 }
 
 /** Where markup is built; `simple` keeps its `simpleContext` once worked out. */
@@ -89,6 +99,9 @@ export function parseSimpleMarkup(html: string, context: SimpleContext): Kid[] |
   // How many of `open` are p: a block may not open in one (counted, not searched, so that
   // deeply nested blocks stay linear).
   let openP = 0;
+  // Whether an `<a>` is open: another would close it (the adoption agency).
+  let openA = false;
+  const blocks = (context & KIND) === SimpleContext.BLOCKS;
   let at = 0;
   const n = html.length;
   while (at < n) {
@@ -103,19 +116,31 @@ export function parseSimpleMarkup(html: string, context: SimpleContext): Kid[] |
     if (i === nameAt) return null;
     const tag = html.slice(nameAt, i);
     if (end) {
-      const top = open.pop();
-      if (html.charCodeAt(i) !== Char.GREATER_THAN || top === undefined || top.tag !== tag)
-        return null;
+      if (html.charCodeAt(i) !== Char.GREATER_THAN) return null;
       at = i + 1;
+      if (tag === 'p' && openP === 0 && blocks) {
+        // No paragraph open, here or around: the parser makes an empty one.
+        kids.push(ownElement('p', propsOf('p', []), []));
+        continue;
+      }
+      if (open.length === 0 || open[open.length - 1]!.tag !== tag) return null;
+      kids = closeCurrent(open, root);
       if (tag === 'p') openP--;
-      kids = open.length === 0 ? root : open[open.length - 1]!.kids;
-      kids.push(ownElement(tag, propsOf(tag, top.attrs), top.kids));
+      else if (tag === 'a') openA = false;
       continue;
     }
     const isVoid = VOIDS.has(tag);
     if (BLOCKS.has(tag)) {
-      if (context !== SimpleContext.BLOCKS) return null;
-      if (openP !== 0) return null;
+      if (!blocks) return null;
+      if (openP !== 0) {
+        // The start tag closes the open `<p>`: where it is current, with nothing to reopen.
+        if (open[open.length - 1]!.tag !== 'p') return null;
+        kids = closeCurrent(open, root);
+        openP--;
+      }
+    } else if (tag === 'a') {
+      if (openA || (context & SimpleContext.ANCHORS) === 0) return null;
+      openA = true;
     } else if (!isVoid && !PHRASING.has(tag)) return null;
     const attrs: AttrToken<never>[] = [];
     i = readAttributes(html, i, attrs);
@@ -135,6 +160,17 @@ export function parseSimpleMarkup(html: string, context: SimpleContext): Kid[] |
     }
   }
   return open.length === 0 ? root : null;
+}
+
+/** Pops the current element into its parent's children; the parent's children. */
+function closeCurrent(
+  open: Array<{ tag: string; attrs: AttrToken<never>[]; kids: Kid[] }>,
+  root: Kid[],
+): Kid[] {
+  const top = open.pop()!;
+  const kids = open.length === 0 ? root : open[open.length - 1]!.kids;
+  kids.push(ownElement(top.tag, propsOf(top.tag, top.attrs), top.kids));
+  return kids;
 }
 
 const isNameChar = (c: number): boolean => isAsciiLower(c) || isAsciiDigit(c) || c === Char.HYPHEN;

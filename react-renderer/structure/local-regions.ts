@@ -5,11 +5,16 @@
  * to a string and parsed as the browser parses it (compile/local-fallback.ts), not the whole
  * page. Recorded by the structuring pass for elements whose end tag in the template closes
  * them and that nothing can close short of it but markup the re-parse detects in turn.
+ *
+ * The content is kept cut where its children start (`LocalContent.splits`): a value's markup
+ * changes nothing before the child it is in, so only that child and what follows it are run
+ * again (an excerpt's `<p>` and the link after it, not the entry's title and date).
  */
 import type { Instruction } from '../../engine/code.js';
 import { Op } from '../../engine/opcodes.js';
 import { Ns, type HElement } from '../html/tree-builder.js';
-import { Kind, type RNode } from './react-code.js';
+import { Kind, type LocalSplits, type RNode } from './react-code.js';
+import { sliceBlock } from './regions.js';
 
 /**
  * Elements whose content can be re-parsed alone, as their own fragment: ones whose end tag
@@ -49,20 +54,35 @@ interface Pos {
 
 type El = HElement<Instruction, RNode>;
 
+/** Where a child of a boundary element starts: `index` among its children, at `pos`. */
+interface Split {
+  index: number;
+  pos: Pos;
+}
+
+/** An element's content as code, and where its children start in it (react-code.ts). */
+export interface LocalContent {
+  code: Instruction[];
+  splits: LocalSplits | undefined;
+}
+
 /** The content of each boundary element of one block, from its start tag to its end tag. */
 export class LocalContents {
   private readonly starts = new Map<El, Pos>();
-  private readonly spans = new Map<El, [start: Pos, end: Pos]>();
+  private readonly spans = new Map<El, Split[]>();
+  /** Where the children of an element being read start, after its first. */
+  private readonly splits = new Map<El, Split[]>();
   /** Converted elements holding output made at render time: see `levels`. */
   private readonly nearest = new WeakMap<object, number>();
 
-  /** `slice`: the block's instructions between two positions, TEXT cut at their offsets. */
-  constructor(private readonly slice: (start: Pos, end: Pos) => Instruction[]) {}
+  /** `block`: the instructions the positions are in. */
+  constructor(private readonly block: Instruction[]) {}
 
   /** A boundary element just opened; its content starts at `pos`. */
   opened(el: El, name: string, clean: boolean, pos: Pos): void {
     if (clean && el.tag === name && el.ns === Ns.HTML && BOUNDARY.has(name)) {
       this.starts.set(el, pos);
+      this.splits.set(el, []);
     }
   }
 
@@ -71,18 +91,40 @@ export class LocalContents {
     return this.starts.has(el);
   }
 
+  /**
+   * A child of `el` (a boundary element being read) starts at `pos`, as its child `index`, with
+   * nothing open in `el` and no formatting element to reopen: parsed from there, in `el`, what
+   * follows gives what the browser builds.
+   */
+  childAt(el: El, index: number, pos: Pos): void {
+    const splits = this.splits.get(el);
+    if (splits !== undefined && index > 0) splits.push({ index, pos });
+  }
+
+  /** `el`'s children from `index` on were taken out (a region starts there). */
+  truncated(el: El, index: number): void {
+    const splits = this.splits.get(el);
+    if (splits === undefined) return;
+    while (splits.length > 0 && splits[splits.length - 1]!.index >= index) splits.pop();
+  }
+
   /** `el` was closed by its own end tag at `end`. */
   closed(el: El, end: Pos): void {
     const start = this.starts.get(el);
     if (start === undefined) return;
     this.starts.delete(el);
-    this.spans.set(el, [start, end]);
+    const splits = this.splits.get(el)!;
+    this.splits.delete(el);
+    // Its children as the builder holds them: checked again against the converted ones.
+    splits.push({ index: el.children.length, pos: end });
+    this.spans.set(el, [{ index: 0, pos: start }, ...splits]);
   }
 
   /** Its children were moved into another element: its content is no longer its source. */
   forget(el: El): void {
     this.starts.delete(el);
     this.spans.delete(el);
+    this.splits.delete(el);
   }
 
   /**
@@ -91,15 +133,30 @@ export class LocalContents {
    * holds the levels below it: keeping only the nearest keeps a page's React code from growing
    * with its depth). Called once per element, children first (see `converted`).
    */
-  contentOf(el: El, children: RNode[]): Instruction[] | undefined {
+  contentOf(el: El, children: RNode[]): LocalContent | undefined {
     if (this.levels(children) >= LEVELS) return undefined;
     const span = this.spans.get(el);
-    const code = span === undefined ? undefined : this.slice(span[0], span[1]);
-    return code === undefined || binds(code) ? undefined : code;
+    if (span === undefined) return undefined;
+    // Cut where each child starts (one piece per child that starts one), so that a child and
+    // what follows it is a plain slice of the code. Where the converted children are not the
+    // builder's (an element React cannot name stands for its content), uncut.
+    const cuts =
+      children.length === span[span.length - 1]!.index &&
+      span.every((s) => s.index <= children.length)
+        ? span
+        : [span[0]!, span[span.length - 1]!];
+    const code: Instruction[] = [];
+    const splits: number[] = [];
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      if (i > 0) splits.push(cuts[i]!.index, code.length);
+      for (const inst of sliceBlock(this.block, cuts[i]!.pos, cuts[i + 1]!.pos)) code.push(inst);
+    }
+    if (binds(code)) return undefined;
+    return { code, splits: splits.length === 0 ? undefined : splits };
   }
 
   /** An element converted, with its content code or none. */
-  converted(node: RNode, children: RNode[], local: Instruction[] | undefined): void {
+  converted(node: RNode, children: RNode[], local: LocalContent | undefined): void {
     const levels = this.levels(children) + (local === undefined ? 0 : 1);
     if (levels < LEVELS) this.nearest.set(node as object, levels);
   }

@@ -74,7 +74,16 @@ export type RElement = [
    * (local-regions.ts): run and parsed in its place when one does.
    */
   local?: Instruction[],
+  /** Where the element's children start in `local`, after its first (`LocalSplits`). */
+  splits?: LocalSplits,
 ];
+
+/**
+ * Pairs of (index of a child among the element's children, index of the instruction of its
+ * content code where that child starts), flat: the content from that child on is the code
+ * from there on (structure/local-regions.ts).
+ */
+export type LocalSplits = number[];
 export type RHole = [kind: Kind.HOLE, inst: Instruction, mode: HoleMode];
 export type RBlock = [kind: Kind.BLOCK, shell: unknown[]];
 export type RRegion = [kind: Kind.REGION, block: Instruction[], raw: 0 | 1];

@@ -78,7 +78,7 @@ class BlockStructurer implements TokenSink<Inst> {
   /** The latest restart point in each open element (see `Restart`). */
   private readonly restarts = new Map<HElement<Inst, RNode>, Restart>();
   /** The content of boundary elements, for local fallbacks (local-regions.ts). */
-  private readonly locals = new LocalContents((start, end) => sliceBlock(this.block, start, end));
+  private readonly locals: LocalContents;
   /** Blocks of attributes in the tag being read. */
   private readonly attributeBlocks: AttributeBlocks | null;
 
@@ -91,6 +91,7 @@ class BlockStructurer implements TokenSink<Inst> {
     private readonly nested: boolean,
   ) {
     const textOnly = !nested && block.every(printsOnlyText);
+    this.locals = new LocalContents(block);
     this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly, this.locals);
     this.tokenizer = new HtmlTokenizer(this);
     this.attributeBlocks = report.blocks?.((inst) => this.dynamicAttributes(inst)) ?? null;
@@ -195,6 +196,10 @@ class BlockStructurer implements TokenSink<Inst> {
     const clean = builder.isClean();
     if (clean) this.markRestart(pos);
     const closing = tag.end && this.locals.reading(builder.current) ? builder.current : null;
+    // A start tag in a boundary element being read, nothing open in it: a child may start here.
+    const holder =
+      !tag.end && clean && this.locals.reading(builder.current) ? builder.current : null;
+    const index = holder === null ? 0 : holder.children.length;
     // Where `closing` sits now: after the tag it is still open only if it is still there
     // (a scan of the whole stack per end tag made deep nesting quadratic).
     const closingIndex = builder.stack.length - 1;
@@ -204,6 +209,7 @@ class BlockStructurer implements TokenSink<Inst> {
       regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
       return;
     }
+    if (holder !== null && startsChild(holder, index)) this.locals.childAt(holder, index, pos);
     if (!tag.end) {
       const at = { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset };
       this.locals.opened(builder.current, tag.name, clean, at);
@@ -238,6 +244,9 @@ class BlockStructurer implements TokenSink<Inst> {
     ) {
       return;
     }
+    // A reference held before the instruction is text as it stands (`hole`): the content from
+    // here on, parsed alone, would not see it.
+    const held = this.tokenizer.holdsReference;
     const kind = this.tokenizer.hole(inst);
     const region = this.region;
     if (kind === 'bad') {
@@ -265,10 +274,17 @@ class BlockStructurer implements TokenSink<Inst> {
       return;
     }
     switch (kind) {
-      case 'data':
+      case 'data': {
+        const holder = this.builder.current;
+        const index = holder.children.length;
         if (isControlFlow(inst)) this.controlFlow(inst);
         else this.appendDynamic([Kind.HOLE, inst, HoleMode.MARKUP]);
+        if (!held && this.region === null && this.locals.reading(holder)) {
+          if (startsChild(holder, index))
+            this.locals.childAt(holder, index, { item: this.item, offset: 0 });
+        }
         break;
+      }
       case 'raw':
         this.appendDynamic([Kind.HOLE, inst, HoleMode.RAW]);
         break;
@@ -367,6 +383,7 @@ class BlockStructurer implements TokenSink<Inst> {
     const open = stack.slice(at + 1).map((el) => el.tag);
     const kids = holder.children;
     kids.length = restart.index;
+    this.locals.truncated(holder, restart.index);
     if (restart.text >= 0) {
       kids[restart.index - 1] = (kids[restart.index - 1] as string).slice(0, restart.text);
     }
@@ -492,4 +509,10 @@ function stillOpen(stack: readonly unknown[], el: unknown, index: number): boole
   if (stack.length <= index) return false;
   // Usually where it was; the adoption agency may have moved it (rare): search then.
   return stack[index] === el || stack.includes(el);
+}
+
+/** Whether `holder`'s child `index` is its last, just added (not text). */
+function startsChild(holder: HElement<Inst, RNode>, index: number): boolean {
+  const kids = holder.children;
+  return kids.length === index + 1 && typeof kids[index] === 'object';
 }

@@ -139,7 +139,10 @@ function elementCode(
   const node: RElement = [Kind.ELEMENT, el.tag, attrs, children, dynamic];
   if (locals === null) return node;
   const local = locals.contentOf(el, children);
-  if (local !== undefined) node.push(local);
+  if (local !== undefined) {
+    node.push(local.code);
+    if (local.splits !== undefined) node.push(local.splits);
+  }
   locals.converted(node, children, local);
   return node;
 }

@@ -56,6 +56,43 @@ describe('jsont check', () => {
     expect(run.stderr).toBe('jsont check: no such file or folder: missing\n');
   });
 
+  it('reports with --react the template HTML left to render time, at its line and column', async () => {
+    // A tag opened in one block and closed in another cannot be structured.
+    const dir = workspace({
+      'split.html': '<div>\n  {.if a}<span class="x">{.end}b</span>\n</div>\n',
+    });
+    const run = await runJsont(dir, ['check', '--react', 'split.html']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^split\.html:2:3 warning: .*\[REACT_UNSTRUCTURED\]/m);
+    expect(run.stdout).toBe('1 file checked: 0 errors, 1 warning in 1 file\n');
+  });
+
+  it('reports with --react --json each value whose markup leaves its element, once', async () => {
+    const excerpts = { items: [{ excerpt: '<p>one</p><p>two</p>' }, { excerpt: '<p>three</p>' }] };
+    const dir = workspace({
+      'list.html':
+        '<div class="list">{.repeated section items}\n<p class="e">{excerpt}</p>{.end}</div>\n',
+      'data.json': JSON.stringify(excerpts),
+      'plain.json': JSON.stringify({ items: [{ excerpt: 'plain' }] }),
+    });
+    const run = await runJsont(dir, ['check', '--react', '--json', 'data.json', 'list.html']);
+    expect(run.code).toBe(0);
+    const warnings = run.stderr.match(/^list\.html:\d+:\d+ warning: .*$/gm) ?? [];
+    expect(warnings).toEqual([
+      expect.stringMatching(/^list\.html:2:14 warning: .*\[REACT_UNBALANCED_VALUE\]/),
+    ]);
+    expect(run.stdout).toBe('1 file checked: 0 errors, 1 warning in 1 file\n');
+    const plain = await runJsont(dir, ['check', '--react', '--json', 'plain.json', 'list.html']);
+    expect(plain.stdout).toBe('1 file checked: 0 errors, 0 warnings\n');
+  });
+
+  it('takes --json only with --react', async () => {
+    const dir = workspace({ 'a.html': '{a}', 'data.json': '{}' });
+    const run = await runJsont(dir, ['check', '--json', 'data.json', 'a.html']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--json needs --react');
+  });
+
   it('prints its help with --help', async () => {
     const run = await runJsont('/', ['check', '--help']);
     expect(run.code).toBe(0);

@@ -26,6 +26,7 @@ import {
 import { render, type Code } from '../../index.js';
 import { sitePartials, siteTemplate, storeData } from './demo-site.js';
 import { hydrate, jsdomMisplacesFosteredText, logged } from './hydration-harness.js';
+import { localPage, localPageData } from './local-arbitraries.js';
 
 const RUNS = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
 
@@ -179,6 +180,23 @@ describe('hydration of the string path HTML (generated templates)', () => {
     // About one page in seven keeps every unbalanced value local (injected code that closes
     // the site's wrapper renders the page whole): the property must have seen some.
     expect(local).toBeGreaterThan(0);
+  });
+
+  it('hydrates pages whose values leave their element among its children', async () => {
+    let local = 0;
+    const runs = 60 * RUNS;
+    await fc.assert(
+      fc.asyncProperty(localPage, localPageData, async (template, values) => {
+        fc.pre(hydratable(render(template, values).html));
+        const { reported, replaced, messages } = await hydrateReports(template, values);
+        expect(reported).toEqual([]);
+        expect(replaced).toBe(0);
+        if (messages.some((m) => m.includes('element around it'))) local++;
+      }),
+      { numRuns: runs },
+    );
+    // Elements re-parsed from the child holding a value must have been seen.
+    expect(local).toBeGreaterThan(runs / 10);
   });
 
   it('hydrates pages rendered whole, widgets in any context', async () => {

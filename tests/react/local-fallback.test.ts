@@ -52,6 +52,34 @@ describe('local fallback', () => {
     ]);
   });
 
+  it('re-parses from the child holding the value: the children before it are not run again', () => {
+    const source =
+      '<div class="list">{.repeated section items}<article><h2>{title}</h2>' +
+      '<p class="excerpt">{excerpt}</p><a href="/more">More</a></article>{.end}</div>';
+    let reads = 0;
+    const items = Array.from({ length: 3 }, () => {
+      const entry = { excerpt: EXCERPT };
+      Object.defineProperty(entry, 'title', { enumerable: true, get: () => `T${++reads}` });
+      return entry;
+    });
+    const template = compile(source);
+    const result = renderToReact(template, { items });
+    // The first entry's title twice (its article is built again once its excerpt does not
+    // fit), the others' once: their articles are built piece by piece from the start, and
+    // the title's piece is never parsed.
+    expect(reads).toBe(4);
+    expect(result.errors.map((e) => `${e.code} ${e.line}:${e.column}`)).toEqual(
+      Array(3).fill(`REACT_UNBALANCED_VALUE 1:${source.indexOf('{excerpt}') + 1}`),
+    );
+    reads = 0;
+    const html = render(template, { items }).html;
+    reads = 0;
+    const again = renderToString(renderToReact(template, { items }).element);
+    expect(reads).toBe(3);
+    reads = 0;
+    expect(normalDom(again)).toBe(normalDom(html));
+  });
+
   it('goes to the next element out when the content leaves its element too', () => {
     // The `<div>` left open takes div.post's end tag: div.post stays open up to main's end.
     const out = both(PAGE, counted({ excerpt: '<div>open' }).data);
@@ -93,6 +121,15 @@ describe('local fallback', () => {
     expect(result.errors.filter((e) => e.severity === 'error')).toEqual(
       string.errors.filter((e) => e.severity === 'error'),
     );
+  });
+
+  it("leaves a value in the element's own attributes to the next element out", () => {
+    // The quote ends the title early in the browser (`data-x` becomes an attribute): the
+    // element itself does not match, whatever its content.
+    const t = 'a" data-x="1" y="';
+    const out = both('<section><div title="{t}">{x}</div></section>', { t, x: 'y' });
+    expect(out.react).toBe(out.string);
+    expect(out.warnings).toEqual([expect.stringContaining('element around it')]);
   });
 
   it('does not run twice content that binds variables', () => {

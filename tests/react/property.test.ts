@@ -26,6 +26,7 @@ import {
   widgetPageData,
 } from './arbitraries.js';
 import { dropImagePreloads, normalDom } from './dom-equal.js';
+import { localPage, localPageData } from './local-arbitraries.js';
 import { bothPaths, reactHtmlWith, renderElsewhere } from './support.js';
 
 describe('React path = string path (generated templates)', () => {
@@ -91,6 +92,7 @@ describe('React path = string path (generated templates)', () => {
     ['pages with widgets in any context, structured', wholePage, widgetPageData, 100],
     ['a macro applied in two contexts', appliedMacro, data, 200],
     ['site pages: navigation, excerpts, bodies, injected code', sitePage, sitePageData, 150],
+    ['values among the children of elements re-parsed locally', localPage, localPageData, 300],
   ] as Array<[string, fc.Arbitrary<string>, fc.Arbitrary<unknown>, number]>)(
     '%s: the DOM of a standards-mode page',
     (_, templates, values, runs) => {

@@ -74,8 +74,13 @@ describe('simple markup', () => {
       'Has <em>markup</em> &amp; entities<br>',
       '<div class="product-mark sale">Sale</div>',
       '<p>Cut from <strong>heavyweight</strong> linen.</p>\n<p>Second.</p>',
+      // An excerpt's paragraphs in a template's <p>, re-parsed in the element around it.
+      '<p class="excerpt"><p>One, <a href="/x">a link</a>.</p><p>Two.</p></p>',
+      '<p>a<p>b</p></p>',
+      '<p><div>x</div></p>',
+      '<a href="/x">link</a> <div>block</div>',
     ]) {
-      const kids = parseSimpleMarkup(html, SimpleContext.BLOCKS);
+      const kids = parseSimpleMarkup(html, SimpleContext.BLOCKS | SimpleContext.ANCHORS);
       expect(kids, html).not.toBeNull();
       expect(kids).toEqual(parseValue(html, 'div', Ns.HTML, ['div']).kids);
     }
@@ -84,12 +89,12 @@ describe('simple markup', () => {
   it('leaves everything else to the tree builder', () => {
     for (const html of [
       '<h2>heading</h2>',
-      '<p>a<p>b</p></p>',
-      '<p><div>x</div></p>',
+      '<p><span>a<p>b</p></span>',
+      '<p><a>x</p>',
       '<span>left open',
       'stray</span>',
       '<b><i>x</b></i>',
-      '<a href="/x">link</a>',
+      '<a href="/x">a <a href="/y">b</a></a>',
       "<span class='single'>x</span>",
       '<span key="k">x</span>',
       '<span/>',
@@ -97,16 +102,27 @@ describe('simple markup', () => {
       '</br>',
       'line\r\nbreak<br>',
     ]) {
-      expect(parseSimpleMarkup(html, SimpleContext.BLOCKS), html).toBeNull();
+      expect(
+        parseSimpleMarkup(html, SimpleContext.BLOCKS | SimpleContext.ANCHORS),
+        html,
+      ).toBeNull();
     }
-    // A paragraph open around the markup would be closed by a block in it.
+    // A paragraph open around the markup would be closed by a block in it, or by `</p>`.
     expect(parseSimpleMarkup('<div>x</div>', SimpleContext.PHRASING)).toBeNull();
+    expect(parseSimpleMarkup('x</p>', SimpleContext.PHRASING | SimpleContext.ANCHORS)).toBeNull();
+    // A link open around the markup would be closed by a link in it.
+    expect(parseSimpleMarkup('<a href="/x">x</a>', SimpleContext.BLOCKS)).toBeNull();
     expect(parseSimpleMarkup('<span>x</span>', SimpleContext.NONE)).toBeNull();
     expect(simpleContext('tr', Ns.HTML, ['table', 'tbody', 'tr'])).toBe(SimpleContext.NONE);
     expect(simpleContext('option', Ns.HTML, ['select', 'option'])).toBe(SimpleContext.NONE);
     expect(simpleContext('span', Ns.HTML, ['select', 'span'])).toBe(SimpleContext.NONE);
     expect(simpleContext('g', Ns.SVG, ['svg', 'g'])).toBe(SimpleContext.NONE);
-    expect(simpleContext('b', Ns.HTML, ['p', 'b'])).toBe(SimpleContext.PHRASING);
-    expect(simpleContext('li', Ns.HTML, ['ul', 'li'])).toBe(SimpleContext.BLOCKS);
+    expect(simpleContext('b', Ns.HTML, ['p', 'b'])).toBe(
+      SimpleContext.PHRASING | SimpleContext.ANCHORS,
+    );
+    expect(simpleContext('li', Ns.HTML, ['ul', 'li'])).toBe(
+      SimpleContext.BLOCKS | SimpleContext.ANCHORS,
+    );
+    expect(simpleContext('span', Ns.HTML, ['a', 'span'])).toBe(SimpleContext.BLOCKS);
   });
 });
