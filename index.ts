@@ -16,8 +16,11 @@ import { SERVER_FORMATTERS } from './formatters/json-attribute.js';
 import { useAmountWriter } from './formatters/money.js';
 import { writeAmountDigits } from './formatters/money-digits.js';
 import { ALL_PREDICATES } from './predicates/index.js';
+import { jsx } from 'react/jsx-runtime';
 import {
   elementGenerator,
+  inlineElementTag,
+  slotCached,
   decodeEscapedAscii,
   escapeKeeps,
   simpleMarkupAt,
@@ -30,8 +33,10 @@ import {
   type ReactTemplate,
   type RenderHooks,
   unescapedStep,
+  useAttributeRuleCache,
   useDenseDecoder,
   useEscapeBypass,
+  useInlineElements,
 } from './react-renderer/index.js';
 
 export type { Code, Instruction, Path } from './engine/code.js';
@@ -65,11 +70,15 @@ export interface CompileOptions {
 
 // Server-only fast paths the browser runtime does without (same output, slower; its size
 // budget does not carry them): formatters/money.ts `useAmountWriter`, formatters/char-buffer.ts,
-// react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts.
+// react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts,
+// react-renderer/runtime/react-element-shape.ts (elements written by hand),
+// react-renderer/runtime/attribute-rule-cache.ts.
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
 useCharBuffer({ slugify: bufferedSlugify, encodeSpace: bufferedEncodeSpace });
+useAttributeRuleCache(slotCached);
+useInlineElements(inlineElementTag(jsx as Parameters<typeof inlineElementTag>[0]));
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {

@@ -22,6 +22,9 @@ export { elementGenerator } from './codegen/element-source.js';
 export { parseSimpleMarkup, simpleMarkupAt } from './runtime/simple-markup.js';
 export { useEscapeBypass } from './compile/escape-bypass.js';
 export { useDenseDecoder } from './html/entities.js';
+export { slotCached } from './runtime/attribute-rule-cache.js';
+export { useAttributeRuleCache } from './runtime/attribute-props.js';
+export { inlineElementTag, useInlineElements } from './runtime/react-element-shape.js';
 export { decodeEscapedAscii } from './html/escaped-ascii.js';
 export { escapeKeeps, unescapedStep } from './compile/unescaped.js';
 export {

@@ -138,33 +138,14 @@ function ruleFor(name: string): Rule | null {
   return { prop, kind, inherited: prop in Object.prototype };
 }
 
-/**
- * Rules of the names seen so far, in sets of two slots chosen by the name's length and three of
- * its characters. Parsed markup makes a new string for each attribute name, and a Map lookup
- * would hash each of them in full; here a name costs three character reads and a comparison
- * or two with the names last seen in its set.
- */
-const SETS = 512;
-const slotNames = new Array<string>(2 * SETS).fill('');
-const slotRules = new Array<Rule | null>(2 * SETS).fill(null);
+/** `ruleFor`, cached where the server entry installs a cache (attribute-rule-cache.ts). */
+let ruleOf: (name: string) => Rule | null = ruleFor;
 
-function ruleOf(name: string): Rule | null {
-  const n = name.length;
-  const hash =
-    n * 61 + name.charCodeAt(0) * 7 + name.charCodeAt(n >> 1) * 3 + name.charCodeAt(n - 1);
-  const slot = (hash & (SETS - 1)) * 2;
-  const first = slotNames[slot]!;
-  if (first === name) return slotRules[slot]!;
-  if (slotNames[slot + 1] === name) return slotRules[slot + 1]!;
-  const rule = ruleFor(name);
-  // The name takes the first slot; the one there moves to the second, dropping the other.
-  slotNames[slot + 1] = first;
-  slotRules[slot + 1] = slotRules[slot]!;
-  // A copy: a long name may be a slice sharing the storage of the markup it came from, which
-  // the table would otherwise keep alive.
-  slotNames[slot] = name.split('').join('');
-  slotRules[slot] = rule;
-  return rule;
+/** Installs a cache around `ruleFor` (null: every name's rule is worked out again). */
+export function useAttributeRuleCache(
+  cache: (<R>(compute: (name: string) => R | null) => (name: string) => R | null) | null,
+): void {
+  ruleOf = cache === null ? ruleFor : cache(ruleFor);
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Whether React elements may be written as object literals (generated code, parsed markup):
- * the shape of the elements this process's React makes, probed once. Its own module, so the
- * browser runtime carries it without the code generator (codegen/generated-function.ts).
+ * the shape of the elements this process's React makes, probed by the server entry, which
+ * installs the tag with `useInlineElements`. Elements written by hand are a server-only speed-up
+ * (docs/react-path.md, "Young objects"): the browser runtime, where none is installed, has
+ * React's `jsx` and `createElement` make them, the same elements.
  */
-import { jsx } from 'react/jsx-runtime';
 
 /**
  * React's element tag when the elements React's `jsx` makes are plain objects this code can
@@ -30,12 +31,14 @@ export function inlineElementTag(
   return plain ? tag : null;
 }
 
-let probedTag: symbol | null | undefined;
+let installedTag: symbol | null = null;
 
-/** `inlineElementTag` of the React this process runs, probed once. */
+/** Installs `inlineElementTag` of the React this process runs (null: React makes the elements). */
+export function useInlineElements(tag: symbol | null): void {
+  installedTag = tag;
+}
+
+/** The installed element tag: null where elements are left to React. */
 export function reactElementTag(): symbol | null {
-  if (probedTag === undefined) {
-    probedTag = inlineElementTag(jsx as (type: string, props: Record<string, unknown>) => unknown);
-  }
-  return probedTag;
+  return installedTag;
 }

@@ -1,8 +1,9 @@
 /**
  * Hydration with React's production build, what the site server ships by default. There the
- * React path writes its elements itself (react-renderer/runtime/unpretenured-objects.ts: constructed objects
- * of the shape React's production `jsx` makes, fragments included), where the development
- * build (hydration.e2e.test.ts) has React make them. The production build does not describe
+ * server's React path writes its elements itself (react-renderer/runtime/unpretenured-objects.ts:
+ * constructed objects of the shape React's production `jsx` makes, fragments included), where
+ * the development build (hydration.e2e.test.ts) and the browser runtime (which leaves out that
+ * server-only speed-up) have React make them. The production build does not describe
  * mismatches; it recovers from one by rendering the root again on the client, which replaces
  * the server's nodes: so the test checks that nodes of the server HTML are still in the
  * document after hydration, that the DOM is unchanged, and that nothing was logged.
@@ -109,8 +110,8 @@ describe.skipIf(!chromiumAvailable())("hydration with React's production build",
   });
 
   it('makes the widgets React-owned: the handler their component attached fires', async () => {
-    // In the production build the widget component writes its elements itself
-    // (react-renderer/runtime/unpretenured-objects.ts).
+    // On the server, with the production build, the widget component writes its elements
+    // itself (react-renderer/runtime/unpretenured-objects.ts); in the browser React makes them.
     const { page, problems, pageErrors } = watchPage(await newPage());
     try {
       expect(await clickAddToCart(page, base)).toEqual([
