@@ -18,6 +18,7 @@ import { writeAmountDigits } from './formatters/money-digits.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import { jsx } from 'react/jsx-runtime';
 import {
+  commonReferenceLength,
   elementGenerator,
   inlineElementTag,
   slotCached,
@@ -34,6 +35,7 @@ import {
   type RenderHooks,
   unescapedStep,
   useAttributeRuleCache,
+  useCommonReferences,
   useDenseDecoder,
   useEscapeBypass,
   useInlineElements,
@@ -71,11 +73,13 @@ export interface CompileOptions {
 // Server-only fast paths the browser runtime does without (same output, slower; its size
 // budget does not carry them): formatters/money.ts `useAmountWriter`, formatters/char-buffer.ts,
 // react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts,
+// react-renderer/html/common-references.ts,
 // react-renderer/runtime/react-element-shape.ts (elements written by hand),
 // react-renderer/runtime/attribute-rule-cache.ts.
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
+useCommonReferences(commonReferenceLength);
 useCharBuffer({ slugify: bufferedSlugify, encodeSpace: bufferedEncodeSpace });
 useAttributeRuleCache(slotCached);
 useInlineElements(inlineElementTag(jsx as Parameters<typeof inlineElementTag>[0]));

@@ -57,6 +57,17 @@ export function useDenseDecoder(decode: ((text: string) => string | null) | null
 }
 
 /**
+ * The character match of `&quot;` and `&amp;` (common-references.ts), installed by the server
+ * entry; the browser runtime finds them in NAMED_MAP, with the same result.
+ */
+let commonReference: ((text: string, i: number) => number) | null = null;
+
+/** Installs (or, with null, removes) the match `decodeEntities` tries first on each name. */
+export function useCommonReferences(match: ((text: string, i: number) => number) | null): void {
+  commonReference = match;
+}
+
+/**
  * Decodes character references. `inAttribute` applies the attribute-value rule: a legacy name
  * without `;` followed by `=` or an alphanumeric stays literal (`?a=1&copy=2`). A hand-written
  * scan: formatter output is full of `&quot;` (JSON in attributes), and this runs on all of it.
@@ -67,6 +78,7 @@ export function decodeEntities(text: string, inAttribute = false): string {
   let out = '';
   let from = 0;
   let count = 0;
+  let common: number;
   const n = text.length;
   while (amp !== -1) {
     if (++count === DENSE_COUNT && from <= DENSE_COUNT * DENSE_SPAN && n - from >= DENSE_REST) {
@@ -92,25 +104,9 @@ export function decodeEntities(text: string, inAttribute = false): string {
         value = fromCodePoint(i - start > 8 ? 0x110000 : code);
         if (text.charCodeAt(i) === Char.SEMICOLON) i++;
       }
-    } else if (
-      // `&quot;` and `&amp;` are most references in formatter output (JSON in attributes,
-      // escaped text): matched by character, without slicing out and looking up the name.
-      text.charCodeAt(i) === 113 /* q */ &&
-      text.charCodeAt(i + 1) === 117 /* u */ &&
-      text.charCodeAt(i + 2) === 111 /* o */ &&
-      text.charCodeAt(i + 3) === 116 /* t */ &&
-      text.charCodeAt(i + 4) === Char.SEMICOLON
-    ) {
-      value = '"';
-      i += 5;
-    } else if (
-      text.charCodeAt(i) === 97 /* a */ &&
-      text.charCodeAt(i + 1) === 109 /* m */ &&
-      text.charCodeAt(i + 2) === 112 /* p */ &&
-      text.charCodeAt(i + 3) === Char.SEMICOLON
-    ) {
-      value = '&';
-      i += 4;
+    } else if (commonReference !== null && (common = commonReference(text, i)) !== 0) {
+      value = common === 5 ? '"' : '&';
+      i += common;
     } else {
       const start = i;
       while (i < n && isAlnum(text.charCodeAt(i))) i++;

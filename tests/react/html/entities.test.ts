@@ -9,10 +9,15 @@ import fc from 'fast-check';
 import { parse } from 'parse5';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../formatters/core-text.js';
 import { renderToReact } from '../../../index.js';
-import { decodeEntities, useDenseDecoder } from '../../../react-renderer/html/entities.js';
+import { commonReferenceLength } from '../../../react-renderer/html/common-references.js';
+import {
+  decodeEntities,
+  useCommonReferences,
+  useDenseDecoder,
+} from '../../../react-renderer/html/entities.js';
 import { decodeEscapedAscii } from '../../../react-renderer/html/escaped-ascii.js';
 import { ENTITY_NAMES } from '../entity-names.js';
 import { bothPaths } from '../support.js';
@@ -71,6 +76,41 @@ describe('decodeEscapedAscii', () => {
     expect(decodeEscapedAscii('x'.repeat(100) + '&quot;')).toBe('x'.repeat(100) + '"');
     expect(decodeEscapedAscii('&quot')).toBeNull();
     expect(decodeEscapedAscii('&am')).toBeNull();
+  });
+});
+
+// The server entry installs the character match of `&quot;` and `&amp;`; the browser runtime finds
+// them in the table of common names: both decode alike.
+describe('`&quot;` and `&amp;`, with and without the server match', () => {
+  afterEach(() => useCommonReferences(commonReferenceLength));
+
+  it('matches the two names with their `;` and nothing else', () => {
+    expect(commonReferenceLength('&quot;', 1)).toBe(5);
+    expect(commonReferenceLength('x&amp;y', 2)).toBe(4);
+    for (const other of ['&quot', '&amp', '&ampx;', '&quo;', '&lt;', '&']) {
+      expect(commonReferenceLength(other, 1), other).toBe(0);
+    }
+  });
+
+  it('decodes as the HTML parser does, in text and attributes', () => {
+    let matched = 0;
+    fc.assert(
+      fc.property(text, (source) => {
+        useCommonReferences((t, i) => {
+          const length = commonReferenceLength(t, i);
+          if (length !== 0) matched++;
+          return length;
+        });
+        const server = [decodeEntities(source), decodeEntities(source, true)];
+        useCommonReferences(null);
+        const browser = [decodeEntities(source), decodeEntities(source, true)];
+        expect(browser).toEqual(server);
+        expect(server[0]).toBe(parsedText(source));
+        expect(server[1]).toBe(parsedValue(source));
+      }),
+      { numRuns: 500 },
+    );
+    expect(matched).toBeGreaterThan(100);
   });
 });
 
