@@ -20,6 +20,7 @@ import { jsx } from 'react/jsx-runtime';
 import {
   commonReferenceLength,
   elementGenerator,
+  elementWriter,
   inlineElementTag,
   slotCached,
   decodeEscapedAscii,
@@ -74,7 +75,7 @@ export interface CompileOptions {
 // budget does not carry them): formatters/money.ts `useAmountWriter`, formatters/char-buffer.ts,
 // react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts,
 // react-renderer/html/common-references.ts,
-// react-renderer/runtime/react-element-shape.ts (elements written by hand),
+// react-renderer/runtime/inline-elements.ts (elements written by hand),
 // react-renderer/runtime/attribute-rule-cache.ts.
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
@@ -82,7 +83,8 @@ useDenseDecoder(decodeEscapedAscii);
 useCommonReferences(commonReferenceLength);
 useCharBuffer({ slugify: bufferedSlugify, encodeSpace: bufferedEncodeSpace });
 useAttributeRuleCache(slotCached);
-useInlineElements(inlineElementTag(jsx as Parameters<typeof inlineElementTag>[0]));
+const elementTag = inlineElementTag(jsx as Parameters<typeof inlineElementTag>[0]);
+useInlineElements(elementTag === null ? null : elementWriter(elementTag));
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {

@@ -25,6 +25,7 @@ export { useCommonReferences, useDenseDecoder } from './html/entities.js';
 export { commonReferenceLength } from './html/common-references.js';
 export { slotCached } from './runtime/attribute-rule-cache.js';
 export { useAttributeRuleCache } from './runtime/attribute-props.js';
+export { elementWriter } from './runtime/inline-elements.js';
 export { inlineElementTag, useInlineElements } from './runtime/react-element-shape.js';
 export { decodeEscapedAscii } from './html/escaped-ascii.js';
 export { escapeKeeps, unescapedStep } from './compile/unescaped.js';

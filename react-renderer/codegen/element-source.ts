@@ -11,7 +11,8 @@ import { droppedWhenEmpty, plainAttributeProp, reactName } from '../runtime/attr
 import { blockSetter } from '../compile/block-props.js';
 import { canGenerateCode, ElementCode, type CodeHelpers } from './generated-function.js';
 import { reactElementTag } from '../runtime/react-element-shape.js';
-import { InlineElement, newArray } from '../runtime/unpretenured-objects.js';
+import { InlineElement } from '../runtime/inline-elements.js';
+import { newArray } from '../runtime/unpretenured-objects.js';
 import { escapeKeeps, unescapedStep } from '../compile/unescaped.js';
 import {
   attributeText,

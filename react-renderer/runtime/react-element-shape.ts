@@ -5,6 +5,7 @@
  * (docs/react-path.md, "Young objects"): the browser runtime, where none is installed, has
  * React's `jsx` and `createElement` make them, the same elements.
  */
+import type { ReactElement } from 'react';
 
 /**
  * React's element tag when the elements React's `jsx` makes are plain objects this code can
@@ -31,14 +32,29 @@ export function inlineElementTag(
   return plain ? tag : null;
 }
 
-let installedTag: symbol | null = null;
-
-/** Installs `inlineElementTag` of the React this process runs (null: React makes the elements). */
-export function useInlineElements(tag: symbol | null): void {
-  installedTag = tag;
+/** Writes elements of the shape `inlineElementTag` checked (inline-elements.ts). */
+export interface ElementWriter {
+  /** React's element tag. */
+  tag: symbol;
+  /** The element `jsx(type, props)` makes (`props` without `key` or `ref`). */
+  element(type: unknown, props: object): ReactElement;
+  /** `createElement(Fragment, null, ...kids)`. */
+  fragment(kids: readonly unknown[]): ReactElement;
 }
 
-/** The installed element tag: null where elements are left to React. */
+let installed: ElementWriter | null = null;
+
+/** Installs the writer of elements (null: React makes them). */
+export function useInlineElements(writer: ElementWriter | null): void {
+  installed = writer;
+}
+
+/** The installed writer of elements: null where elements are left to React. */
+export function inlineWriter(): ElementWriter | null {
+  return installed;
+}
+
+/** The installed writer's element tag: null where elements are left to React. */
 export function reactElementTag(): symbol | null {
-  return installedTag;
+  return installed === null ? null : installed.tag;
 }

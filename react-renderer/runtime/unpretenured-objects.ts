@@ -13,54 +13,24 @@
  * Constructed objects and rest-parameter arrays have no allocation site.
  */
 import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
-import { reactElementTag } from './react-element-shape.js';
-
-type Props = Record<string, unknown>;
-interface InlineElement {
-  $$typeof: symbol;
-  type: unknown;
-  key: null;
-  ref: null;
-  props: Props;
-}
-
-/** An element as React's `jsx` makes it (react-element-shape.ts); its prototype is Object's. */
-const InlineElement = function (this: InlineElement, tag: symbol, type: unknown, props: Props) {
-  this.$$typeof = tag;
-  this.type = type;
-  this.key = null;
-  this.ref = null;
-  this.props = props;
-} as unknown as new (tag: symbol, type: unknown, props: Props) => InlineElement;
-InlineElement.prototype = Object.prototype as InlineElement;
-
-/** `{ children }` props. */
-const ChildrenProps = function (this: Props, children: unknown) {
-  this.children = children;
-} as unknown as new (children: unknown) => Props;
-ChildrenProps.prototype = Object.prototype;
+import { inlineWriter } from './react-element-shape.js';
 
 /**
- * The element `jsx(type, props)` makes, where `reactElementTag` allows writing it (`props`
- * without `key` or `ref`); else null.
+ * The element `jsx(type, props)` makes, written by hand where the server entry installed a
+ * writer (inline-elements.ts; `props` without `key` or `ref`); else null.
  */
 export function inlineElement(type: unknown, props: object): ReactElement | null {
-  const tag = reactElementTag();
-  return tag === null
-    ? null
-    : (new InlineElement(tag, type, props as Props) as unknown as ReactElement);
+  const writer = inlineWriter();
+  return writer === null ? null : writer.element(type, props);
 }
 
 /** `createElement(Fragment, null, ...kids)`, made as `inlineElement` makes elements. */
 export function fragment(kids: readonly unknown[]): ReactElement {
-  const tag = reactElementTag();
-  if (tag === null) return createElement(Fragment, null, ...(kids as ReactNode[]));
-  const props = kids.length === 0 ? {} : new ChildrenProps(kids.length === 1 ? kids[0] : kids);
-  return new InlineElement(tag, Fragment, props) as unknown as ReactElement;
+  const writer = inlineWriter();
+  return writer === null
+    ? createElement(Fragment, null, ...(kids as ReactNode[]))
+    : writer.fragment(kids);
 }
-
-/** The constructor behind `inlineElement`, for generated code (`new N(E, type, props)`). */
-export { InlineElement };
 
 /** A new array of `items` (a rest parameter). */
 export const newArray = <T>(...items: T[]): T[] => items;

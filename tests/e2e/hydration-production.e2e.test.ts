@@ -1,6 +1,6 @@
 /**
  * Hydration with React's production build, what the site server ships by default. There the
- * server's React path writes its elements itself (react-renderer/runtime/unpretenured-objects.ts:
+ * server's React path writes its elements itself (react-renderer/runtime/inline-elements.ts:
  * constructed objects of the shape React's production `jsx` makes, fragments included), where
  * the development build (hydration.e2e.test.ts) and the browser runtime (which leaves out that
  * server-only speed-up) have React make them. The production build does not describe
@@ -111,7 +111,7 @@ describe.skipIf(!chromiumAvailable())("hydration with React's production build",
 
   it('makes the widgets React-owned: the handler their component attached fires', async () => {
     // On the server, with the production build, the widget component writes its elements
-    // itself (react-renderer/runtime/unpretenured-objects.ts); in the browser React makes them.
+    // itself (react-renderer/runtime/inline-elements.ts); in the browser React makes them.
     const { page, problems, pageErrors } = watchPage(await newPage());
     try {
       expect(await clickAddToCart(page, base)).toEqual([

@@ -1,7 +1,7 @@
 /**
  * Two server-only fast paths of the React path, installed by the server entry, and the browser
  * runtime's simpler path without them: both must build the same elements.
- * - Elements written by hand (react-renderer/runtime/react-element-shape.ts `useInlineElements`;
+ * - Elements written by hand (react-renderer/runtime/inline-elements.ts, `useInlineElements`;
  *   docs/react-path.md, "Young objects"): the browser has React make them.
  * - The attribute-rule cache (react-renderer/runtime/attribute-rule-cache.ts): the browser works
  *   each attribute name's rule out again.
