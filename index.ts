@@ -28,6 +28,8 @@ import {
   type RenderHooks,
   unescapedStep,
   useEscapeBypass,
+  usePieceFallback,
+  pieceFallback,
 } from './react-renderer/index.js';
 
 export type { Code, Instruction, Path } from './engine/code.js';
@@ -61,9 +63,10 @@ export interface CompileOptions {
 
 // Server-only fast paths the browser runtime does without (same output, slower; its size
 // budget does not carry them): formatters/money.ts `useAmountWriter`,
-// react-renderer/compile/escape-bypass.ts.
+// react-renderer/compile/escape-bypass.ts, react-renderer/compile/local-fallback.ts.
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
+usePieceFallback(pieceFallback);
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {

@@ -21,6 +21,8 @@ export type { ReactTemplate, RNode } from './structure/react-code.js';
 export { elementGenerator } from './codegen/element-source.js';
 export { parseSimpleMarkup, simpleMarkupAt } from './runtime/simple-markup.js';
 export { useEscapeBypass } from './compile/escape-bypass.js';
+export { usePieceFallback } from './compile/local-fallback.js';
+export { pieceFallback } from './compile/piece-fallback.js';
 export { escapeKeeps, unescapedStep } from './compile/unescaped.js';
 export {
   COMPONENT_FORMATTERS,
