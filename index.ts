@@ -30,6 +30,8 @@ import {
   useEscapeBypass,
   usePieceFallback,
   pieceFallback,
+  SplitContents,
+  useLocalSplits,
 } from './react-renderer/index.js';
 
 export type { Code, Instruction, Path } from './engine/code.js';
@@ -67,6 +69,7 @@ export interface CompileOptions {
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 usePieceFallback(pieceFallback);
+useLocalSplits(SplitContents);
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {

@@ -23,6 +23,8 @@ export { parseSimpleMarkup, simpleMarkupAt } from './runtime/simple-markup.js';
 export { useEscapeBypass } from './compile/escape-bypass.js';
 export { usePieceFallback } from './compile/local-fallback.js';
 export { pieceFallback } from './compile/piece-fallback.js';
+export { useLocalSplits } from './structure/local-regions.js';
+export { SplitContents } from './structure/local-splits.js';
 export { escapeKeeps, unescapedStep } from './compile/unescaped.js';
 export {
   COMPONENT_FORMATTERS,
