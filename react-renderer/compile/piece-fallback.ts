@@ -8,6 +8,7 @@
  * elements, slower (its size budget does not carry this).
  */
 import type { Instruction } from '../../engine/code.js';
+import { ErrorCode, type TemplateError } from '../../engine/errors.js';
 import type { Exec } from '../../engine/fragments.js';
 import type { Kid } from '../runtime/host-elements.js';
 import type { Make } from '../runtime/node-makers.js';
@@ -94,7 +95,10 @@ function segmentedElement(pieces: Pieces, segments: Exec[]): Make {
     const saved = ctx.kids;
     const kids = (ctx.kids = newArray<Kid>());
     const local = before === undefined && ctx.unbalancedAt === undefined;
-    let fellBack = false;
+    const first = ctx.errors.length;
+    // The first value that left its element: the one warning, as where the whole content is
+    // parsed (the browser's way).
+    let warning: TemplateError | undefined;
     let k = 0;
     while (k < n) {
       const count = kids.length;
@@ -106,17 +110,35 @@ function segmentedElement(pieces: Pieces, segments: Exec[]): Make {
         continue;
       }
       // This piece runs again: its nodes and errors are the second run's.
+      warning ??= ctx.unbalancedAt;
       truncate(kids, count, text);
       if (ctx.errors.length !== errors) ctx.errors.length = errors;
-      fellBack = true;
       k = reparseFrom(ctx, pieces, k);
-      // Its markup leaves the element: the next element out, or the page, is built again.
-      if (k < 0) break;
+      if (k < 0) {
+        // Its markup leaves the element: the next element out, or the page, is built again.
+        ctx.unbalancedAt = warning;
+        break;
+      }
     }
     ctx.kids = saved;
-    if (local) pieces.fellBack = fellBack;
+    if (local) pieces.fellBack = warning !== undefined;
+    if (warning !== undefined && k >= 0) {
+      // The warnings of its content's own fallbacks are within this one (the browser, parsing
+      // the whole content, reports only this one).
+      dropUnbalanced(ctx.errors, first);
+      ctx.errors.push(localWarning(warning));
+    }
     return create(tag, own, kids);
   };
+}
+
+/** `errors` from `from` on without their REACT_UNBALANCED_VALUE warnings. */
+function dropUnbalanced(errors: TemplateError[], from: number): void {
+  let to = from;
+  for (let i = from; i < errors.length; i++) {
+    if (errors[i]!.code !== ErrorCode.REACT_UNBALANCED_VALUE) errors[to++] = errors[i]!;
+  }
+  while (errors.length > to) errors.pop();
 }
 
 /** The text at `kids[i]`, or null where none is. */
@@ -139,11 +161,10 @@ function truncate(kids: Kid[], count: number, text: string | null): void {
  * Parses piece `k` of the content into `ctx.kids` (the value at `ctx.unbalancedAt` is in it):
  * alone where it leaves nothing open, else with the pieces after it. The piece to go on with
  * structured (the count of pieces where none is left), or -1 where the content leaves the
- * element (the warning is put back, and the errors of these runs taken back).
+ * element (the errors of these runs taken back).
  */
 function reparseFrom(ctx: ReactContext, pieces: Pieces, k: number): number {
   const { site } = pieces;
-  const warning = ctx.unbalancedAt!;
   const n = pieces.count;
   const errors = ctx.errors.length;
   const kids = ctx.kids;
@@ -151,19 +172,12 @@ function reparseFrom(ctx: ReactContext, pieces: Pieces, k: number): number {
   const text = textAt(kids, count - 1);
   ctx.unbalancedAt = undefined;
   if (k < n - 1) {
-    if (parsedRun(ctx, site, pieces.code(k, false), false)) {
-      ctx.errors.push(localWarning(warning));
-      return k + 1;
-    }
+    if (parsedRun(ctx, site, pieces.code(k, false), false)) return k + 1;
     ctx.unbalancedAt = undefined;
     truncate(kids, count, text);
     if (ctx.errors.length !== errors) ctx.errors.length = errors;
   }
-  if (parsedRun(ctx, site, pieces.code(k, true), true)) {
-    ctx.errors.push(localWarning(warning));
-    return n;
-  }
-  ctx.unbalancedAt = warning;
+  if (parsedRun(ctx, site, pieces.code(k, true), true)) return n;
   ctx.errors.length = errors;
   return -1;
 }
