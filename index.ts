@@ -10,12 +10,15 @@ import type { ParseFunction, RenderOptions, RenderResult, Template } from './eng
 import type { TemplateError } from './engine/errors.js';
 import { findUnescapedValues } from './engine/unescaped-values.js';
 import { ARGUMENT_INSERTING_FORMATTERS, ESCAPING_FORMATTERS } from './formatters/index.js';
+import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.js';
+import { useCharBuffer } from './formatters/char-scan.js';
 import { SERVER_FORMATTERS } from './formatters/json-attribute.js';
 import { useAmountWriter } from './formatters/money.js';
 import { writeAmountDigits } from './formatters/money-digits.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import {
   elementGenerator,
+  decodeEscapedAscii,
   escapeKeeps,
   simpleMarkupAt,
   renderReactTemplate,
@@ -27,6 +30,7 @@ import {
   type ReactTemplate,
   type RenderHooks,
   unescapedStep,
+  useDenseDecoder,
   useEscapeBypass,
   usePieceFallback,
   pieceFallback,
@@ -64,10 +68,14 @@ export interface CompileOptions {
 }
 
 // Server-only fast paths the browser runtime does without (same output, slower; its size
-// budget does not carry them): formatters/money.ts `useAmountWriter`,
-// react-renderer/compile/escape-bypass.ts, react-renderer/compile/local-fallback.ts.
+// budget does not carry them): formatters/money.ts `useAmountWriter`, formatters/char-buffer.ts,
+// react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts,
+// react-renderer/compile/local-fallback.ts (`usePieceFallback`, with structure/local-regions.ts
+// `useLocalSplits`).
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
+useDenseDecoder(decodeEscapedAscii);
+useCharBuffer({ slugify: bufferedSlugify, encodeSpace: bufferedEncodeSpace });
 usePieceFallback(pieceFallback);
 useLocalSplits(SplitContents);
 

@@ -1,32 +1,8 @@
 /**
- * Character-level text transforms that stay linear on 10 MB inputs: `slugify` and
- * `encode-space` (docs/language.md, "Core formatters").
- *
- * Why not `out += char`: V8 builds such a string as a rope, and once it outgrows the young
- * generation (~1 MB) each append costs far more (measured ~140 ms/MB). A global regex replace
- * with many matches is not much better (~40-50 ms/MB). Here output code units go into a reused
- * fixed-size buffer that is turned into a string one chunk at a time (String.fromCharCode),
- * which keeps every UTF-16 unit as is (lone surrogates included, unlike TextDecoder) at
- * ~10 ms/MB.
+ * Character-level text transforms: `slugify` and `encode-space` (docs/language.md, "Core
+ * formatters"), as regex replacements. The server entry installs buffered versions that stay
+ * linear on 10 MB inputs (char-buffer.ts, `useCharBuffer`), with the same output.
  */
-import { boundedMemo } from '../engine/bounded-memo.js';
-
-/** Code units per flushed chunk: well under engines' argument-count limits for `apply`. */
-const CHUNK = 8192;
-/** Room for the longest output of one input unit (`&nbsp;`). */
-const SLACK = 8;
-
-/** Reused output buffer (formatters never run re-entrantly). */
-const units = new Uint16Array(CHUNK + SLACK);
-
-/** The first `count` units of the buffer as a string. */
-function unitsText(count: number): string {
-  return String.fromCharCode.apply(null, units.subarray(0, count) as unknown as number[]);
-}
-
-/** Below this many input units, a global regex replace is faster than the buffer. */
-const SHORT = 4096;
-
 /** JavaScript's `\s`: ASCII whitespace, NBSP, BOM and the Unicode space separators. */
 export function isJsSpace(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
@@ -44,66 +20,27 @@ export function isJsSpace(code: number): boolean {
   );
 }
 
-const HYPHEN = 45;
+/** The buffered transforms the server entry installs (char-buffer.ts), or null. */
+let buffered: { slugify(text: string): string; encodeSpace(text: string): string } | null = null;
 
-/** Texts up to this long have their slugs kept (building one costs about ten lookups). */
-const SLUG_CACHE_TEXT = 64;
+/** Installs (or, with null, removes) the buffered transforms. */
+export function useCharBuffer(transforms: typeof buffered): void {
+  buffered = transforms;
+}
 
 /**
  * Keeps ASCII letters (lower-cased), digits, whitespace and `-`, dropping everything else; each
  * whitespace run (counted after dropping) becomes one `-`.
  */
 export function slugify(text: string): string {
-  return text.length > SLUG_CACHE_TEXT ? slugText(text) : shortSlug(text);
+  if (buffered !== null) return buffered.slugify(text);
+  return text
+    .replace(/[^A-Za-z0-9\s-]+/g, '')
+    .replace(/\s+/g, '-')
+    .toLowerCase();
 }
-
-function slugText(text: string): string {
-  let out = '';
-  let used = 0;
-  let inSpace = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === HYPHEN) {
-      units[used++] = code;
-      inSpace = false;
-    } else if (code >= 65 && code <= 90) {
-      units[used++] = code + 32;
-      inSpace = false;
-    } else if (isJsSpace(code)) {
-      if (!inSpace) units[used++] = HYPHEN;
-      inSpace = true;
-    } else continue;
-    if (used >= CHUNK) {
-      out += unitsText(used);
-      used = 0;
-    }
-  }
-  return out + unitsText(used);
-}
-
-/** Categories and tags repeat on every item of a list: their slugs are kept. */
-const shortSlug = boundedMemo(slugText);
 
 /** Every `\s` character becomes `&nbsp;`. */
 export function encodeSpace(text: string): string {
-  if (text.length < SHORT) return text.replace(/\s/g, '&nbsp;');
-  let out = '';
-  let used = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (isJsSpace(code)) {
-      units[used] = 38; // &
-      units[used + 1] = 110; // n
-      units[used + 2] = 98; // b
-      units[used + 3] = 115; // s
-      units[used + 4] = 112; // p
-      units[used + 5] = 59; // ;
-      used += 6;
-    } else units[used++] = code;
-    if (used >= CHUNK) {
-      out += unitsText(used);
-      used = 0;
-    }
-  }
-  return out + unitsText(used);
+  return buffered === null ? text.replace(/\s/g, '&nbsp;') : buffered.encodeSpace(text);
 }

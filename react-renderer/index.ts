@@ -25,6 +25,8 @@ export { usePieceFallback } from './compile/local-fallback.js';
 export { pieceFallback } from './compile/piece-fallback.js';
 export { useLocalSplits } from './structure/local-regions.js';
 export { SplitContents } from './structure/local-splits.js';
+export { useDenseDecoder } from './html/entities.js';
+export { decodeEscapedAscii } from './html/escaped-ascii.js';
 export { escapeKeeps, unescapedStep } from './compile/unescaped.js';
 export {
   COMPONENT_FORMATTERS,

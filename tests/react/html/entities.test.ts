@@ -9,10 +9,11 @@ import fc from 'fast-check';
 import { parse } from 'parse5';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../formatters/core-text.js';
 import { renderToReact } from '../../../index.js';
-import { decodeEntities, decodeEscapedAscii } from '../../../react-renderer/html/entities.js';
+import { decodeEntities, useDenseDecoder } from '../../../react-renderer/html/entities.js';
+import { decodeEscapedAscii } from '../../../react-renderer/html/escaped-ascii.js';
 import { ENTITY_NAMES } from '../entity-names.js';
 import { bothPaths } from '../support.js';
 
@@ -73,33 +74,42 @@ describe('decodeEscapedAscii', () => {
   });
 });
 
-describe('decodeEntities on long text thick with references', () => {
-  it('gives back the JSON that escapeHtml escaped', () => {
-    // Values of all kinds, strings with any code unit (non-ASCII, lone surrogates) among them.
-    const value = fc.jsonValue({ maxDepth: 2, stringUnit: 'binary' });
-    const json = fc.array(value, { minLength: 20, maxLength: 40 }).map((v) => JSON.stringify(v));
-    fc.assert(
-      fc.property(json, (source) => {
-        expect(decodeEntities(escapeHtml(source, true), true)).toBe(source);
-      }),
-      { numRuns: 100 },
-    );
-  });
+// The server entry installs the byte scan; the browser runtime goes without it (its size budget):
+// both decode alike.
+for (const [where, dense] of [
+  ['with the byte scan (server)', decodeEscapedAscii],
+  ['without it (browser runtime)', null],
+] as const) {
+  describe(`decodeEntities on long text thick with references, ${where}`, () => {
+    beforeEach(() => useDenseDecoder(dense));
+    afterAll(() => useDenseDecoder(decodeEscapedAscii));
+    it('gives back the JSON that escapeHtml escaped', () => {
+      // Values of all kinds, strings with any code unit (non-ASCII, lone surrogates) among them.
+      const value = fc.jsonValue({ maxDepth: 2, stringUnit: 'binary' });
+      const json = fc.array(value, { minLength: 20, maxLength: 40 }).map((v) => JSON.stringify(v));
+      fc.assert(
+        fc.property(json, (source) => {
+          expect(decodeEntities(escapeHtml(source, true), true)).toBe(source);
+        }),
+        { numRuns: 100 },
+      );
+    });
 
-  it('decodes as the HTML parser does, other references and characters included', () => {
-    const dense = escapeHtml(JSON.stringify({ a: '"x" & <y>' }), true).repeat(40);
-    // Text goes in between references: glued to a name, it could make one this decoder does
-    // not know (`&` + `mp;` is `&mp;`, ∓), which is a separate matter.
-    const between = [...dense.matchAll(/&/g)].map((m) => m.index);
-    fc.assert(
-      fc.property(text, fc.constantFrom(...between, dense.length), (extra, at) => {
-        const source = dense.slice(0, at) + extra + dense.slice(at);
-        expect(decodeEntities(source, true)).toBe(parsedValue(source));
-      }),
-      { numRuns: 300 },
-    );
+    it('decodes as the HTML parser does, other references and characters included', () => {
+      const dense = escapeHtml(JSON.stringify({ a: '"x" & <y>' }), true).repeat(40);
+      // Text goes in between references: glued to a name, it could make one this decoder does
+      // not know (`&` + `mp;` is `&mp;`, ∓), which is a separate matter.
+      const between = [...dense.matchAll(/&/g)].map((m) => m.index);
+      fc.assert(
+        fc.property(text, fc.constantFrom(...between, dense.length), (extra, at) => {
+          const source = dense.slice(0, at) + extra + dense.slice(at);
+          expect(decodeEntities(source, true)).toBe(parsedValue(source));
+        }),
+        { numRuns: 300 },
+      );
+    });
   });
-});
+}
 
 /** Text as the HTML parser decodes it in a paragraph. */
 function parsedText(source: string): string {
