@@ -195,18 +195,11 @@ function tagFormatters(code: unknown, names: string[]): string[] {
   return names;
 }
 
-/** Warning messages saying the page was rendered whole, as said of a local fallback. */
-const localMessages = new Map<string, string>();
-
 /** The REACT_UNBALANCED_VALUE warning, saying what was parsed at render time. */
 export function localWarning(warning: TemplateError): TemplateError {
-  let message = localMessages.get(warning.message);
-  if (message === undefined) {
-    message = warning.message.replace(
-      /the page was rendered whole/,
-      'the element around it was parsed at render time',
-    );
-    localMessages.set(warning.message, message);
-  }
+  const message = warning.message.replace(
+    'the page was rendered whole',
+    'the element around it was parsed at render time',
+  );
   return { ...warning, message };
 }
