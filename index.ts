@@ -40,6 +40,10 @@ import {
   useDenseDecoder,
   useEscapeBypass,
   useInlineElements,
+  usePieceFallback,
+  pieceFallback,
+  SplitContents,
+  useLocalSplits,
 } from './react-renderer/index.js';
 
 export type { Code, Instruction, Path } from './engine/code.js';
@@ -76,7 +80,9 @@ export interface CompileOptions {
 // react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts,
 // react-renderer/html/common-references.ts,
 // react-renderer/runtime/inline-elements.ts (elements written by hand),
-// react-renderer/runtime/attribute-rule-cache.ts.
+// react-renderer/runtime/attribute-rule-cache.ts,
+// react-renderer/compile/local-fallback.ts (`usePieceFallback`, with structure/local-regions.ts
+// `useLocalSplits`).
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
@@ -85,6 +91,8 @@ useCharBuffer({ slugify: bufferedSlugify, encodeSpace: bufferedEncodeSpace });
 useAttributeRuleCache(slotCached);
 const elementTag = inlineElementTag(jsx as Parameters<typeof inlineElementTag>[0]);
 useInlineElements(elementTag === null ? null : elementWriter(elementTag));
+usePieceFallback(pieceFallback);
+useLocalSplits(SplitContents);
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {

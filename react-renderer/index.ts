@@ -27,6 +27,10 @@ export { slotCached } from './runtime/attribute-rule-cache.js';
 export { useAttributeRuleCache } from './runtime/attribute-props.js';
 export { elementWriter } from './runtime/inline-elements.js';
 export { inlineElementTag, useInlineElements } from './runtime/react-element-shape.js';
+export { usePieceFallback } from './compile/local-fallback.js';
+export { pieceFallback } from './compile/piece-fallback.js';
+export { useLocalSplits } from './structure/local-regions.js';
+export { SplitContents } from './structure/local-splits.js';
 export { decodeEscapedAscii } from './html/escaped-ascii.js';
 export { escapeKeeps, unescapedStep } from './compile/unescaped.js';
 export {

@@ -6,10 +6,9 @@
  * unbalanced for the next element out (or the whole page) to handle. Widgets stay live
  * components, as in a page rendered whole (runtime/whole-render.ts).
  *
- * Where the content is cut at its children (`LocalSplits`), the children before the one whose
- * value did not fit keep their structured nodes, and that child is parsed alone first: where
- * its markup leaves nothing open (an excerpt's `<p>`s closed by the template's `</p>`), the
- * children after it are built structured again; otherwise they are parsed with it.
+ * The server entry installs a faster way (`usePieceFallback`, compile/piece-fallback.ts): from
+ * the child holding the value on, the children before it kept structured. The browser runtime
+ * re-parses the whole content: the same elements.
  */
 import type { FormatterCall, Instruction } from '../../engine/code.js';
 import type { TemplateError } from '../../engine/errors.js';
@@ -28,34 +27,33 @@ import type { LocalSplits, RNode } from '../structure/react-code.js';
 /** Compiles React code for the element's content with another registry (closures). */
 export type ContentCompiler = (registry: Registry, nodes: RNode[]) => Exec;
 
-/** Where a fallback re-parses: the content's site, and how to compile code made for it. */
+/** The compiler of the element's content (node-compiler.ts): a block of its children, or its last. */
+export interface ContentSite extends ParseSite {
+  block(nodes: RNode[]): Exec;
+  body(nodes: RNode[]): Exec;
+}
+
+/** An element with a local fallback: what builds it, and the content a fallback re-parses. */
 export class FallbackSite {
-  /** Where each piece of the content starts in `content` (the first at 0). */
-  private readonly starts: number[];
-  /** The code of piece k alone (`[2k]`) and from piece k on (`[2k + 1]`), made once. */
-  private readonly codes: Array<Instruction[] | undefined> = [];
   /** Its warnings are located at its first instruction that is not text. */
   readonly origin: unknown;
-  /** Whether its latest run re-parsed a piece (see `withLocalFallback`). */
-  fellBack = false;
   /** The formatters of the content's `{…}` tags (see `mayMarkWidgets`). */
   private formatters: string[] | null = null;
 
   constructor(
     readonly tag: string,
-    private readonly content: Instruction[],
-    splits: LocalSplits | undefined,
-    readonly inner: ParseSite,
+    readonly content: Instruction[],
+    readonly inner: ContentSite,
     readonly compile: ContentCompiler,
+    /** The element's fast maker, and its attributes' and the element's own makers. */
+    readonly make: Make,
+    readonly props: (ctx: ReactContext) => Props,
+    readonly create: typeof host,
+    /** Its children as React code, and where they start in `content` (react-code.ts). */
+    readonly children: RNode[],
+    readonly splits: LocalSplits | undefined,
   ) {
-    this.starts = [0];
-    for (let i = 1; splits !== undefined && i < splits.length; i += 2) this.starts.push(splits[i]!);
     this.origin = content.find((inst) => Array.isArray(inst) && inst[0] !== Op.TEXT) ?? content[0];
-  }
-
-  /** How many pieces the content is cut into. */
-  get pieces(): number {
-    return this.starts.length;
   }
 
   /**
@@ -68,140 +66,66 @@ export class FallbackSite {
       if (name === 'apply' || components[name] !== undefined) return true;
     return false;
   }
+}
 
-  /** The code of piece `k`, alone or with the pieces after it (`onward`). */
-  code(k: number, onward: boolean): Instruction[] {
-    const at = 2 * k + (onward ? 1 : 0);
-    let code = this.codes[at];
-    if (code === undefined) {
-      const end = onward ? this.content.length : this.starts[k + 1];
-      code =
-        k === 0 && end === this.content.length
-          ? this.content
-          : this.content.slice(this.starts[k], end);
-      this.codes[at] = code;
-    }
-    return code;
-  }
+/** Builds an element from its site piece by piece (the server's: compile/piece-fallback.ts). */
+export type PieceFallback = (site: FallbackSite) => Make;
+
+let pieceFallback: PieceFallback | null = null;
+
+/**
+ * Installs (or, with null, removes) the piece-by-piece fallback for the elements compiled from
+ * now on. Without it — the browser runtime, which renders a page once and whose size budget
+ * does not carry it — an element whose content a value leaves has its whole content re-parsed:
+ * the same elements, built slower.
+ */
+export function usePieceFallback(fallback: PieceFallback | null): void {
+  pieceFallback = fallback;
+}
+
+/** The maker of the element at `site`: its fast maker, falling back where a value leaves it. */
+export function withLocalFallback(site: FallbackSite): Make {
+  return pieceFallback?.(site) ?? wholeContentFallback(site);
 }
 
 /**
- * `make` (the element's fast maker) building it, and `segmented` (`segmentedElement`) where
- * a value inside it leaves its element: built again, piece by piece. The element goes on with
- * `segmented` while its latest run fell back (an excerpt in each entry of a list: the first
- * entry's pays the structured run twice, not every entry's).
+ * `site.make` building the element, and where a value inside it leaves its element, built again:
+ * its attributes run again (a value there is not the content's: it is left to the next element
+ * out, or the page) and its whole content parsed.
  */
-export function withLocalFallback(make: Make, site: FallbackSite, segmented: Make): Make {
+function wholeContentFallback(site: FallbackSite): Make {
+  const { make, props, create } = site;
   return (ctx) => {
-    if (site.fellBack) return segmented(ctx);
     const before = ctx.unbalancedAt;
     const errors = ctx.errors.length;
     const made = make(ctx);
     if (before !== undefined || ctx.unbalancedAt === undefined) return made;
+    const warning = ctx.unbalancedAt;
     // Built again: its errors are the second run's.
     ctx.unbalancedAt = undefined;
     ctx.errors.length = errors;
-    return segmented(ctx);
-  };
-}
-
-/**
- * A `tag` element whose content is cut into pieces (`segments`, the structured code of each
- * piece's children): each piece runs structured; the one where a value leaves its element is
- * parsed instead (`reparseFrom`), alone or with the pieces after it. A value in the element's
- * own attributes is not the content's: it is left to the next element out, or the page.
- */
-export function segmentedElement(
-  site: FallbackSite,
-  props: (ctx: ReactContext) => Props,
-  create: typeof host,
-  segments: Exec[],
-): Make {
-  const n = segments.length;
-  return (ctx) => {
-    const before = ctx.unbalancedAt;
     const own = props(ctx);
-    const saved = ctx.kids;
-    const kids = (ctx.kids = newArray<Kid>());
-    const local = before === undefined && ctx.unbalancedAt === undefined;
-    let fellBack = false;
-    let k = 0;
-    while (k < n) {
-      const count = kids.length;
-      const text = textAt(kids, count - 1);
-      const errors = ctx.errors.length;
-      segments[k]!(ctx);
-      if (!local || ctx.unbalancedAt === undefined) {
-        k++;
-        continue;
-      }
-      // This piece runs again: its nodes and errors are the second run's.
-      truncate(kids, count, text);
-      if (ctx.errors.length !== errors) ctx.errors.length = errors;
-      fellBack = true;
-      k = reparseFrom(ctx, site, k);
-      // Its markup leaves the element: the next element out, or the page, is built again.
-      if (k < 0) break;
+    if (ctx.unbalancedAt !== undefined) return made;
+    const kids = ctx.kids;
+    ctx.kids = newArray<Kid>();
+    const fits = parsedRun(ctx, site, site.content, true);
+    const content = ctx.kids;
+    ctx.kids = kids;
+    // Its markup leaves the element: the next element out, or the page, is built again.
+    if (!fits) {
+      ctx.unbalancedAt = warning;
+      return made;
     }
-    ctx.kids = saved;
-    if (local) site.fellBack = fellBack;
-    return create(site.tag, own, kids);
-  };
-}
-
-/** The text at `kids[i]`, or null where none is. */
-function textAt(kids: Kid[], i: number): string | null {
-  const kid = i >= 0 ? kids[i] : undefined;
-  return typeof kid === 'string' ? kid : null;
-}
-
-/**
- * `kids` back to their first `count`, the last of them the text `text` again where it was one
- * (text added after it was merged into it).
- */
-function truncate(kids: Kid[], count: number, text: string | null): void {
-  // Popped: setting an array's length is a call into V8's runtime (1% of a page of excerpts).
-  while (kids.length > count) kids.pop();
-  if (text !== null) kids[count - 1] = text;
-}
-
-/**
- * Parses piece `k` of the content into `ctx.kids` (the value at `ctx.unbalancedAt` is in it):
- * alone where it leaves nothing open, else with the pieces after it. The piece to go on with
- * structured (the count of pieces where none is left), or -1 where the content leaves the
- * element (the warning is put back, and the errors of these runs taken back).
- */
-function reparseFrom(ctx: ReactContext, site: FallbackSite, k: number): number {
-  const warning = ctx.unbalancedAt!;
-  const n = site.pieces;
-  const errors = ctx.errors.length;
-  const kids = ctx.kids;
-  const count = kids.length;
-  const text = textAt(kids, count - 1);
-  ctx.unbalancedAt = undefined;
-  if (k < n - 1) {
-    if (parsedRun(ctx, site, site.code(k, false), false)) {
-      ctx.errors.push(localWarning(warning));
-      return k + 1;
-    }
-    ctx.unbalancedAt = undefined;
-    truncate(kids, count, text);
-    if (ctx.errors.length !== errors) ctx.errors.length = errors;
-  }
-  if (parsedRun(ctx, site, site.code(k, true), true)) {
     ctx.errors.push(localWarning(warning));
-    return n;
-  }
-  ctx.unbalancedAt = warning;
-  ctx.errors.length = errors;
-  return -1;
+    return create(site.tag, own, content);
+  };
 }
 
 /**
  * Runs `code` to a string and parses it into `ctx.kids` as content of the site's element
  * (`last`: up to its end); false where its markup does not stay inside the element.
  */
-function parsedRun(
+export function parsedRun(
   ctx: ReactContext,
   site: FallbackSite,
   code: Instruction[],
@@ -271,18 +195,11 @@ function tagFormatters(code: unknown, names: string[]): string[] {
   return names;
 }
 
-/** Warning messages saying the page was rendered whole, as said of a local fallback. */
-const localMessages = new Map<string, string>();
-
 /** The REACT_UNBALANCED_VALUE warning, saying what was parsed at render time. */
-function localWarning(warning: TemplateError): TemplateError {
-  let message = localMessages.get(warning.message);
-  if (message === undefined) {
-    message = warning.message.replace(
-      /the page was rendered whole/,
-      'the element around it was parsed at render time',
-    );
-    localMessages.set(warning.message, message);
-  }
+export function localWarning(warning: TemplateError): TemplateError {
+  const message = warning.message.replace(
+    'the page was rendered whole',
+    'the element around it was parsed at render time',
+  );
   return { ...warning, message };
 }

@@ -42,7 +42,7 @@ import { Ns } from '../html/tree-builder.js';
 import type { ReactContext, TemplateSite } from '../runtime/react-context.js';
 import { propsMaker, type PropsMaker } from './props-compiler.js';
 import { compiledHole } from './hole-compiler.js';
-import { FallbackSite, segmentedElement, withLocalFallback } from './local-fallback.js';
+import { FallbackSite, withLocalFallback } from './local-fallback.js';
 export type { PropsMaker } from './props-compiler.js';
 import type { SimpleContext } from '../runtime/simple-markup.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
@@ -189,8 +189,9 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
 
   /**
    * A function building one structured element; with its content as code (`local`), one that
-   * re-parses that content where a value inside leaves its element (local-fallback.ts): from
-   * the child holding the value on, where the content is cut at its children (`splits`).
+   * re-parses that content where a value inside leaves its element (local-fallback.ts); on the
+   * server, from the child holding the value on, where the content is cut at its children
+   * (`splits`, piece-fallback.ts).
    */
   elementMaker(
     tag: string,
@@ -204,19 +205,12 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     const inner = this.child(tag, nsOf(tag, this.ns));
     const compile = (registry: Registry, nodes: RNode[]): Exec =>
       new NodeCompiler(registry, inner.parent, inner.ns, inner.outer, null).block(nodes);
-    const site = new FallbackSite(tag, local, splits, inner, compile);
-    // The children of each piece, the last as the element's end (`tailHole`).
-    const segments: Exec[] = [];
-    for (let i = 0, from = 0; i <= (splits?.length ?? 0); i += 2) {
-      const to = splits !== undefined && i < splits.length ? splits[i]! : children.length;
-      const nodes = from === 0 && to === children.length ? children : children.slice(from, to);
-      segments.push(to === children.length ? inner.body(nodes) : inner.block(nodes));
-      from = to;
-    }
     const { props } = this.props(tag, attrs, dynamic);
+    const make = this.elementMakerOf(tag, attrs, children, dynamic);
     const create = isPlainTag(tag) ? plainHost : host;
-    const segmented = segmentedElement(site, props, create, segments);
-    return withLocalFallback(this.elementMakerOf(tag, attrs, children, dynamic), site, segmented);
+    return withLocalFallback(
+      new FallbackSite(tag, local, inner, compile, make, props, create, children, splits),
+    );
   }
 
   private elementMakerOf(

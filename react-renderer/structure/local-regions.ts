@@ -6,9 +6,8 @@
  * page. Recorded by the structuring pass for elements whose end tag in the template closes
  * them and that nothing can close short of it but markup the re-parse detects in turn.
  *
- * The content is kept cut where its children start (`LocalContent.splits`): a value's markup
- * changes nothing before the child it is in, so only that child and what follows it are run
- * again (an excerpt's `<p>` and the link after it, not the entry's title and date).
+ * The server entry also has the content cut where its children start (`useLocalSplits`,
+ * local-splits.ts), for its piece-by-piece re-parse; the browser runtime does without.
  */
 import type { Instruction } from '../../engine/code.js';
 import { Op } from '../../engine/opcodes.js';
@@ -47,43 +46,34 @@ function binds(code: unknown): boolean {
  */
 const LEVELS = 2;
 
-interface Pos {
+export interface Pos {
   item: number;
   offset: number;
 }
 
-type El = HElement<Instruction, RNode>;
-
-/** Where a child of a boundary element starts: `index` among its children, at `pos`. */
-interface Split {
-  index: number;
-  pos: Pos;
-}
+export type El = HElement<Instruction, RNode>;
 
 /** An element's content as code, and where its children start in it (react-code.ts). */
 export interface LocalContent {
   code: Instruction[];
-  splits: LocalSplits | undefined;
+  splits?: LocalSplits | undefined;
 }
 
 /** The content of each boundary element of one block, from its start tag to its end tag. */
 export class LocalContents {
   private readonly starts = new Map<El, Pos>();
-  private readonly spans = new Map<El, Split[]>();
-  /** Where the children of an element being read start, after its first. */
-  private readonly splits = new Map<El, Split[]>();
+  private readonly spans = new Map<El, [start: Pos, end: Pos]>();
   /** Converted elements holding output made at render time: see `levels`. */
   private readonly nearest = new WeakMap<object, number>();
 
   /** `block`: the instructions the positions are in. */
-  constructor(private readonly block: Instruction[]) {}
+  constructor(protected readonly block: Instruction[]) {}
 
-  /** A boundary element just opened; its content starts at `pos`. */
-  opened(el: El, name: string, clean: boolean, pos: Pos): void {
-    if (clean && el.tag === name && el.ns === Ns.HTML && BOUNDARY.has(name)) {
-      this.starts.set(el, pos);
-      this.splits.set(el, []);
-    }
+  /** A boundary element just opened; its content starts at `pos`. Whether it is read. */
+  opened(el: El, name: string, clean: boolean, pos: Pos): boolean {
+    const boundary = clean && el.tag === name && el.ns === Ns.HTML && BOUNDARY.has(name);
+    if (boundary) this.starts.set(el, pos);
+    return boundary;
   }
 
   /** Whether `el` is a boundary element whose content is being read. */
@@ -92,39 +82,26 @@ export class LocalContents {
   }
 
   /**
-   * A child of `el` (a boundary element being read) starts at `pos`, as its child `index`, with
-   * nothing open in `el` and no formatting element to reopen: parsed from there, in `el`, what
-   * follows gives what the browser builds.
+   * A child of `el` may start at `pos`, as its child `index`, with nothing open in `el` (the
+   * server's pieces: local-splits.ts).
    */
-  childAt(el: El, index: number, pos: Pos): void {
-    const splits = this.splits.get(el);
-    if (splits !== undefined && index > 0) splits.push({ index, pos });
-  }
+  childAt(_el: El, _index: number, _pos: Pos): void {}
 
   /** `el`'s children from `index` on were taken out (a region starts there). */
-  truncated(el: El, index: number): void {
-    const splits = this.splits.get(el);
-    if (splits === undefined) return;
-    while (splits.length > 0 && splits[splits.length - 1]!.index >= index) splits.pop();
-  }
+  truncated(_el: El, _index: number): void {}
 
   /** `el` was closed by its own end tag at `end`. */
   closed(el: El, end: Pos): void {
     const start = this.starts.get(el);
     if (start === undefined) return;
     this.starts.delete(el);
-    const splits = this.splits.get(el)!;
-    this.splits.delete(el);
-    // Its children as the builder holds them: checked again against the converted ones.
-    splits.push({ index: el.children.length, pos: end });
-    this.spans.set(el, [{ index: 0, pos: start }, ...splits]);
+    this.spans.set(el, [start, end]);
   }
 
   /** Its children were moved into another element: its content is no longer its source. */
   forget(el: El): void {
     this.starts.delete(el);
     this.spans.delete(el);
-    this.splits.delete(el);
   }
 
   /**
@@ -136,23 +113,13 @@ export class LocalContents {
   contentOf(el: El, children: RNode[]): LocalContent | undefined {
     if (this.levels(children) >= LEVELS) return undefined;
     const span = this.spans.get(el);
-    if (span === undefined) return undefined;
-    // Cut where each child starts (one piece per child that starts one), so that a child and
-    // what follows it is a plain slice of the code. Where the converted children are not the
-    // builder's (an element React cannot name stands for its content), uncut.
-    const cuts =
-      children.length === span[span.length - 1]!.index &&
-      span.every((s) => s.index <= children.length)
-        ? span
-        : [span[0]!, span[span.length - 1]!];
-    const code: Instruction[] = [];
-    const splits: number[] = [];
-    for (let i = 0; i + 1 < cuts.length; i++) {
-      if (i > 0) splits.push(cuts[i]!.index, code.length);
-      for (const inst of sliceBlock(this.block, cuts[i]!.pos, cuts[i + 1]!.pos)) code.push(inst);
-    }
-    if (binds(code)) return undefined;
-    return { code, splits: splits.length === 0 ? undefined : splits };
+    const content = span === undefined ? undefined : this.cut(el, span, children);
+    return content === undefined || binds(content.code) ? undefined : content;
+  }
+
+  /** The content of `el` between `span`'s positions (cut at its children: local-splits.ts). */
+  protected cut(_el: El, span: [Pos, Pos], _children: RNode[]): LocalContent {
+    return { code: sliceBlock(this.block, span[0], span[1]) };
   }
 
   /** An element converted, with its content code or none. */
@@ -176,4 +143,19 @@ export class LocalContents {
     }
     return fewest;
   }
+}
+
+let Contents: typeof LocalContents = LocalContents;
+
+/**
+ * Installs (or, with null, removes) the server's content records (local-splits.ts), for the
+ * blocks structured from now on.
+ */
+export function useLocalSplits(contents: typeof LocalContents | null): void {
+  Contents = contents ?? LocalContents;
+}
+
+/** The records of one block's boundary elements. */
+export function localContents(block: Instruction[]): LocalContents {
+  return new Contents(block);
 }

@@ -27,7 +27,7 @@ import { State, type TagToken, type TokenSink } from '../html/tokens.js';
 import { Ns, TreeBuilder, VOID, type HElement } from '../html/tree-builder.js';
 import { HoleMode, Kind, SHELL_ORIGIN, type RNode } from './react-code.js';
 import { literalText } from './code-queries.js';
-import { LocalContents } from './local-regions.js';
+import { localContents, type LocalContents } from './local-regions.js';
 import {
   quiet,
   Reporter,
@@ -91,7 +91,7 @@ class BlockStructurer implements TokenSink<Inst> {
     private readonly nested: boolean,
   ) {
     const textOnly = !nested && block.every(printsOnlyText);
-    this.locals = new LocalContents(block);
+    this.locals = localContents(block);
     this.builder = new TemplateTree(context, ns, outer, this.restarts, textOnly, this.locals);
     this.tokenizer = new HtmlTokenizer(this);
     this.attributeBlocks = report.blocks?.((inst) => this.dynamicAttributes(inst)) ?? null;
@@ -196,10 +196,9 @@ class BlockStructurer implements TokenSink<Inst> {
     const clean = builder.isClean();
     if (clean) this.markRestart(pos);
     const closing = tag.end && this.locals.reading(builder.current) ? builder.current : null;
-    // A start tag in a boundary element being read, nothing open in it: a child may start here.
-    const holder =
-      !tag.end && clean && this.locals.reading(builder.current) ? builder.current : null;
-    const index = holder === null ? 0 : holder.children.length;
+    // A start tag, nothing open in the current element: a child of it may start here.
+    const holder = builder.current;
+    const index = holder.children.length;
     // Where `closing` sits now: after the tag it is still open only if it is still there
     // (a scan of the whole stack per end tag made deep nesting quadratic).
     const closingIndex = builder.stack.length - 1;
@@ -209,7 +208,7 @@ class BlockStructurer implements TokenSink<Inst> {
       regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
       return;
     }
-    if (holder !== null && startsChild(holder, index)) this.locals.childAt(holder, index, pos);
+    if (!tag.end && clean) this.locals.childAt(holder, index, pos);
     if (!tag.end) {
       const at = { item: this.chunkItem[tag.endChunk]!, offset: tag.endOffset };
       this.locals.opened(builder.current, tag.name, clean, at);
@@ -279,9 +278,8 @@ class BlockStructurer implements TokenSink<Inst> {
         const index = holder.children.length;
         if (isControlFlow(inst)) this.controlFlow(inst);
         else this.appendDynamic([Kind.HOLE, inst, HoleMode.MARKUP]);
-        if (!held && this.region === null && this.locals.reading(holder)) {
-          if (startsChild(holder, index))
-            this.locals.childAt(holder, index, { item: this.item, offset: 0 });
+        if (!held && this.region === null) {
+          this.locals.childAt(holder, index, { item: this.item, offset: 0 });
         }
         break;
       }
@@ -509,10 +507,4 @@ function stillOpen(stack: readonly unknown[], el: unknown, index: number): boole
   if (stack.length <= index) return false;
   // Usually where it was; the adoption agency may have moved it (rare): search then.
   return stack[index] === el || stack.includes(el);
-}
-
-/** Whether `holder`'s child `index` is its last, just added (not text). */
-function startsChild(holder: HElement<Inst, RNode>, index: number): boolean {
-  const kids = holder.children;
-  return kids.length === index + 1 && typeof kids[index] === 'object';
 }
