@@ -1,8 +1,8 @@
 /**
  * The local fallback re-parses, on the server, from the child holding the value that left its
- * element (compile/piece-fallback.ts, structure/local-splits.ts, installed by the server entry);
+ * element (react-renderer/compile/piece-fallback.ts, react-renderer/structure/local-splits.ts, installed by the server entry);
  * the browser runtime, without that code, re-parses the element's whole content
- * (compile/local-fallback.ts). Both must build the same elements and report the same warnings.
+ * (react-renderer/compile/local-fallback.ts). Both must build the same elements and report the same warnings.
  */
 import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';

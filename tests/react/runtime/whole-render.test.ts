@@ -94,7 +94,7 @@ describe('widgets of a page rendered whole', () => {
     [
       // The price's <div> closes the template's <p>: no tree with a component there matches.
       // The body's <p> and the section after it are parsed again in their <div>: one warning,
-      // the first value's (compile/piece-fallback.ts).
+      // the first value's (react-renderer/compile/piece-fallback.ts).
       'when their own markup does not fit where it stands',
       '<div><p>{body}</p>{.section item}<p>{@|product-price}</p>{.end}</div>',
     ],
