@@ -3,12 +3,8 @@
  * from the catalog at read time, so editing the site JSON re-prices open carts (as the live
  * platform re-prices on recalculation). Tax, shipping and discounts are zero in the preview.
  */
-import {
-  cartWithoutCheckout,
-  type CartEntry,
-  type Money,
-  type ShoppingCart,
-} from '../../storefront/api/schemas.js';
+import { cartWithoutCheckout } from '../../storefront/api/cart-shape.js';
+import type { CartEntry, Money, ShoppingCart } from '../../storefront/api/schemas.js';
 import { PRODUCT_TYPE, type Catalog } from '../catalog.js';
 import type { CartRow, EntryRow } from '../store/carts.js';
 

@@ -125,26 +125,6 @@ export const ShoppingCart = z.object({
 });
 export type ShoppingCart = z.infer<typeof ShoppingCart>;
 
-/**
- * The parts of a cart this storefront never fills (shipping, tax rules, coupons are checkout's),
- * fresh arrays each call: the server builds carts with them and the browser its empty cart.
- */
-export function cartWithoutCheckout() {
-  return {
-    orderId: null,
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
-    taxCents: 0,
-    shippingCostCents: 0,
-    discountCents: 0,
-  };
-}
-
 /** `additionalFields` is the additional-fields form's values serialised as JSON text. */
 const additionalFields = z.nullable(
   z.string().check(z.refine((s) => isJsonObject(s), CART_MESSAGES.badAdditionalFields)),

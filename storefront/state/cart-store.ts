@@ -9,7 +9,7 @@
  */
 import type { CommerceClient, AddEntry, ShoppingCartData } from '../api/client.js';
 import { asCommerceError, type CommerceError } from '../api/errors.js';
-import { cartWithoutCheckout } from '../api/schemas.js';
+import { cartWithoutCheckout } from '../api/cart-shape.js';
 import { createStore, type Store } from './store.js';
 
 export interface CartState {

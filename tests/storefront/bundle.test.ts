@@ -102,6 +102,12 @@ describe('storefront client delivery', () => {
     expect(commerce.map((o) => o.url)).toEqual([expect.stringMatching(/^\/__client\/client-/)]);
     // Only a dynamic import leads to it: a page loads it on the first cart call.
     expect(loaded(outputs, false)).not.toContain(commerce[0]);
+    // Nor does a static import bring zod/mini: a module every page loads that takes anything from
+    // the schemas shared with the server (storefront/api/schemas.ts) would put it in every page.
+    const eagerZod = loaded(outputs, false)
+      .flatMap((o) => o.inputs)
+      .filter((i) => i.includes('/zod/'));
+    expect(eagerZod).toEqual([]);
     const all = loaded(outputs, true);
     expect(all).toContain(commerce[0]);
     const zodInputs = outputs.flatMap((o) => o.inputs).filter((i) => i.includes('/zod/'));
