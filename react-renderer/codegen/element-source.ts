@@ -31,7 +31,7 @@ import type { PropsMaker } from '../compile/node-compiler.js';
 import type { ParseSite } from '../runtime/react-context.js';
 import {
   Kind,
-  type LocalSplits,
+  type ElementParts,
   type Part,
   type RAttr,
   type RElement,
@@ -77,14 +77,7 @@ export interface CodeSite extends ParseSite {
   /** The props of a `tag` element with these attributes, made by the closures. */
   props(tag: string, attrs: RAttr[], dynamic: 0): PropsMaker;
   /** A child element's maker as the compiler makes it (static, generated or a closure). */
-  elementMaker(
-    tag: string,
-    attrs: RAttr[],
-    children: RNode[],
-    dynamic: Part[] | 0,
-    local?: Instruction[],
-    splits?: LocalSplits,
-  ): Make;
+  elementMaker(...element: ElementParts): Make;
 }
 
 const generator: ElementGenerator = Object.assign(

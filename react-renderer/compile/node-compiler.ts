@@ -48,6 +48,7 @@ import type { SimpleContext } from '../runtime/simple-markup.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
 import {
   Kind,
+  type ElementParts,
   SHELL_ORIGIN,
   type LocalSplits,
   type Part,
@@ -193,14 +194,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
    * server, from the child holding the value on, where the content is cut at its children
    * (`splits`, piece-fallback.ts).
    */
-  elementMaker(
-    tag: string,
-    attrs: RAttr[],
-    children: RNode[],
-    dynamic: Part[] | 0,
-    local?: Instruction[],
-    splits?: LocalSplits,
-  ): Make {
+  elementMaker(...[tag, attrs, children, dynamic, local, splits]: ElementParts): Make {
     if (local === undefined) return this.elementMakerOf(tag, attrs, children, dynamic);
     const inner = this.child(tag, nsOf(tag, this.ns));
     const compile = (registry: Registry, nodes: RNode[]): Exec =>

@@ -78,6 +78,9 @@ export type RElement = [
   splits?: LocalSplits,
 ];
 
+/** An element's fields after its kind: what its maker is made of (NodeCompiler.elementMaker). */
+export type ElementParts = RElement extends [Kind.ELEMENT, ...infer Parts] ? Parts : never;
+
 /**
  * Pairs of (index of a child among the element's children, index of the instruction of its
  * content code where that child starts), flat: the content from that child on is the code
