@@ -6,10 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../api/index.js';
+import { newId } from '../api/cart-lines.js';
 import { catalogFromItems, type Catalog } from '../catalog.js';
 import type { FaultPlan } from '../faults.js';
 import { openStore } from '../store/open.js';
 import type { Site } from './site.js';
+import { ProblemError } from './files.js';
+import { siteAccounts, type SiteAccount } from './site-users.js';
 
 export interface Commerce {
   /** Answers /api/* (and the test hooks); false for everything else. */
@@ -60,6 +63,8 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
     testHooks: options.testHooks ?? false,
   });
 
+  seedAccounts(site, handle);
+
   return {
     handle,
     cartFor(req) {
@@ -75,4 +80,18 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
       db.close();
     },
   };
+}
+
+/**
+ * Gives the store the site folder's accounts. An unreadable accounts file seeds none; the site
+ * check reports it with its location.
+ */
+function seedAccounts(site: Site, handle: ApiHandler): void {
+  let accounts: SiteAccount[] = [];
+  try {
+    accounts = siteAccounts(site);
+  } catch (err) {
+    if (!(err instanceof ProblemError)) throw err;
+  }
+  for (const { email, password } of accounts) handle.stores.users.ensure(email, password, newId());
 }

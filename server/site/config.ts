@@ -1,7 +1,8 @@
 /**
  * The site folder format the preview server serves (fixtures/site is the example):
  *
- *   site.json        name, layout template, shared data files, routes (url -> what to render)
+ *   site.json        name, layout template, shared data files, routes (url -> what to render),
+ *                    optionally the file of site-user accounts (site-users.ts)
  *   templates/       page templates and the layout, which wraps every page body ({mainContent})
  *   partials/        partials for {@|apply name} and {.include name}, named by file name
  *   data/            JSON: website, localized strings, merchandising context, collections
@@ -44,6 +45,11 @@ export const SiteConfig = z.object({
     .default({}),
   /** Data files shared by every route, relative to the site folder. */
   data: FileList.default([]),
+  /**
+   * The file of site-user accounts the preview's store gets (server/site/site-users.ts),
+   * relative to the site folder; none = no accounts.
+   */
+  siteUsers: z.string().min(1).optional(),
   routes: z
     .record(z.string().startsWith('/'), RouteConfig)
     .refine(

@@ -21,6 +21,21 @@ export class SiteUserStore {
     return id;
   }
 
+  /**
+   * Makes the account `email` exist with `password` (the site folder's accounts, seeded on every
+   * start): created under `newId` when missing, its password replaced when it changed.
+   */
+  ensure(email: string, password: string, newId: string): void {
+    const row = this.db.prepare('SELECT id FROM site_users WHERE email = ?').get(email) as
+      { id: string } | undefined;
+    if (row === undefined) this.create(newId, email, password);
+    else if (this.authenticate(email, password) === undefined) {
+      this.db
+        .prepare('UPDATE site_users SET password_hash = ? WHERE id = ?')
+        .run(hashPassword(password), row.id);
+    }
+  }
+
   /** The user id when email and password match, else undefined. */
   authenticate(email: string, password: string): string | undefined {
     const row = this.db
