@@ -7,10 +7,10 @@
  * logged: the link then does nothing.
  */
 import { createRoot, type Root } from 'react-dom/client';
-import type { StorefrontRuntime } from '../runtime.js';
-import { Dialog } from './dialog.js';
-import { INSTALMENT_LINK } from '../widget-selectors.js';
-import { widgetSeams } from './seams.js';
+import type { StorefrontRuntime } from '../../runtime.js';
+import { Dialog } from '../dialogs/dialog.js';
+import { INSTALMENT_LINK } from '../../widget-selectors.js';
+import { widgetSeams } from '../seams.js';
 
 /** Elements and attributes of a third-party page that never reach the dialog. */
 const DROPPED = 'script, style, link, meta, base, iframe, frame, object, embed, form, noscript';
