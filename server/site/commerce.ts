@@ -83,15 +83,17 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
 }
 
 /**
- * Gives the store the site folder's accounts. An unreadable accounts file seeds none; the site
- * check reports it with its location.
+ * Gives the store exactly the site folder's accounts. An unreadable accounts file changes
+ * nothing (a typo neither opens nor closes an account); the site check reports it with its
+ * location.
  */
 function seedAccounts(site: Site, handle: ApiHandler): void {
-  let accounts: SiteAccount[] = [];
+  let accounts: SiteAccount[];
   try {
     accounts = siteAccounts(site);
   } catch (err) {
-    if (!(err instanceof ProblemError)) throw err;
+    if (err instanceof ProblemError) return;
+    throw err;
   }
-  for (const { email, password } of accounts) handle.stores.users.ensure(email, password, newId());
+  handle.stores.users.replaceAll(accounts, newId);
 }

@@ -22,9 +22,29 @@ export class SiteUserStore {
   }
 
   /**
-   * Makes the account `email` exist with `password` (the site folder's accounts, seeded on every
-   * start): created under `newId` when missing, its password replaced when it changed.
+   * Makes the store's accounts exactly `accounts` (the site folder's, on every start): each one
+   * made or its password updated, every other account removed with its sessions, so taking an
+   * account out of the site's file closes it.
    */
+  replaceAll(accounts: ReadonlyArray<{ email: string; password: string }>, newId: () => string) {
+    const keep = new Set(accounts.map((a) => a.email.toLowerCase()));
+    this.db
+      .transaction(() => {
+        for (const { email, password } of accounts) this.ensure(email, password, newId());
+        const rows = this.db.prepare('SELECT id, email FROM site_users').all() as Array<{
+          id: string;
+          email: string;
+        }>;
+        for (const row of rows) {
+          if (!keep.has(row.email.toLowerCase())) {
+            this.db.prepare('DELETE FROM site_users WHERE id = ?').run(row.id);
+          }
+        }
+      })
+      .immediate();
+  }
+
+  /** Makes the account `email` exist with `password`: made under `newId`, or its password set. */
   ensure(email: string, password: string, newId: string): void {
     const row = this.db.prepare('SELECT id FROM site_users WHERE email = ?').get(email) as
       { id: string } | undefined;

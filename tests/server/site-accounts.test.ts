@@ -96,7 +96,7 @@ describe('a site folder’s accounts', () => {
     ).toEqual({ n: 0 });
   });
 
-  it('follow the file on the next start, and a broken file is reported and seeds nothing', async () => {
+  it('follow the file on each start, and a broken file is reported and seeds nothing', async () => {
     const root = siteCopy(() => undefined);
     const accounts = join(root, 'data', 'site-users.json');
     const dbFile = join(root, '.data', 'store.sqlite');
@@ -108,6 +108,11 @@ describe('a site folder’s accounts', () => {
     expect(await signIn(second.base, DEMO)).toBe(401);
     expect(await signIn(second.base, { ...DEMO, password: 'changed' })).toBe(200);
     await second.site.close();
+    // Taken out of the file, the account is closed on the next start.
+    writeFileSync(accounts, JSON.stringify({ siteUsers: [] }));
+    const third = await serve(root, dbFile);
+    expect(await signIn(third.base, { ...DEMO, password: 'changed' })).toBe(401);
+    await third.site.close();
 
     const root2 = siteCopy(() => undefined);
     const brokenFile = { siteUsers: [{ email: 'nobody' }] };
