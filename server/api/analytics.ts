@@ -37,9 +37,11 @@ const LARGEST_STACKS_BYTES = MAX_ERRORS_PER_SEND * MAX_STACK_CHARS * 3;
 export const MAX_EVENT_BODY_BYTES = Math.ceil(LARGEST_STACKS_BYTES * 1.3);
 
 /**
- * Per visitor: a page load sends about ten of these calls, so a burst of 60 covers several quick
- * page loads, and one a second sustained is more than browsing makes. One address (a shared
- * network, or one machine inventing cookies) gets ten visitors' worth.
+ * Per visitor: the calls docs/storefront.md, "Analytics" lists for a page load (a page view and a
+ * few events, census hits, the performance settings and batch, up to two error sends) come to
+ * about ten, so a burst of 60 covers several quick page loads, and one a second sustained is more
+ * than browsing makes. One address (a shared network, or one machine inventing cookies) gets ten
+ * visitors' worth.
  */
 export const ANALYTICS_RATE = { capacity: 60, refillPerSecond: 1 };
 const VISITORS_PER_ADDRESS = 10;
@@ -158,6 +160,7 @@ const routes: Route[] = [
   },
 ];
 
+/** Every analytics call gets the event body cap and the rate limit. */
 export const analyticsRoutes: Route[] = routes.map((route) => ({
   ...route,
   maxBodyBytes: MAX_EVENT_BODY_BYTES,
