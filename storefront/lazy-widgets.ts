@@ -10,13 +10,13 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
   const loads: Promise<unknown>[] = [];
   if (doc.querySelector(INSTALMENT_LINK) !== null) {
     loads.push(
-      import('./widgets/instalment-modal.js').then((m) =>
+      import('./widgets/commerce/instalment-modal.js').then((m) =>
         m.attachInstalmentModal(doc.body, runtime),
       ),
     );
   }
   if (doc.querySelector(REVIEWS_TABS) !== null) {
-    loads.push(import('./widgets/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
+    loads.push(import('./widgets/commerce/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
   }
   await Promise.all(loads);
 }

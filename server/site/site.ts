@@ -18,7 +18,7 @@ import {
 } from '../../index.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
-import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/quick-view-partial.js';
+import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';

@@ -4,11 +4,11 @@
  * pages that apply one of these formatters (hydrate.ts `usesWidgets`).
  */
 import type { ComponentTable } from '../../react-renderer/components/index.js';
-import { AddToCartButton } from './add-to-cart.js';
-import { ProductScarcity } from './product-scarcity.js';
-import { QuantityInput } from './quantity-input.js';
-import { QuickViewButton } from './quick-view.js';
-import { VariantsSelect } from './variants-select.js';
+import { AddToCartButton } from './commerce/add-to-cart.js';
+import { ProductScarcity } from './commerce/product-scarcity.js';
+import { QuantityInput } from './commerce/quantity-input.js';
+import { QuickViewButton } from './commerce/quick-view.js';
+import { VariantsSelect } from './commerce/variants-select.js';
 
 // They render only their `markup` (never `html`), so the renderer may build it from nodes.
 for (const widget of [

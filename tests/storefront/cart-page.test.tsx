@@ -10,7 +10,7 @@ import { act, fireEvent } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CommerceError } from '../../storefront/api/errors.js';
-import { attachCartPage } from '../../storefront/widgets/cart-page.js';
+import { attachCartPage } from '../../storefront/widgets/commerce/cart-page.js';
 import { FakeCommerce, logged, mountPage, type FakeEntry } from './support.js';
 
 const APRON: FakeEntry = {

@@ -10,7 +10,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRuntime } from '../../storefront/runtime.js';
 import { allowedUrl } from '../../storefront/safe-url.js';
-import { modalContent } from '../../storefront/widgets/instalment-modal.js';
+import { modalContent } from '../../storefront/widgets/commerce/instalment-modal.js';
 
 const PAGE_URL = 'https://provider.example/info/en_US.html';
 

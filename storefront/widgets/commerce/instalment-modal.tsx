@@ -7,11 +7,11 @@
  * logged: the link then does nothing.
  */
 import { createRoot, type Root } from 'react-dom/client';
-import type { StorefrontRuntime } from '../runtime.js';
-import { allowedUrl } from '../safe-url.js';
-import { Dialog } from './dialog.js';
-import { INSTALMENT_LINK } from '../widget-selectors.js';
-import { widgetSeams } from './seams.js';
+import type { StorefrontRuntime } from '../../runtime.js';
+import { allowedUrl } from '../../safe-url.js';
+import { Dialog } from '../dialogs/dialog.js';
+import { INSTALMENT_LINK } from '../../widget-selectors.js';
+import { widgetSeams } from '../seams.js';
 
 /**
  * Elements of a third-party page that never reach the dialog; SVG animations among them, since
