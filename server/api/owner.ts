@@ -17,7 +17,7 @@ export const OWNER_MESSAGES = {
   required:
     'Owner session required: open the owner link that jsont preview printed in its terminal',
   invalid:
-    'Not a valid owner session (it ended when the preview restarted): open the owner link that jsont preview printed in its terminal',
+    'Not a valid owner session (sessions end when the preview stops): open the owner link that jsont preview printed in its terminal',
   badLink:
     'This owner link is not valid: each link works once; use the last one jsont preview printed',
 } as const;
