@@ -61,6 +61,11 @@ export interface Route {
   maxBodyBytes?: number;
   /** Admitted by the analytics rate limit (analytics.ts) before the body is read, else 429. */
   rateLimited?: boolean;
+  /**
+   * Owner calls (restock lists and sends, store creation, settings writes) need the owner
+   * session (server/api/owner.ts) as well: 401 without it, 403 with a wrong one.
+   */
+  owner?: boolean;
   /** Shape of a successful reply; the handler checks it so the client's schema never lies. */
   response: z.core.$ZodType;
   handle(ctx: ApiContext): unknown;
