@@ -145,7 +145,10 @@ export class Site {
     let config: SiteConfig | undefined;
     attempt(() => (config = this.config()));
     if (config === undefined) return problems;
-    const routes = [...Object.values(config.routes), ...(config.notFound ? [config.notFound] : [])];
+    const routes: RouteConfig[] = [
+      ...Object.values(config.routes),
+      ...(config.notFound ? [config.notFound] : []),
+    ];
     const templates = new Set<string>(routes.map((r) => r.template));
     if (config.layout !== undefined) templates.add(config.layout);
     for (const name of templates) attempt(() => problems.push(...this.template(name).problems));
