@@ -55,35 +55,39 @@ export function VideoBlock(props: FormatterComponentProps): ReactNode {
   useEffect(() => {
     if (phase === 'playing') frame.current?.focus();
   }, [phase]);
-  if (embed === undefined) return mapMarkup(props.markup, () => undefined);
+  // The same shape in every phase (markup, then the poster): React keeps the server's nodes.
+  if (embed === undefined) return <>{mapMarkup(props.markup, () => undefined)}</>;
   const poster = text(field(node, 'assetUrl'));
   const label = title === '' ? PLAY_VIDEO : `${PLAY_VIDEO}: ${title}`;
-  return mapMarkup(props.markup, (_tag, p) => {
+  // The server's nodes stay (hidden) until the player replaces them: the poster is a sibling.
+  const markup = mapMarkup(props.markup, (_tag, p) => {
     if (!hasClass(p, 'sqs-video-wrapper')) return undefined;
-    if (phase === 'playing') {
-      return {
-        props: { 'data-load': 'true' },
-        children: (
-          <iframe
-            ref={frame}
-            className="sqs-video-frame"
-            src={embed.src}
-            title={embed.title}
-            width={embed.width}
-            height={embed.height}
-            allow={embed.allow}
-            allowFullScreen={embed.allowFullScreen}
-          />
-        ),
-      };
-    }
+    if (phase === 'poster') return { props: { hidden: true } };
     return {
+      props: { 'data-load': 'true' },
       children: (
+        <iframe
+          ref={frame}
+          className="sqs-video-frame"
+          src={embed.src}
+          title={embed.title}
+          width={embed.width}
+          height={embed.height}
+          allow={embed.allow}
+          allowFullScreen={embed.allowFullScreen}
+        />
+      ),
+    };
+  });
+  return (
+    <>
+      {markup}
+      {phase === 'poster' && (
         <button type="button" className="sqs-video-play" onClick={() => setPhase('playing')}>
           {poster !== '' && <img className="sqs-video-poster" src={poster} alt="" />}
           <span className="sqs-video-play-label">{label}</span>
         </button>
-      ),
-    };
-  });
+      )}
+    </>
+  );
 }
