@@ -1,6 +1,6 @@
 /**
- * Galleries (jsdom): the options' defaults and ranges (SPEC "Gallery options"), the demo
- * template's four designs over them, and the gallery widget: slides moved by controls,
+ * Galleries (jsdom): the options' defaults and ranges (docs/storefront.md, "Gallery options"),
+ * the demo template's four designs over them, and the gallery widget: slides moved by controls,
  * thumbnails and arrow keys, autoplay on the widgets' clock (fake timers) paused by hover, focus,
  * the lightbox, reduced motion and its button, and the lightbox's keys, swipe and focus return.
  *
@@ -55,7 +55,7 @@ const buttonNamed = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
 
 describe('gallery options', () => {
-  it('default to the SPEC values', () => {
+  it('default to the documented values', () => {
     expect(galleryOptions(undefined)).toEqual({
       design: 'grid',
       autoplay: false,

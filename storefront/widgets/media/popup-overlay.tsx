@@ -1,5 +1,5 @@
 /**
- * The promotional pop-up overlay (docs/storefront.md, "Pop-up overlay"). The layout renders its
+ * The promotional pop-up overlay (docs/storefront.md, "Galleries"). The layout renders its
  * content hidden (`[data-popup-overlay]`, the owner's settings in data attributes); a visitor
  * without JavaScript never sees it. With the storefront it opens in the shared dialog
  * `data-delay` seconds after the page loads, on the paths `data-pages` lists (all when empty),
