@@ -206,6 +206,21 @@ describe('gallery widget', () => {
     expect(logged).toEqual([]);
   });
 
+  it('makes the slide a swipe scrolled to active', () => {
+    mountGallery({ design: 'slider', 'active-alignment': 'left' });
+    // jsdom has no layout: slides 300 px wide, 20 px apart, in a 400 px strip.
+    const slides = document.querySelector<HTMLElement>('.gallery-slides')!;
+    document.querySelectorAll<HTMLElement>('.gallery-item').forEach((item, i) => {
+      Object.defineProperty(item, 'offsetLeft', { value: i * 320 });
+      Object.defineProperty(item, 'offsetWidth', { value: 300 });
+    });
+    Object.defineProperty(slides, 'clientWidth', { value: 400 });
+    slides.scrollLeft = 950;
+    act(() => void slides.dispatchEvent(new Event('scrollend')));
+    expect(activeTitle()).toBe('Drying shelf');
+    expect(document.querySelector('.gallery-position')!.textContent).toBe('4 / 6');
+  });
+
   it('autoplays every autoplay-duration seconds, paused by hover, focus and its button', () => {
     const root = mountGallery({ design: 'slider', autoplay: true, 'autoplay-duration': 3 });
     vi.advanceTimersByTime(2999);

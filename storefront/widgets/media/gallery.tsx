@@ -5,8 +5,9 @@
  * every image links to its file. With the storefront:
  *
  * - slideshow and slider: Previous / Next (option `controls`), the arrow keys inside the
- *   gallery, thumbnails that choose a slide, the active slide marked (`is-active`,
- *   `aria-current`) and announced when the visitor moves it;
+ *   gallery, thumbnails that choose a slide, a swipe (the slide nearest the alignment point
+ *   becomes active when scrolling ends), the active slide marked (`is-active`, `aria-current`)
+ *   and announced when the visitor moves it;
  * - autoplay (option `autoplay`, every `autoplay-duration` s, through the runtime's timers),
  *   paused while the pointer is over the gallery, while focus is inside it, while the lightbox
  *   is open, when the visitor asked for reduced motion, and by its Pause button;
@@ -54,7 +55,8 @@ function attachGallery(root: HTMLElement, runtime: StorefrontRuntime): () => voi
   if (items.length === 0) return () => {};
 
   let active = 0;
-  const show = (index: number, announce: boolean) => {
+  /** Marks slide `index` active; `scroll` brings it into view (not when a swipe already did). */
+  const show = (index: number, announce: boolean, scroll = true) => {
     active = (index + items.length) % items.length;
     items.forEach((item, i) => {
       item.classList.toggle('is-active', i === active);
@@ -66,7 +68,7 @@ function attachGallery(root: HTMLElement, runtime: StorefrontRuntime): () => voi
       else thumb.removeAttribute('aria-current');
     });
     const item = items[active]!;
-    if (slides !== null) {
+    if (slides !== null && scroll) {
       const left = item.offsetLeft - (slides.clientWidth - item.offsetWidth) * ALIGN[align];
       slides.scrollTo?.({ left, behavior: seams.reducedMotion() ? 'auto' : 'smooth' });
     }
@@ -167,6 +169,18 @@ function attachGallery(root: HTMLElement, runtime: StorefrontRuntime): () => voi
   const onFocusOut = (event: FocusEvent) => {
     if (!root.contains(event.relatedTarget as Node | null)) pause('focus', false);
   };
+  // A swipe (native scrolling) moves the slides: the one nearest the alignment point is active.
+  const onScrollEnd = () => {
+    if (slides === null) return;
+    const point = slides.scrollLeft + slides.clientWidth * ALIGN[align];
+    const distance = (item: HTMLElement) =>
+      Math.abs(item.offsetLeft + item.offsetWidth * ALIGN[align] - point);
+    const nearest = items.reduce(
+      (best, item, i) => (distance(item) < distance(items[best]!) ? i : best),
+      0,
+    );
+    if (nearest !== active) show(nearest, true, false);
+  };
   const onEnter = () => pause('hover', true);
   const onLeave = () => pause('hover', false);
   const listeners: Array<[string, EventListener]> = [
@@ -178,6 +192,7 @@ function attachGallery(root: HTMLElement, runtime: StorefrontRuntime): () => voi
     ['mouseleave', onLeave],
   ];
   for (const [type, listener] of listeners) root.addEventListener(type, listener);
+  if (moving) slides?.addEventListener('scrollend', onScrollEnd);
 
   if (moving) {
     if (controls !== null) controls.hidden = false;
@@ -186,6 +201,7 @@ function attachGallery(root: HTMLElement, runtime: StorefrontRuntime): () => voi
   }
   return () => {
     for (const [type, listener] of listeners) root.removeEventListener(type, listener);
+    slides?.removeEventListener('scrollend', onScrollEnd);
     if (timer !== null) timers.clearTimeout(timer);
     lightbox?.unmount();
     host?.remove();
