@@ -255,7 +255,8 @@ describe('gallery widget', () => {
 
   it('does not autoplay for a visitor who asked for reduced motion', () => {
     mountGallery({ design: 'slideshow', autoplay: true }, true);
-    vi.advanceTimersByTime(60_000);
+    // Not a multiple of the 6 slides' 30 s round: any step would show.
+    vi.advanceTimersByTime(17_000);
     expect(activeTitle()).toBe('The studio at dawn');
     expect(document.querySelector('.gallery-autoplay')!.textContent).toBe(PLAY_LABEL);
   });
@@ -304,7 +305,8 @@ describe('gallery widget', () => {
       // The pointer and focus leave the gallery: only the lightbox holds autoplay.
       fireEvent.mouseLeave(document.querySelector('[data-gallery]')!);
     });
-    vi.advanceTimersByTime(60_000);
+    // Not a multiple of the 6 slides' 30 s round: any step would show.
+    vi.advanceTimersByTime(17_000);
     expect(activeTitle()).toBe('The studio at dawn');
     await user().click(screen.getByRole('button', { name: 'Close' }));
     act(() => (document.activeElement as HTMLElement | null)?.blur());
