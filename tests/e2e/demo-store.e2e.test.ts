@@ -128,21 +128,28 @@ describe.skipIf(!chromiumAvailable())('demo store in Chromium', () => {
   it('titles every demo route from its data and fetches the favicon', async () => {
     const page = await newPage();
     watched = watchPage(page);
-    const icons: number[] = [];
-    page.on('response', (r) => {
-      if (/favicon\.(ico|svg)$/.test(new URL(r.url()).pathname)) icons.push(r.status());
-    });
     for (const [url, { title }] of Object.entries(DEMO_ROUTES)) {
       const response = await page.goto(base + url, { waitUntil: 'load' });
       expect(response?.status(), url).toBe(200);
       expect(await page.title(), url).toBe(title);
     }
-    const favicon = await page.evaluate(async () => {
-      const r = await fetch('/favicon.ico');
-      return [r.status, r.headers.get('content-type')];
+    // The icons the layout links, and the one browsers ask for on their own.
+    const icons = await page.evaluate(async () => {
+      const hrefs = [...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map(
+        (link) => link.href,
+      );
+      return Promise.all(
+        [...hrefs, '/favicon.ico'].map(async (href) => {
+          const r = await fetch(href);
+          return `${new URL(href, location.href).pathname} ${r.status} ${r.headers.get('content-type')}`;
+        }),
+      );
     });
-    expect(favicon).toEqual([200, 'image/x-icon']);
-    expect(icons.every((status) => status === 200)).toBe(true);
+    expect(icons).toEqual([
+      '/assets/favicon.svg 200 image/svg+xml',
+      '/favicon.ico 200 image/x-icon',
+      '/favicon.ico 200 image/x-icon',
+    ]);
   });
 
   it('answers an unknown page with the styled not-found page in the site layout', async () => {
