@@ -118,7 +118,9 @@ describe('video block', () => {
     const play = screen.getByRole('button', { name: 'Play video: A tour of the studio' });
     await user().click(play);
     const frame = wrapper.querySelector('iframe')!;
-    expect(frame.getAttribute('src')).toBe('/assets/video/studio-tour.html');
+    expect(frame.getAttribute('src')).toBe(
+      new URL('/assets/video/studio-tour.html', document.baseURI).href,
+    );
     expect(frame.getAttribute('title')).toBe('A tour of the studio');
     expect(frame.hasAttribute('allowfullscreen')).toBe(true);
     expect(document.activeElement).toBe(frame);
@@ -126,13 +128,25 @@ describe('video block', () => {
   });
 
   it('takes only an iframe with a usable address from the embed HTML', () => {
-    expect(embedOf('<iframe src="javascript:alert(1)"></iframe>', 'T')).toBeUndefined();
-    expect(embedOf('<iframe src="//evil.example/x"></iframe>', 'T')).toBeUndefined();
-    expect(embedOf('<script>alert(1)</script><p>no frame</p>', 'T')).toBeUndefined();
+    const base = 'https://shop.example/gallery';
+    for (const src of [
+      'javascript:alert(1)',
+      'java&#x09;script:alert(1)',
+      '&#x01;javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'mailto:a@b.example',
+    ]) {
+      expect(embedOf(`<iframe src="${src}"></iframe>`, 'T', base), src).toBeUndefined();
+    }
+    expect(embedOf('<script>alert(1)</script><p>no frame</p>', 'T', base)).toBeUndefined();
+    expect(embedOf('<iframe src="/v/2.html"></iframe>', 'T', base)?.src).toBe(
+      'https://shop.example/v/2.html',
+    );
     expect(
       embedOf(
         '<img src=x onerror=alert(1)><iframe src="https://player.example/v/1" onload="x()" width="640"></iframe>',
         'Fallback',
+        base,
       ),
     ).toEqual({
       src: 'https://player.example/v/1',

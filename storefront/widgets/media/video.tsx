@@ -2,11 +2,12 @@
  * `video`: a video block loads its player only when the visitor asks. The formatter's wrapper
  * carries the provider's embed HTML (`data-html`); after hydration the wrapper shows a poster
  * button (`Play video: {title}`), and a click puts the embed's iframe in its place, focused.
- * Only an iframe is taken from the embed HTML, with its own address (http, https or
- * site-relative) and presentational attributes: nothing else of it reaches the page.
+ * Only an iframe is taken from the embed HTML, with its own address (http or https, resolved
+ * as the browser would) and presentational attributes: nothing else of it reaches the page.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
+import { allowedUrl } from '../../safe-url.js';
 import { hasClass, mapMarkup } from '../markup.js';
 
 export const PLAY_VIDEO = 'Play video';
@@ -25,11 +26,15 @@ const field = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? (value as Rec)[key] : undefined;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The iframe of the embed HTML, or undefined when it has none with a usable address. */
-export function embedOf(html: string, fallbackTitle: string): Embed | undefined {
+/**
+ * The iframe of the embed HTML, or undefined when it has none with a usable address: decided
+ * on the URL the browser would load (safe-url.ts), which must be http or https.
+ */
+export function embedOf(html: string, fallbackTitle: string, base: string): Embed | undefined {
   const frame = new DOMParser().parseFromString(html, 'text/html').querySelector('iframe');
-  const src = frame?.getAttribute('src')?.trim() ?? '';
-  if (frame == null || !/^(https?:\/\/|\/(?!\/))/i.test(src)) return undefined;
+  if (frame === null) return undefined;
+  const src = allowedUrl(frame.getAttribute('src') ?? '', base);
+  if (src === undefined || !/^https?:/.test(src)) return undefined;
   const attr = (name: string) => frame.getAttribute(name) ?? undefined;
   const embed: Embed = {
     src,
@@ -49,7 +54,9 @@ export function VideoBlock(props: FormatterComponentProps): ReactNode {
   const node = props.node;
   const title = text(field(node, 'title'));
   const embed =
-    phase === 'server' ? undefined : embedOf(text(field(field(node, 'oembed'), 'html')), title);
+    phase === 'server'
+      ? undefined
+      : embedOf(text(field(field(node, 'oembed'), 'html')), title, document.baseURI);
   // The first render is the server's markup; the poster comes once hydrated.
   useEffect(() => setPhase('poster'), []);
   useEffect(() => {
