@@ -162,7 +162,7 @@ describe('demo store over HTTP', () => {
     const doc = new JSDOM(body.slice(body.indexOf('<!'))).window.document;
     expect(doc.querySelector('main img')).toBeNull();
     expect(doc.querySelector('.not-found-path code')!.textContent).toBe(
-      '/<img/src/onerror=alert(1)>',
+      '/%3Cimg/src/onerror=alert(1)%3E',
     );
   });
 
