@@ -13,6 +13,7 @@
  */
 import { Char, isAsciiDigit, isAsciiLower } from '../html/char-codes.js';
 import type { AttrToken } from '../html/tokens.js';
+import { addAttribute } from '../html/attribute-names.js';
 import { decodeEntities } from '../html/entities.js';
 import { Ns } from '../html/tree-builder.js';
 import { ownElement, propsOf, pushText, TABLE_PARTS, type Kid } from './host-elements.js';
@@ -194,8 +195,7 @@ function readAttributes(html: string, i: number, attrs: AttrToken<never>[]): num
     if (close === -1) return -1;
     const value = html.slice(i + 2, close);
     if (value.indexOf('<') !== -1 || name === 'key' || name === 'ref') return -1;
-    for (let k = 0; k < attrs.length; k++) if (attrs[k]!.name === name) return -1;
-    attrs.push({ name, value: decodeEntities(value, true), parts: null });
+    if (!addAttribute(attrs, { name, value: decodeEntities(value, true), parts: null })) return -1;
     i = close + 1;
   }
 }

@@ -86,6 +86,22 @@ describe('jsont check', () => {
     expect(plain.stdout).toBe('1 file checked: 0 errors, 0 warnings\n');
   });
 
+  it('stops with --react --json at the limit on applied partials, at its line and column', async () => {
+    // A macro applying itself four times would run 4^16 times within the depth limit.
+    const fan = '{@|apply p}';
+    const dir = workspace({
+      'fan.html': `<div>\n{.macro p}a${fan}${fan}${fan}${fan}{.end}{@|apply p}</div>\n`,
+      'data.json': '{}',
+    });
+    const run = await runJsont(dir, ['check', '--react', '--json', 'data.json', 'fan.html']);
+    expect(run.code).toBe(1);
+    const errors = run.stderr.match(/^fan\.html:\d+:\d+ error: .*$/gm) ?? [];
+    expect(errors).toEqual([
+      expect.stringMatching(/^fan\.html:2:(12|23|34|45) error: .*\[APPLY_PARTIAL_LIMIT\]$/),
+    ]);
+    expect(run.stdout).toBe('1 file checked: 1 error, 0 warnings in 1 file\n');
+  });
+
   it('takes --json only with --react', async () => {
     const dir = workspace({ 'a.html': '{a}', 'data.json': '{}' });
     const run = await runJsont(dir, ['check', '--json', 'data.json', 'a.html']);

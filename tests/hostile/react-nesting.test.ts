@@ -14,23 +14,12 @@
 import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { compile, prepareReact, render, renderToReact } from '../../index.js';
+import { fastest } from '../support/timing.js';
 
 const SMALL = 1_000;
 const LARGE = 100_000;
 const LINEAR_BOUND = 1000;
 const ALLOWANCE_MS = 4000;
-
-/** The fastest of `runs` runs of `run`, in ms, after one warm-up run. */
-function fastest(run: () => void, runs: number): number {
-  run();
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
 
 /** Fails unless `work(LARGE)` stays within the linear bound of `work(SMALL)` (5 attempts). */
 function expectLinearInDepth(name: string, work: (depth: number) => void): void {
