@@ -93,7 +93,7 @@ export class ExecContext implements RenderContext {
 
   private depth = 0;
   /**
-   * Partials and macros applied so far in this render (`maxApplications`), counted on the
+   * Partials and macros applied so far in this render (`enterPartial`), counted on the
    * render's first context: a context made by `withRegistry` runs part of the same render.
    */
   private applied = 0;
@@ -158,10 +158,6 @@ export class ExecContext implements RenderContext {
 
   get maxStringLength(): number {
     return this.options.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
-  }
-
-  get maxApplications(): number {
-    return this.options.maxPartialApplications ?? DEFAULT_MAX_APPLICATIONS;
   }
 
   /** path -> decoded JSON value for `{.inject}` */
@@ -346,18 +342,17 @@ export class ExecContext implements RenderContext {
 
   /**
    * Whether a partial or macro may run now; records why not. Every attempt counts towards
-   * `maxApplications`, those refused by the depth limit too (each one's error is work as well).
+   * the render's limit (`maxPartialApplications`), those refused by the depth limit too (each one's error is work as well).
    */
   private enterPartial(name: string): boolean {
     const counter = this.counter;
-    const max = this.maxApplications;
+    const max = this.options.maxPartialApplications ?? DEFAULT_MAX_APPLICATIONS;
     if (counter.applied++ >= max && max > 0) {
       // Reported once: every attempt after it is refused too, and returns at once.
       if (counter.applied === max + 1) {
         this.record(
           ErrorCode.APPLY_PARTIAL_LIMIT,
-          `RuntimeError: Attempt to apply partial '${name}' exceeded the maximum of ${max} ` +
-            'partial and macro applications in one render; no more are applied',
+          `RuntimeError: Attempt to apply partial '${name}' exceeded maximum of ${max} applications in one render`,
           this.inst,
         );
       }

@@ -86,6 +86,23 @@ describe('jsont check', () => {
     expect(plain.stdout).toBe('1 file checked: 0 errors, 0 warnings\n');
   });
 
+  it('reports with --react --json a value nesting elements past the depth limit, and exits 0', async () => {
+    const dir = workspace({
+      'deep.html': '<div class="product">\n  {body}\n</div>\n',
+      // 1,000 and 100,000 levels: the React render overflowed the stack (exit 70).
+      'some.json': JSON.stringify({ body: '<b>'.repeat(1_000) }),
+      'many.json': JSON.stringify({ body: '<section>'.repeat(100_000) }),
+    });
+    for (const data of ['some.json', 'many.json']) {
+      const run = await runJsont(dir, ['check', '--react', '--json', data, 'deep.html']);
+      expect(run.code).toBe(0);
+      const warnings = run.stderr.match(/^deep\.html:\d+:\d+ warning: .*$/gm) ?? [];
+      expect(warnings).toContainEqual(
+        expect.stringMatching(/^deep\.html:2:3 warning: .*\[REACT_TOO_DEEP\]$/),
+      );
+    }
+  });
+
   it('stops with --react --json at the limit on applied partials, at its line and column', async () => {
     // A macro applying itself four times would run 4^16 times within the depth limit.
     const fan = '{@|apply p}';
