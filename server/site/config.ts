@@ -10,7 +10,8 @@
  * A route's data is the shared data files merged (shallowly, in order), then the route's own data
  * files, then `collection` / `items` / `item` from a collection file when the route names one.
  * A url segment `:urlId` makes an item route: one page per item of the collection, matched by the
- * item's `urlId`.
+ * item's `urlId`. A collection route's items are those of `?category=NAME` when it is given (a
+ * list page filtered by category). `notFound` names the page of a path no route matches.
  */
 import { z } from 'zod';
 
@@ -44,6 +45,11 @@ export const SiteConfig = z.object({
     .default({}),
   /** Data files shared by every route, relative to the site folder. */
   data: FileList.default([]),
+  /**
+   * The page answered, with status 404, for a path no route matches (or an item route whose
+   * item does not exist): a route without a url, rendered in the layout like any other.
+   */
+  notFound: RouteConfig.omit({ collection: true, search: true }).optional(),
   routes: z
     .record(z.string().startsWith('/'), RouteConfig)
     .refine(
