@@ -64,6 +64,13 @@ describe('browser runtime bundle', () => {
     expect(paths).toContain('react-renderer/html/named-references.browser.ts');
   });
 
+  it('says runtime errors by number, without the server’s sentences', async () => {
+    const { metafile } = await buildBundle({ minify: false });
+    const paths = graphPaths(metafile);
+    expect(paths).not.toContain('engine/error-texts.ts');
+    expect(paths).toContain('engine/error-texts.browser.ts');
+  });
+
   it('would catch the compiler and React if an entry pulled them in', async () => {
     const { metafile } = await buildBundle({ minify: false, entry: 'engine/compile.ts' });
     const found = forbiddenModules(metafile);
