@@ -17,13 +17,29 @@ import { launchChromium } from './chromium.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 
+/**
+ * Playwright's default timeout for every action, wait and navigation of a page made here. A
+ * page step takes well under a second on a quiet machine; a loaded two-core CI machine has been
+ * seen 3-10 times slower, and this leaves room beyond that.
+ */
+export const PAGE_TIMEOUT_MS = 30_000;
+/**
+ * A per-test limit for a test that takes a few page steps (a load, a hydration, a click and
+ * its answer): a few times PAGE_TIMEOUT_MS, so a slow machine fails one step, with its
+ * message, before the test's limit.
+ */
+export const E2E_TEST_TIMEOUT_MS = 120_000;
+
 /** What `useSiteInChromium` hands the suite once the server and browser are up. */
 export interface SiteInChromium {
   /** The temporary copy of the demo store the server runs on. */
   dir: string;
   /** The server's `http://127.0.0.1:PORT`. */
   base: string;
-  /** A new browser page with a 15 s default timeout. */
+  /**
+   * A new browser page, in a browser context of its own that closes with it, with
+   * PAGE_TIMEOUT_MS as its default timeout.
+   */
   newPage(): Promise<Page>;
 }
 
@@ -48,6 +64,9 @@ export function useSiteInChromium(
     // The test hooks (/__faults, /__recorded) let a suite inject failures and read records.
     server = createSiteServer({ root, dbFile: ':memory:', testHooks: true, ...options });
     const base = await server.listen(0, '127.0.0.1');
+    // The client script is built on its first request: here, under the hook's limit, not in
+    // the first test's.
+    expect((await fetch(`${base}/__client.js`)).status).toBe(200);
     const launched = await launchChromium();
     browser = launched;
     receive({
@@ -55,8 +74,12 @@ export function useSiteInChromium(
       base,
       newPage: async () => {
         // A page of its own context (axe's Playwright builder needs one made by newContext).
-        const page = await (await launched.newContext()).newPage();
-        page.setDefaultTimeout(15_000);
+        const context = await launched.newContext();
+        const page = await context.newPage();
+        // Closing an already closed context (a test closed it, or the browser went) is moot.
+        page.once('close', () => void context.close().catch(() => undefined));
+        page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+        page.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
         return page;
       },
     });
