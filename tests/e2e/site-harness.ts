@@ -163,3 +163,36 @@ export async function clickAddToCart(page: Page, base: string): Promise<unknown[
   );
   return page.evaluate(() => (window as unknown as { __events: unknown[] }).__events);
 }
+
+/**
+ * Records, in order, every text the add-to-cart label under `scope` shows from now on (a
+ * MutationObserver in the page), so a test waits for a state it cannot miss however briefly it
+ * shows or however slowly the test polls. Read them with `addLabels`.
+ */
+export function recordAddLabels(page: Page, scope = ''): Promise<void> {
+  return page.evaluate((selector) => {
+    const inner = document.querySelector(`${selector} .sqs-add-to-cart-button-inner`.trim())!;
+    const seen: string[] = [];
+    const w = window as unknown as { __labels: string[]; __addedAt: number };
+    w.__labels = seen;
+    new MutationObserver(() => {
+      const text = inner.textContent ?? '';
+      if (text === 'Added!' && seen[seen.length - 1] !== text) w.__addedAt = performance.now();
+      if (seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(inner, { childList: true, characterData: true, subtree: true });
+  }, scope);
+}
+
+/** The labels recorded since `recordAddLabels`. */
+export function addLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __labels: string[] }).__labels);
+}
+
+/** Waits until the recorded labels include `label`, at most `timeout` ms. */
+export async function waitForAddLabel(page: Page, label: string, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => (window as unknown as { __labels: string[] }).__labels.includes(wanted),
+    label,
+    { timeout },
+  );
+}
