@@ -14,6 +14,7 @@ import {
   type Template,
   type TemplateError,
 } from '../index.js';
+import { apiResponseValueWarnings } from '../server/site/api-response-values.js';
 import { requestValueWarnings } from '../server/site/request-values.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
 import {
@@ -47,7 +48,8 @@ const HELP = `Usage: jsont check <file|folder>... [options]
 Compiles every template and prints each error and warning to stderr as file:line:col with a
 code frame, then a summary line. A value from the request (request.path, request.query.*,
 search.query) printed without an escaping formatter such as |html or |htmlattr, directly or as
-a message argument, is an UNESCAPED_REQUEST_VALUE warning. Folders are searched recursively for template files
+a message argument, is an UNESCAPED_REQUEST_VALUE warning; one from an API response
+(cartStatus.notice, a server's error text) an UNESCAPED_API_VALUE warning. Folders are searched recursively for template files
 (${TEMPLATE_EXTENSIONS.join(' ')}), skipping hidden folders and node_modules;
 files named on the command line are checked whatever their extension.
 
@@ -57,7 +59,9 @@ Options:
                      (REACT_UNSTRUCTURED warnings: parsed at render time, correct but slower)
   -j, --json <file>  with --react: also render each template through the React renderer with
                      this data and report the values whose markup does not stay inside its
-                     element (REACT_UNBALANCED_VALUE warnings, once per value)
+                     element (REACT_UNBALANCED_VALUE warnings, once per value), elements
+                     nested deeper than the React tree goes (REACT_TOO_DEEP warnings) and a
+                     render stopped by the limit on applied partials (APPLY_PARTIAL_LIMIT)
   -h, --help         show this help
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad arguments or a missing path.
@@ -74,14 +78,18 @@ const compileCheck: TemplateCheck = (template) => template.errors;
 const reactCheck: TemplateCheck = (template) => prepareReact(template).warnings;
 
 /**
- * The React path's render-time warnings for `data`: each value whose markup does not stay
- * inside its element, once (a value in a repeated section warns for each item).
+ * What the React render with `data` reports about the template rather than the data: values
+ * whose markup does not stay inside its element, elements nested past the React path's depth,
+ * and a render stopped by the limit on applied partials and macros. Each once (a value in a
+ * repeated section warns for each item).
  */
+const RENDER_CODES = new Set(['REACT_UNBALANCED_VALUE', 'REACT_TOO_DEEP', 'APPLY_PARTIAL_LIMIT']);
+
 function unbalancedCheck(data: unknown): TemplateCheck {
   return (template) => {
     const seen = new Set<string>();
     return renderToReact(template, data).errors.filter((error) => {
-      if (error.code !== 'REACT_UNBALANCED_VALUE') return false;
+      if (!RENDER_CODES.has(error.code)) return false;
       const key = `${error.line}:${error.column}:${error.message}`;
       if (seen.has(key)) return false;
       seen.add(key);
@@ -140,7 +148,7 @@ function run(argv: string[], io: CliIO): number {
   if (!args) return EXIT_OK;
   const ext = stringOption(args, 'ext');
   const extensions = ext === undefined ? TEMPLATE_EXTENSIONS : parseExtensions(ext);
-  const checks: TemplateCheck[] = [compileCheck, requestValueWarnings];
+  const checks: TemplateCheck[] = [compileCheck, requestValueWarnings, apiResponseValueWarnings];
   if (args.values['react'] === true) checks.push(reactCheck);
   const jsonPath = stringOption(args, 'json');
   if (jsonPath !== undefined) {

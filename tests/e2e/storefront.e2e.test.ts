@@ -12,7 +12,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { ADD_TIMINGS } from '../../storefront/widgets/add-to-cart.js';
+import { ADD_TIMINGS } from '../../storefront/widgets/commerce/add-to-cart.js';
 import { chromiumAvailable } from './chromium.js';
 import {
   addLabels,
@@ -26,7 +26,7 @@ import {
 } from './site-harness.js';
 
 /**
- * Waits derive from the widget's own timings (storefront/widgets/add-to-cart.tsx) plus
+ * Waits derive from the widget's own timings (storefront/widgets/commerce/add-to-cart.tsx) plus
  * PAGE_TIMEOUT_MS of headroom for a loaded machine; a wait for anything else (a request's
  * answer, a re-render) gets PAGE_TIMEOUT_MS. Labels are recorded as they change
  * (`recordAddLabels`), so a test waits for a state, never for a moment.
