@@ -10,11 +10,14 @@
  *   `buyNowPayLater` (every entry is a physical product), `initialized` (synced with the server).
  * - `item.selection`: for the product page's item with a variant chosen, `{ variant, item }`:
  *   the variant, and the item reduced to it (variantView) for the price, mark and image.
+ * - `item.soldOut` (`{ text }`) when the product, or the variant chosen, is sold out, and
+ *   `item.restock`, the owner's restock sign-up for that variant (state/stock.ts).
  * - `item.instalments`: the instalment pill's data for a physical product whose instalment
  *   context says available (state/instalments.ts), priced at the chosen variant.
  */
 import type { ShoppingCartData } from '../api/client.js';
 import { instalmentView } from './instalments.js';
+import { withStock } from './stock.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
 
 export interface VisitorState {
@@ -94,7 +97,9 @@ export function storefrontData(data: unknown, state: VisitorState): unknown {
   const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart);
   if (data.item !== undefined) {
-    out.item = withInstalments(withSelection(data.item, state.selection), data);
+    const chosen = withSelection(data.item, state.selection);
+    const choices = state.selection[isRec(data.item) ? String(data.item.id) : ''] ?? {};
+    out.item = withInstalments(withStock(chosen, data, choices), data);
   }
   return out;
 }
