@@ -19,7 +19,7 @@ const MUG_SET = '66b1c3e8d1f2000000000008';
 
 useWidgetClock();
 
-const restock = () => document.querySelector<HTMLElement>('.product-restock');
+const restock = () => document.querySelector<HTMLElement>('.product-restock-notification');
 const disabledButton = () =>
   document.querySelector<HTMLButtonElement>('button.sqs-add-to-cart-button:disabled');
 
