@@ -1,8 +1,10 @@
 /**
- * A modal dialog for the widgets (quick view, instalment information): rendered into
- * `document.body`, `role="dialog"` and `aria-modal`, labelled; focus moves into it on open,
- * Tab and Shift+Tab cycle inside it, and on close focus returns to the element that opened it.
- * Escape and the close button close it; an outside click too when `closeOnOutsideClick`.
+ * The storefront's one modal dialog (quick view, instalment information, the additional-fields
+ * lightbox, the confirmation dialog): rendered into `document.body`, `role="dialog"` and
+ * `aria-modal`, named by `label` or by the element `labelledBy` names; focus moves into it on
+ * open, Tab and Shift+Tab cycle inside it, and on close focus returns to the element that opened
+ * it. A cancellable dialog (the default) has a close button (a `<button>`: Enter and Space
+ * press it) and closes on Escape; an outside click too when `closeOnOutsideClick`.
  */
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -10,11 +12,14 @@ import { createPortal } from 'react-dom';
 export const CLOSE_LABEL = 'Close';
 
 export interface DialogProps {
-  /** The accessible name. */
-  label: string;
+  /** The accessible name (or `labelledBy`: the id of the element inside that names it). */
+  label?: string;
+  labelledBy?: string;
   onClose(): void;
   /** Focused again when the dialog goes away (else the element focused before it opened). */
   opener?: HTMLElement | null;
+  /** False: no close button, Escape does nothing (the content's own controls end it). */
+  cancellable?: boolean;
   closeOnOutsideClick?: boolean;
   className?: string;
   children?: ReactNode;
@@ -33,6 +38,7 @@ export function Dialog(props: DialogProps): ReactNode {
   const onClose = useRef(props.onClose);
   onClose.current = props.onClose;
   const opener = useRef(props.opener);
+  const cancellable = props.cancellable !== false;
 
   useEffect(() => {
     const returnTo =
@@ -43,7 +49,7 @@ export function Dialog(props: DialogProps): ReactNode {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        onClose.current();
+        if (cancellable) onClose.current();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -68,7 +74,7 @@ export function Dialog(props: DialogProps): ReactNode {
   }, []);
 
   const isOutside = (event: MouseEvent) =>
-    props.closeOnOutsideClick === true && event.target === event.currentTarget;
+    cancellable && props.closeOnOutsideClick === true && event.target === event.currentTarget;
   return createPortal(
     <div
       className="sf-dialog-backdrop"
@@ -81,17 +87,20 @@ export function Dialog(props: DialogProps): ReactNode {
         className={`sf-dialog ${props.className ?? ''}`.trim()}
         role="dialog"
         aria-modal="true"
-        aria-label={props.label}
+        aria-label={props.labelledBy === undefined ? props.label : undefined}
+        aria-labelledby={props.labelledBy}
         tabIndex={-1}
       >
-        <button
-          type="button"
-          className="sf-dialog-close"
-          aria-label={CLOSE_LABEL}
-          onClick={() => onClose.current()}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
+        {cancellable && (
+          <button
+            type="button"
+            className="sf-dialog-close"
+            aria-label={CLOSE_LABEL}
+            onClick={() => onClose.current()}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
         {props.children}
       </div>
     </div>,

@@ -1,0 +1,144 @@
+/**
+ * A product's additional-fields form (docs/storefront.md, "Additional fields"): its fields as
+ * the lightbox shows them, the values a visitor gives (the shapes of SPEC "Form submission
+ * payload": a string, a checkbox's list of checked values, a likert's map of question to
+ * -2..2), their validation with the SPEC's texts, and the summary answers the cart shows
+ * (`summary-form-field`). A cart entry keeps the values as JSON text (`additionalFields`).
+ */
+
+export interface FormField {
+  id: string;
+  type: string;
+  title: string;
+  description?: string;
+  placeholder?: string;
+  required: boolean;
+  maxLength?: number;
+  options: string[];
+}
+
+export interface AdditionalForm {
+  id: string;
+  name: string;
+  fields: FormField[];
+}
+
+export type FieldValue = string | string[] | Record<string, string>;
+export type FieldValues = Record<string, FieldValue>;
+
+export const FORM_TEXTS = {
+  required: 'Required',
+  tooLong: 'You have exceeded the character limit.',
+  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
+  invalid: 'One or more fields is invalid, please check your entries.',
+} as const;
+
+/** Likert answers -2..2, in order (SPEC "Summary answers"). */
+export const LIKERT_LABELS: ReadonlyArray<[value: string, label: string]> = [
+  ['-2', 'strongly disagree'],
+  ['-1', 'disagree'],
+  ['0', 'neutral'],
+  ['1', 'agree'],
+  ['2', 'strongly agree'],
+];
+
+/** Types that give no value (a section is a heading; a hidden field is not the visitor's). */
+const NO_VALUE = new Set(['section', 'hidden']);
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The product's form (`structuredContent.additionalFieldsForm`), or undefined. */
+export function additionalForm(item: unknown): AdditionalForm | undefined {
+  const sc = isRec(item) && isRec(item.structuredContent) ? item.structuredContent : {};
+  const form = sc.additionalFieldsForm;
+  if (!sc.additionalFieldsFormId || !isRec(form) || !Array.isArray(form.fields)) return undefined;
+  const fields = form.fields.filter(isRec).map((f, i): FormField => {
+    const max = Number(f.maxLength);
+    return {
+      id: text(f.id) ?? `field-${i}`,
+      type: text(f.type) ?? 'text',
+      title: text(f.title) ?? '',
+      ...(text(f.description) ? { description: text(f.description)! } : {}),
+      ...(text(f.placeholder) ? { placeholder: text(f.placeholder)! } : {}),
+      required: f.required === true,
+      ...(Number.isInteger(max) && max > 0 ? { maxLength: max } : {}),
+      options: Array.isArray(f.options) ? f.options.map(String) : [],
+    };
+  });
+  return { id: text(form.id) ?? '', name: text(form.name) ?? '', fields };
+}
+
+export const fieldsWithValues = (form: AdditionalForm): FormField[] =>
+  form.fields.filter((f) => !NO_VALUE.has(f.type));
+
+/** An empty value of the field's shape. */
+export function emptyValue(field: FormField): FieldValue {
+  if (field.type === 'checkbox') return [];
+  if (field.type === 'likert') return {};
+  return '';
+}
+
+/** The values kept in a cart entry's `additionalFields` text (empty for none or bad JSON). */
+export function parseValues(json: string | null | undefined): FieldValues {
+  if (typeof json !== 'string') return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return isRec(parsed) ? (parsed as FieldValues) : {};
+  } catch {
+    return {};
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const isEmpty = (value: FieldValue | undefined): boolean =>
+  value === undefined ||
+  (typeof value === 'string'
+    ? value.trim() === ''
+    : Array.isArray(value)
+      ? value.length === 0
+      : Object.keys(value).length === 0);
+
+/** Each invalid field's text, by field id (likert has no required check). */
+export function validateValues(form: AdditionalForm, values: FieldValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fieldsWithValues(form)) {
+    const value = values[field.id];
+    if (isEmpty(value)) {
+      if (field.required && field.type !== 'likert') errors[field.id] = FORM_TEXTS.required;
+    } else if (typeof value === 'string') {
+      if (field.maxLength !== undefined && value.length > field.maxLength) {
+        errors[field.id] = FORM_TEXTS.tooLong;
+      } else if (field.type === 'email' && !EMAIL.test(value.trim())) {
+        errors[field.id] = FORM_TEXTS.email;
+      }
+    }
+  }
+  return errors;
+}
+
+/** What `summary-form-field` reads of one answer. */
+export interface SummaryAnswer {
+  type: string;
+  rawTitle: string;
+  value: string;
+  values?: string[] | Record<string, string>;
+}
+
+/** The entry's answers, in the form's order, as the cart summarises them. */
+export function summaryAnswers(form: AdditionalForm, values: FieldValues): SummaryAnswer[] {
+  return fieldsWithValues(form).map((field) => {
+    const value = values[field.id];
+    const answer: SummaryAnswer = {
+      type: field.type,
+      rawTitle: field.title,
+      value: typeof value === 'string' ? value : '',
+    };
+    // A likert's summary reads its map, answered or not.
+    if (field.type === 'likert') answer.values = isRec(value) ? value : {};
+    else if (Array.isArray(value)) answer.values = value;
+    return answer;
+  });
+}
