@@ -4,7 +4,8 @@
  * nothing chosen) and the browser with the live state, so the first browser render equals the
  * server's HTML and every later one shows the state.
  *
- * - `cart`: the live cart, each entry with `variantLabel` (its option values, `Sage / S/M`).
+ * - `cart`: the live cart, each entry with `variantLabel` (its option values, `Sage / S/M`) and,
+ *   when its product has an additional-fields form, `fieldsForm` and `formAnswers`.
  * - `cartStatus`: what the /cart page shows besides the entries — `notice` (an error's title and
  *   text), `minimumSubtotal` (the store's minimum, when the subtotal is below it),
  *   `buyNowPayLater` (every entry is a physical product), `initialized` (synced with the server).
@@ -16,6 +17,7 @@
  *   context says available (state/instalments.ts), priced at the chosen variant.
  */
 import type { ShoppingCartData } from '../api/client.js';
+import { additionalForm, parseValues, summaryAnswers } from './additional-fields.js';
 import { instalmentView } from './instalments.js';
 import { withStock } from './stock.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
@@ -81,21 +83,37 @@ function withInstalments(item: unknown, data: Rec): unknown {
   return view === undefined ? item : { ...item, instalments: view };
 }
 
-/** The cart with each entry's variant as text (`Sage / S/M`) for templates: `variantLabel`. */
-function cartView(cart: ShoppingCartData): Rec {
+/**
+ * The cart with each entry's variant as text (`Sage / S/M`) for templates: `variantLabel`; and,
+ * for an entry whose product (among the page's `items`) has an additional-fields form,
+ * `fieldsForm: true` and its `formAnswers` (summary answers, for `summary-form-field`).
+ */
+function cartView(cart: ShoppingCartData, data: Rec): Rec {
+  const items = Array.isArray(data.items) ? data.items : [];
   return {
     ...cart,
-    entries: cart.entries.map((e) => ({
-      ...e,
-      variantLabel: Object.values(e.chosenVariant.attributes).join(' / '),
-    })),
+    entries: cart.entries.map((e) => {
+      const form = additionalForm(items.find((it) => isRec(it) && it.id === e.itemId));
+      const fields =
+        form === undefined
+          ? {}
+          : {
+              fieldsForm: true,
+              formAnswers: summaryAnswers(form, parseValues(e.additionalFields)),
+            };
+      return {
+        ...e,
+        variantLabel: Object.values(e.chosenVariant.attributes).join(' / '),
+        ...fields,
+      };
+    }),
   };
 }
 
 export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
   const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
-  if (state.cart !== undefined) out.cart = cartView(state.cart);
+  if (state.cart !== undefined) out.cart = cartView(state.cart, data);
   if (data.item !== undefined) {
     const chosen = withSelection(data.item, state.selection);
     const choices = state.selection[isRec(data.item) ? String(data.item.id) : ''] ?? {};

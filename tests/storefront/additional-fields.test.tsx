@@ -11,6 +11,7 @@ import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advance, alertText, button, choose, label, useWidgetClock, user } from './product-form.js';
+import { CommerceError } from '../../storefront/api/errors.js';
 import { FakeCommerce, logged, mountPage } from './support.js';
 
 const WORKSHOP = '/shop/p/wheel-throwing-workshop';
@@ -156,5 +157,82 @@ describe('additional-fields lightbox', () => {
     expect(alertText()).toBe(
       'Unable to Add Item Sorry, we do not have enough of that item available.',
     );
+  });
+});
+
+describe('additional fields on /cart', () => {
+  const WORKSHOP_ENTRY = {
+    id: 'w1',
+    itemId: '65a0c3e8d1f2000000000012',
+    sku: 'JP-WS-SAT-AM',
+    quantity: 1,
+    title: 'Wheel Throwing Workshop',
+    productType: 3,
+    additionalFields: JSON.stringify({ [SELECT_ID]: 'A few classes', [TEXTAREA_ID]: '' }),
+  };
+
+  async function openCart() {
+    const commerce = new FakeCommerce([WORKSHOP_ENTRY]);
+    const page = await mountPage('/cart', { commerce });
+    roots = page.roots;
+    const { attachCartPage } = await import('../../storefront/widgets/commerce/cart-page.js');
+    attachCartPage(document.body, page.runtime);
+    return page;
+  }
+
+  const answers = () =>
+    document.querySelector('.cart-entry-fields')!.textContent!.replace(/\s+/g, ' ').trim();
+
+  it('shows the answers (N/A for none) and edits them in the lightbox', async () => {
+    await import('../../storefront/widgets/commerce/cart-fields.js');
+    const { commerce } = await openCart();
+    expect(answers()).toBe('Experience: A few classes Anything we should know?: N/A');
+    const edit = document.querySelector<HTMLElement>('.cart-entry-edit-fields')!;
+    await user().click(edit);
+    await settle();
+    const modal = dialog()!;
+    expect(screen.getByRole('dialog', { name: 'Workshop booking details' })).toBe(modal);
+    expect(modal.querySelector('select')!.value).toBe('A few classes');
+    await user().selectOptions(modal.querySelector('select')!, 'I have my own wheel');
+    await user().type(modal.querySelector('textarea')!, 'Bring an apron');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Saving…' })).not.toBeNull();
+    expect(commerce.calls.at(-1)).toEqual({
+      method: 'updateAdditionalFields',
+      args: [
+        'w1',
+        {
+          itemId: WORKSHOP_ENTRY.itemId,
+          sku: 'JP-WS-SAT-AM',
+          additionalFields: JSON.stringify({
+            [SELECT_ID]: 'I have my own wheel',
+            [TEXTAREA_ID]: 'Bring an apron',
+          }),
+        },
+      ],
+    });
+    await commerce.answer();
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(document.querySelector('.cart-entry-edit-fields'));
+    expect(answers()).toBe(
+      'Experience: I have my own wheel Anything we should know?: Bring an apron',
+    );
+    expect(logged).toEqual([]);
+  });
+
+  it('keeps the values and says why when saving fails', async () => {
+    const { commerce } = await openCart();
+    await user().click(document.querySelector<HTMLElement>('.cart-entry-edit-fields')!);
+    await settle();
+    await user().type(dialog()!.querySelector('textarea')!, 'Late');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    await commerce.fail(new CommerceError('network', 'Please check your internet connection.'));
+    await settle();
+    expect(alertText(dialog()!)).toBe(
+      'Unable to update form Please check your internet connection.',
+    );
+    expect(dialog()!.querySelector('textarea')!.value).toBe('Late');
+    expect(answers()).toBe('Experience: A few classes Anything we should know?: N/A');
   });
 });

@@ -138,7 +138,14 @@ export class FakeCommerce {
         this.entries = this.entries.filter((e) => e.id !== entryId);
         return this.cart();
       }),
-    updateAdditionalFields: () => Promise.reject(new Error('not used')),
+    updateAdditionalFields: (entryId, body) =>
+      this.hold('updateAdditionalFields', [entryId, body], () => {
+        const entry = this.entries.find((e) => e.id === entryId);
+        if (!entry) throw new CommerceError('server', 'That item is no longer in your cart.', 404);
+        entry.additionalFields = body.additionalFields;
+        const cart = this.cart();
+        return { shoppingCart: cart, updatedEntry: cart.entries.find((e) => e.id === entryId)! };
+      }),
     subscriptionCart: () => Promise.reject(new Error('not used')),
     stock: (itemId) => this.hold('stock', [itemId], () => this.stockResults),
   };

@@ -2,8 +2,8 @@
  * The /cart page's behaviour. Its table is the template's markup (re-rendered from the live
  * cart), so the controller handles it by event delegation on the cart root (`#sqs-cart-root`,
  * how a full-page cart is recognised): a quantity field's change sets the entry's quantity
- * (0 removes it), `.cart-entry-remove` removes the entry, `.cart-checkout-button` goes to
- * checkout. A failure becomes the runtime's `cartNotice` — title per action, reason from the
+ * (0 removes it), `.cart-entry-remove` removes the entry, `.cart-entry-edit-fields` opens its
+ * additional-fields form (cart-fields.tsx), `.cart-checkout-button` goes to checkout. A failure becomes the runtime's `cartNotice` — title per action, reason from the
  * error — which the template prints from `cartStatus.notice`.
  *
  * Rows are keyed by their entry id (docs/react-path.md, "Identity in repeated sections"), so a
@@ -19,6 +19,9 @@ import { CHECKOUT_URL, type StorefrontRuntime } from '../../runtime.js';
 export const CART_ROOT_SELECTOR = '#sqs-cart-root';
 const QUANTITY_FIELD = '.cart-entry-quantity input';
 const REMOVE_BUTTON = '.cart-entry-remove';
+/** An entry's button that opens its additional-fields form (widgets/commerce/cart-fields.tsx). */
+const EDIT_FIELDS = '.cart-entry-edit-fields';
+const openForm = CART_ERROR_TEXTS.openForm;
 /** The empty-cart text (focusable: tabindex -1), where focus goes when the last row goes. */
 const EMPTY_CART = '.cart-empty';
 
@@ -107,6 +110,16 @@ export function attachCartPage(container: Element, runtime: StorefrontRuntime): 
     if (entryId !== undefined) {
       runtime.cartNotice.set(null);
       void removeEntry(remove!.closest('[data-entry-id]')!, entryId, REMOVE_BUTTON);
+      return;
+    }
+    const edit = target.closest<HTMLElement>(EDIT_FIELDS);
+    const editing = edit === null ? undefined : entryIdOf(edit);
+    if (editing !== undefined) {
+      runtime.cartNotice.set(null);
+      void import('./cart-fields.js').then(
+        (m) => m.editEntryFields(runtime, editing, edit!),
+        () => runtime.cartNotice.set({ title: openForm, message: CART_ERROR_TEXTS.offline }),
+      );
       return;
     }
     const checkout = target.closest<HTMLButtonElement>('.cart-checkout-button');
