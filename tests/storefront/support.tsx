@@ -205,6 +205,8 @@ export interface MountOptions {
   commerce?: FakeCommerce;
   address?: FakeAddress;
   expressCheckout?: boolean;
+  /** The page's query string (`?a=b`), as the server reads it. */
+  search?: string;
 }
 
 /** Renders `pathname` as the site server does and hydrates it with the storefront's widgets. */
@@ -214,7 +216,8 @@ export async function mountPage(
 ): Promise<MountedPage> {
   const commerce = options.commerce ?? new FakeCommerce();
   const address = options.address ?? new FakeAddress();
-  const outcome = site.render({ pathname, extra: { cart: commerce.cart() } });
+  const query = new URLSearchParams(options.search ?? '');
+  const outcome = site.render({ pathname, query, extra: { cart: commerce.cart() } });
   if (outcome.status !== 200 || outcome.hydration === undefined) {
     throw new Error(`${pathname} did not render a hydratable page`);
   }
