@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 import { requestUrl } from './api/http.js';
+import { OwnerAccess } from './api/owner.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './site/client-bundle.js';
 import { createCommerce, type Commerce } from './site/commerce.js';
@@ -57,6 +58,11 @@ export interface SiteServer {
   listen(port: number, host?: string): Promise<string>;
   /** Stops watching, ends live-reload streams and open connections, closes the store. */
   close(): Promise<void>;
+  /**
+   * The current one-time owner link (`http://localhost:4173/__owner?token=…`): opening it gives
+   * that browser the owner session owner calls need. Only whoever runs the server sees it.
+   */
+  ownerLink(): string;
   /** Re-checks the site now, as a save would (tests call it instead of waiting for fs events). */
   recheck(): SiteProblem[];
 }
@@ -84,7 +90,12 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const siteOptions = options.now ? { now: options.now } : {};
   const site = new Site(root, siteOptions);
+  let base = '';
+  const owner = new OwnerAccess((path) =>
+    log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),
+  );
   const commerce = createCommerce(site, {
+    owner,
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),
     testHooks: options.testHooks ?? false,
@@ -219,6 +230,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     site,
     commerce,
     recheck,
+    ownerLink: () => `${base}${owner.linkPath()}`,
     listen(port, host) {
       return new Promise((resolveUrl, reject) => {
         const onError = (err: Error) => reject(err);
@@ -226,7 +238,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
         server.listen(port, host, () => {
           server.off('error', onError);
           const address = server.address() as AddressInfo;
-          resolveUrl(`http://localhost:${address.port}`);
+          base = `http://localhost:${address.port}`;
+          resolveUrl(base);
         });
       });
     },
