@@ -127,18 +127,35 @@ export interface SummaryAnswer {
   values?: string[] | Record<string, string>;
 }
 
-/** The entry's answers, in the form's order, as the cart summarises them. */
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: unknown): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/**
+ * The entry's answers, in the form's order, as the cart summarises them. Every text is
+ * HTML-escaped here: `summary-form-field` prints its answer's texts as they are, and the values
+ * are the visitor's own (the entry's `additionalFields`).
+ */
 export function summaryAnswers(form: AdditionalForm, values: FieldValues): SummaryAnswer[] {
   return fieldsWithValues(form).map((field) => {
     const value = values[field.id];
     const answer: SummaryAnswer = {
       type: field.type,
-      rawTitle: field.title,
-      value: typeof value === 'string' ? value : '',
+      rawTitle: escapeHtml(field.title),
+      value: typeof value === 'string' ? escapeHtml(value) : '',
     };
     // A likert's summary reads its map, answered or not.
-    if (field.type === 'likert') answer.values = isRec(value) ? value : {};
-    else if (Array.isArray(value)) answer.values = value;
+    if (field.type === 'likert') {
+      const map = isRec(value) ? value : {};
+      answer.values = Object.fromEntries(
+        Object.entries(map).map(([q, a]) => [escapeHtml(q), escapeHtml(a)]),
+      );
+    } else if (Array.isArray(value)) answer.values = value.map(escapeHtml);
     return answer;
   });
 }

@@ -236,3 +236,52 @@ describe('additional fields on /cart', () => {
     expect(answers()).toBe('Experience: A few classes Anything we should know?: N/A');
   });
 });
+
+describe('summary answers', () => {
+  it('escapes the visitor text of every answer (text, checkbox list, likert map), skips sections', async () => {
+    const { summaryAnswers } = await import('../../storefront/state/additional-fields.js');
+    const form = {
+      id: 'f',
+      name: 'F',
+      fields: [
+        { id: 'n', type: 'text', title: 'Name', required: false, options: [] },
+        { id: 'c', type: 'checkbox', title: 'Tools', required: false, options: ['a', 'b'] },
+        { id: 'l', type: 'likert', title: 'Views', required: false, options: ['Clay'] },
+        { id: 's', type: 'section', title: 'Part two', required: false, options: [] },
+      ],
+    };
+    const answers = summaryAnswers(form, {
+      n: '<img src=x onerror=alert(1)>',
+      c: ['a', '<b>'],
+      l: { Clay: '-2', '<i>q</i>': '2' },
+    });
+    expect(answers).toEqual([
+      { type: 'text', rawTitle: 'Name', value: '&lt;img src=x onerror=alert(1)&gt;' },
+      { type: 'checkbox', rawTitle: 'Tools', value: '', values: ['a', '&lt;b&gt;'] },
+      {
+        type: 'likert',
+        rawTitle: 'Views',
+        value: '',
+        values: { Clay: '-2', '&lt;i&gt;q&lt;/i&gt;': '2' },
+      },
+    ]);
+  });
+
+  it('shows a visitor answer with markup as text on /cart', async () => {
+    const commerce = new FakeCommerce([
+      {
+        id: 'w1',
+        itemId: '65a0c3e8d1f2000000000012',
+        sku: 'JP-WS-SAT-AM',
+        quantity: 1,
+        title: 'Wheel Throwing Workshop',
+        additionalFields: JSON.stringify({ [TEXTAREA_ID]: '<img src=x onerror=alert(1)>' }),
+      },
+    ]);
+    roots = (await mountPage('/cart', { commerce })).roots;
+    const summary = document.querySelector('.cart-entry-fields')!;
+    expect(summary.querySelector('img')).toBeNull();
+    expect(summary.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(logged).toEqual([]);
+  });
+});
