@@ -2,18 +2,19 @@
  * A product's additional-fields form (docs/storefront.md, "Additional fields"): its fields as
  * the lightbox shows them, the values a visitor gives (the shapes of SPEC "Form submission
  * payload": a string, a checkbox's list of checked values, a likert's map of question to
- * -2..2), their validation with the SPEC's texts, and the summary answers the cart shows
- * (`summary-form-field`). A cart entry keeps the values as JSON text (`additionalFields`).
+ * -2..2) and the summary answers the cart shows (`summary-form-field`). A cart entry keeps the
+ * values as JSON text (`additionalFields`). Their validation is the lightbox's
+ * (widgets/commerce/additional-fields-form.ts), loaded with it.
  */
 
 export interface FormField {
   id: string;
   type: string;
   title: string;
-  description?: string;
-  placeholder?: string;
+  description: string | undefined;
+  placeholder: string | undefined;
   required: boolean;
-  maxLength?: number;
+  maxLength: number | undefined;
   options: string[];
 }
 
@@ -25,22 +26,6 @@ export interface AdditionalForm {
 
 export type FieldValue = string | string[] | Record<string, string>;
 export type FieldValues = Record<string, FieldValue>;
-
-export const FORM_TEXTS = {
-  required: 'Required',
-  tooLong: 'You have exceeded the character limit.',
-  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
-  invalid: 'One or more fields is invalid, please check your entries.',
-} as const;
-
-/** Likert answers -2..2, in order (SPEC "Summary answers"). */
-export const LIKERT_LABELS: ReadonlyArray<[value: string, label: string]> = [
-  ['-2', 'strongly disagree'],
-  ['-1', 'disagree'],
-  ['0', 'neutral'],
-  ['1', 'agree'],
-  ['2', 'strongly agree'],
-];
 
 /** Types that give no value (a section is a heading; a hidden field is not the visitor's). */
 const NO_VALUE = new Set(['section', 'hidden']);
@@ -60,10 +45,10 @@ export function additionalForm(item: unknown): AdditionalForm | undefined {
       id: text(f.id) ?? `field-${i}`,
       type: text(f.type) ?? 'text',
       title: text(f.title) ?? '',
-      ...(text(f.description) ? { description: text(f.description)! } : {}),
-      ...(text(f.placeholder) ? { placeholder: text(f.placeholder)! } : {}),
+      description: text(f.description),
+      placeholder: text(f.placeholder),
       required: f.required === true,
-      ...(Number.isInteger(max) && max > 0 ? { maxLength: max } : {}),
+      maxLength: Number.isInteger(max) && max > 0 ? max : undefined,
       options: Array.isArray(f.options) ? f.options.map(String) : [],
     };
   });
@@ -72,13 +57,6 @@ export function additionalForm(item: unknown): AdditionalForm | undefined {
 
 export const fieldsWithValues = (form: AdditionalForm): FormField[] =>
   form.fields.filter((f) => !NO_VALUE.has(f.type));
-
-/** An empty value of the field's shape. */
-export function emptyValue(field: FormField): FieldValue {
-  if (field.type === 'checkbox') return [];
-  if (field.type === 'likert') return {};
-  return '';
-}
 
 /** The values kept in a cart entry's `additionalFields` text (empty for none or bad JSON). */
 export function parseValues(json: string | null | undefined): FieldValues {
@@ -91,34 +69,6 @@ export function parseValues(json: string | null | undefined): FieldValues {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const isEmpty = (value: FieldValue | undefined): boolean =>
-  value === undefined ||
-  (typeof value === 'string'
-    ? value.trim() === ''
-    : Array.isArray(value)
-      ? value.length === 0
-      : Object.keys(value).length === 0);
-
-/** Each invalid field's text, by field id (likert has no required check). */
-export function validateValues(form: AdditionalForm, values: FieldValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const field of fieldsWithValues(form)) {
-    const value = values[field.id];
-    if (isEmpty(value)) {
-      if (field.required && field.type !== 'likert') errors[field.id] = FORM_TEXTS.required;
-    } else if (typeof value === 'string') {
-      if (field.maxLength !== undefined && value.length > field.maxLength) {
-        errors[field.id] = FORM_TEXTS.tooLong;
-      } else if (field.type === 'email' && !EMAIL.test(value.trim())) {
-        errors[field.id] = FORM_TEXTS.email;
-      }
-    }
-  }
-  return errors;
-}
-
 /** What `summary-form-field` reads of one answer. */
 export interface SummaryAnswer {
   type: string;
@@ -127,14 +77,9 @@ export interface SummaryAnswer {
   values?: string[] | Record<string, string>;
 }
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: unknown): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+/** `&`, `<`, `>` and quotes as numeric character references. */
+const escapeHtml = (text: unknown): string =>
+  String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The entry's answers, in the form's order, as the cart summarises them. Every text is

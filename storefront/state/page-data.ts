@@ -5,7 +5,7 @@
  * server's HTML and every later one shows the state.
  *
  * - `cart`: the live cart, each entry with `variantLabel` (its option values, `Sage / S/M`) and,
- *   when its product has an additional-fields form, `fieldsForm` and `formAnswers`.
+ *   when its product has an additional-fields form, `formAnswers`.
  * - `cartStatus`: what the /cart page shows besides the entries — `notice` (an error's title and
  *   text), `minimumSubtotal` (the store's minimum, when the subtotal is below it),
  *   `buyNowPayLater` (every entry is a physical product), `initialized` (synced with the server).
@@ -96,7 +96,7 @@ function withInstalments(item: unknown, data: Rec): unknown {
 /**
  * The cart with each entry's variant as text (`Sage / S/M`) for templates: `variantLabel`; and,
  * for an entry whose product (among the page's `items`) has an additional-fields form,
- * `fieldsForm: true` and its `formAnswers` (summary answers, for `summary-form-field`).
+ * its `formAnswers` (summary answers, for `summary-form-field`).
  */
 function cartView(cart: ShoppingCartData, data: Rec): Rec {
   const items = Array.isArray(data.items) ? data.items : [];
@@ -104,17 +104,10 @@ function cartView(cart: ShoppingCartData, data: Rec): Rec {
     ...cart,
     entries: cart.entries.map((e) => {
       const form = additionalForm(items.find((it) => isRec(it) && it.id === e.itemId));
-      const fields =
-        form === undefined
-          ? {}
-          : {
-              fieldsForm: true,
-              formAnswers: summaryAnswers(form, parseValues(e.additionalFields)),
-            };
       return {
         ...e,
         variantLabel: Object.values(e.chosenVariant.attributes).join(' / '),
-        ...fields,
+        formAnswers: form && summaryAnswers(form, parseValues(e.additionalFields)),
       };
     }),
   };

@@ -44,18 +44,16 @@ function soldOutVariant(item: unknown, choices: Choices): Variant | undefined {
  * site's `productSoldOutText`, else `sold out`.
  */
 function soldOutText(data: Rec, merchandising: unknown): string {
-  const candidates = [
-    field(merchandising, 'customSoldOutText'),
-    field(data.localizedStrings, 'productSoldOutText'),
-  ];
-  const text = candidates.find((c) => typeof c === 'string' && c !== '');
-  return typeof text === 'string' ? text : SOLD_OUT_TEXT;
+  const custom = field(merchandising, 'customSoldOutText');
+  const localized = field(data.localizedStrings, 'productSoldOutText');
+  return String(custom || localized || SOLD_OUT_TEXT);
 }
 
 /**
  * The item's `soldOut` (`{ text }`, when the product or the chosen variant cannot be bought)
  * and `restock` (the sign-up for the chosen sold-out variant, when the owner has one for it:
- * `productId`, `variantId`, `messages`, the mailing-list flags and the captcha's site key).
+ * `productId`, `variantId` and the owner's merchandising settings of the product as they are:
+ * `restockNotificationMessages`, the mailing-list flags…).
  * Only for products: other items come back as they are.
  */
 export function withStock(item: unknown, data: Rec, choices: Choices): unknown {
@@ -70,14 +68,7 @@ export function withStock(item: unknown, data: Rec, choices: Choices): unknown {
       ? views.find((v) => field(v, 'variantId') === variant.id)
       : undefined;
   if (view !== undefined) {
-    out.restock = {
-      productId: itemId(item),
-      variantId: variant!.id,
-      messages: field(merchandising, 'restockNotificationMessages') ?? null,
-      mailingListSignUpEnabled: field(merchandising, 'mailingListSignUpEnabled') === true,
-      mailingListOptInByDefault: field(merchandising, 'mailingListOptInByDefault') === true,
-      captchaSiteKey: field(field(data.website, 'captchaSettings'), 'siteKey') ?? null,
-    };
+    out.restock = { ...(merchandising as Rec), productId: itemId(item), variantId: variant!.id };
   }
   return out;
 }

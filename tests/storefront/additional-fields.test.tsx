@@ -12,6 +12,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advance, alertText, button, choose, label, useWidgetClock, user } from './product-form.js';
 import { CommerceError } from '../../storefront/api/errors.js';
+import { pageOf } from '../../storefront/page-boot.js';
 import { FakeCommerce, logged, mountPage } from './support.js';
 
 const WORKSHOP = '/shop/p/wheel-throwing-workshop';
@@ -176,7 +177,7 @@ describe('additional fields on /cart', () => {
     const page = await mountPage('/cart', { commerce });
     roots = page.roots;
     const { attachCartPage } = await import('../../storefront/widgets/commerce/cart-page.js');
-    attachCartPage(document.body, page.runtime);
+    attachCartPage(document.body, page.runtime, pageOf(page.runtime)!.boot.data);
     return page;
   }
 
@@ -239,30 +240,30 @@ describe('additional fields on /cart', () => {
 
 describe('summary answers', () => {
   it('escapes the visitor text of every answer (text, checkbox list, likert map), skips sections', async () => {
-    const { summaryAnswers } = await import('../../storefront/state/additional-fields.js');
-    const form = {
-      id: 'f',
-      name: 'F',
-      fields: [
-        { id: 'n', type: 'text', title: 'Name', required: false, options: [] },
-        { id: 'c', type: 'checkbox', title: 'Tools', required: false, options: ['a', 'b'] },
-        { id: 'l', type: 'likert', title: 'Views', required: false, options: ['Clay'] },
-        { id: 's', type: 'section', title: 'Part two', required: false, options: [] },
-      ],
-    };
+    const { additionalForm, summaryAnswers } =
+      await import('../../storefront/state/additional-fields.js');
+    const fields = [
+      { id: 'n', type: 'text', title: 'Name' },
+      { id: 'c', type: 'checkbox', title: 'Tools', options: ['a', 'b'] },
+      { id: 'l', type: 'likert', title: 'Views', options: ['Clay'] },
+      { id: 's', type: 'section', title: 'Part two' },
+    ];
+    const form = additionalForm({
+      structuredContent: { additionalFieldsFormId: 'f', additionalFieldsForm: { id: 'f', fields } },
+    })!;
     const answers = summaryAnswers(form, {
       n: '<img src=x onerror=alert(1)>',
       c: ['a', '<b>'],
       l: { Clay: '-2', '<i>q</i>': '2' },
     });
     expect(answers).toEqual([
-      { type: 'text', rawTitle: 'Name', value: '&lt;img src=x onerror=alert(1)&gt;' },
-      { type: 'checkbox', rawTitle: 'Tools', value: '', values: ['a', '&lt;b&gt;'] },
+      { type: 'text', rawTitle: 'Name', value: '&#60;img src=x onerror=alert(1)&#62;' },
+      { type: 'checkbox', rawTitle: 'Tools', value: '', values: ['a', '&#60;b&#62;'] },
       {
         type: 'likert',
         rawTitle: 'Views',
         value: '',
-        values: { Clay: '-2', '&lt;i&gt;q&lt;/i&gt;': '2' },
+        values: { Clay: '-2', '&#60;i&#62;q&#60;/i&#62;': '2' },
       },
     ]);
   });

@@ -7,16 +7,13 @@
  * Used to add a product (product page, quick view) and to edit an entry on /cart.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  emptyValue,
-  FORM_TEXTS,
-  LIKERT_LABELS,
-  validateValues,
-  type AdditionalForm,
-  type FieldValue,
-  type FieldValues,
-  type FormField,
+import type {
+  AdditionalForm,
+  FieldValue,
+  FieldValues,
+  FormField,
 } from '../../state/additional-fields.js';
+import { emptyValue, FORM_TEXTS, LIKERT_LABELS, validateValues } from './additional-fields-form.js';
 import type { Notice } from '../../runtime.js';
 import { Dialog } from '../dialogs/dialog.js';
 
@@ -61,16 +58,15 @@ export function AdditionalFieldsDialog(props: AdditionalFieldsDialogProps): Reac
     setNotice(failed);
   }
 
-  const titleId = `${prefix}-title`;
   return (
     <Dialog
-      labelledBy={titleId}
+      label={form.name}
       opener={props.opener}
       onClose={props.onClose}
       className="additional-fields-lightbox"
     >
       <form className="sqs-form additional-fields-form" noValidate onSubmit={submit}>
-        <h2 id={titleId}>{form.name}</h2>
+        <h2>{form.name}</h2>
         {notice !== null && (
           <p className="form-error" role="alert">
             {notice.title !== '' && <strong>{notice.title} </strong>}
@@ -119,12 +115,7 @@ function Field({ field, id, value, error, onChange }: FieldProps): ReactNode {
   const title = (
     <>
       {field.title}
-      {field.required && (
-        <span className="required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
+      {field.required && <span aria-hidden="true"> *</span>}
     </>
   );
   const described = {

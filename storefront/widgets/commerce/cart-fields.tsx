@@ -1,12 +1,11 @@
 /**
- * Editing an entry's additional fields on /cart: the product's form (from the page's `items`) in
+ * Editing an entry's additional fields on /cart: the product's form (the page's `items`) in
  * the additional-fields lightbox, filled with the entry's values; Save replaces them through the
  * cart store (`Saving…` meanwhile). A failure shows in the lightbox under `Unable to update form`
  * with the values kept; a product whose form cannot be found: `Unable to open form`.
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { CART_ERROR_TEXTS } from '../../api/errors.js';
-import { pageOf } from '../../page-boot.js';
 import { additionalForm, parseValues } from '../../state/additional-fields.js';
 import type { StorefrontRuntime } from '../../runtime.js';
 
@@ -20,13 +19,13 @@ let root: Root | null = null;
  */
 export async function editEntryFields(
   runtime: StorefrontRuntime,
+  /** The page's products (its `items`). */
+  products: readonly unknown[],
   entryId: string,
   opener: HTMLElement,
 ): Promise<boolean> {
   const entry = runtime.cart.get().cart.entries.find((e) => e.id === entryId);
-  const data = pageOf(runtime)?.boot.data as { items?: unknown } | undefined;
-  const items = Array.isArray(data?.items) ? (data.items as unknown[]) : [];
-  const item = items.find((it) => (it as { id?: unknown } | null)?.id === entry?.itemId);
+  const item = products.find((it) => (it as { id?: unknown } | null)?.id === entry?.itemId);
   const form = additionalForm(item);
   if (entry === undefined || form === undefined) {
     runtime.cartNotice.set({

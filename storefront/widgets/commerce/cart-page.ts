@@ -30,7 +30,14 @@ function entryIdOf(target: Element): string | undefined {
 }
 
 /** Starts the controller on the cart root below `container`, if any; returns the stop function. */
-export function attachCartPage(container: Element, runtime: StorefrontRuntime): () => void {
+export function attachCartPage(
+  container: Element,
+  runtime: StorefrontRuntime,
+  /** The page's data: its `items` hold the products' additional-fields forms. */
+  data?: unknown,
+): () => void {
+  const items = (data as { items?: unknown } | undefined)?.items;
+  const products = Array.isArray(items) ? (items as unknown[]) : [];
   const root = container.querySelector(CART_ROOT_SELECTOR);
   if (root === null) return () => {};
 
@@ -117,7 +124,7 @@ export function attachCartPage(container: Element, runtime: StorefrontRuntime): 
     if (editing !== undefined) {
       runtime.cartNotice.set(null);
       void import('./cart-fields.js').then(
-        (m) => m.editEntryFields(runtime, editing, edit!),
+        (m) => m.editEntryFields(runtime, products, editing, edit!),
         () => runtime.cartNotice.set({ title: openForm, message: CART_ERROR_TEXTS.offline }),
       );
       return;

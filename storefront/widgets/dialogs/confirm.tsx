@@ -4,7 +4,7 @@
  * button or Escape). A non-cancellable one has only its confirm button; one that stays open after
  * confirm resolves true and stays until the caller closes it (while the confirmed action runs).
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { Dialog } from './dialog.js';
@@ -30,22 +30,17 @@ export interface ConfirmHandle {
 
 export const CONFIRM_DEFAULTS = { confirmLabel: 'Confirm', cancelLabel: 'Cancel' } as const;
 
-let serial = 0;
-
 function ConfirmDialog(props: ConfirmOptions & { answer(yes: boolean): void }): ReactNode {
-  const [titleId] = useState(() => `sf-confirm-${++serial}`);
   const cancellable = props.cancellable !== false;
   return (
     <Dialog
-      labelledBy={titleId}
+      label={props.title}
       cancellable={cancellable}
       onClose={() => props.answer(false)}
       opener={props.opener ?? null}
       className="sf-confirm"
     >
-      <h2 id={titleId} className="sf-confirm-title">
-        {props.title}
-      </h2>
+      <h2 className="sf-confirm-title">{props.title}</h2>
       {props.message !== undefined && <p className="sf-confirm-message">{props.message}</p>}
       <div className="sf-confirm-actions">
         <button type="button" className="button sf-confirm-ok" onClick={() => props.answer(true)}>

@@ -1,7 +1,7 @@
 /**
  * The storefront's one modal dialog (quick view, instalment information, the additional-fields
  * lightbox, the confirmation dialog): rendered into `document.body`, `role="dialog"` and
- * `aria-modal`, named by `label` or by the element `labelledBy` names; focus moves into it on
+ * `aria-modal`, named by `label`; focus moves into it on
  * open, Tab and Shift+Tab cycle inside it, and on close focus returns to the element that opened
  * it. A cancellable dialog (the default) has a close button (a `<button>`: Enter and Space
  * press it) and closes on Escape; an outside click too when `closeOnOutsideClick`.
@@ -12,9 +12,8 @@ import { createPortal } from 'react-dom';
 export const CLOSE_LABEL = 'Close';
 
 export interface DialogProps {
-  /** The accessible name (or `labelledBy`: the id of the element inside that names it). */
-  label?: string;
-  labelledBy?: string;
+  /** The accessible name. */
+  label: string;
   onClose(): void;
   /** Focused again when the dialog goes away (else the element focused before it opened). */
   opener?: HTMLElement | null;
@@ -87,8 +86,7 @@ export function Dialog(props: DialogProps): ReactNode {
         className={`sf-dialog ${props.className ?? ''}`.trim()}
         role="dialog"
         aria-modal="true"
-        aria-label={props.labelledBy === undefined ? props.label : undefined}
-        aria-labelledby={props.labelledBy}
+        aria-label={props.label}
         tabIndex={-1}
       >
         {cancellable && (
