@@ -13,8 +13,6 @@
  *   the variant, and the item reduced to it (variantView) for the price, mark and image.
  * - `item.soldOut` (`{ text }`) when the product, or the variant chosen, is sold out, and
  *   `item.restock`, the owner's restock sign-up for that variant (state/stock.ts).
- * - `giftCard`: on the gift card page, the denomination the visitor chose (the query's `itemId`
- *   and `sku`, a gift card's variant among the page's `items`): `{ item, variant, amount }`.
  * - `item.instalments`: the instalment pill's data for a physical product whose instalment
  *   context says available (state/instalments.ts), priced at the chosen variant.
  */
@@ -22,15 +20,7 @@ import type { ShoppingCartData } from '../api/client.js';
 import { additionalForm, parseValues, summaryAnswers } from './additional-fields.js';
 import { instalmentView } from './instalments.js';
 import { withStock } from './stock.js';
-import {
-  chosenVariant,
-  PRODUCT_TYPE,
-  productTypeOf,
-  variantsOf,
-  variantView,
-  type Choices,
-  type Variant,
-} from './product.js';
+import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
 
 export interface VisitorState {
   cart: ShoppingCartData | undefined;
@@ -113,22 +103,10 @@ function cartView(cart: ShoppingCartData, data: Rec): Rec {
   };
 }
 
-/** The gift card variant the query names (`?itemId=…&sku=…`, purchase.ts `giftCardUrl`). */
-function giftCardChoice(data: Rec): Rec | undefined {
-  const query = isRec(data.request) && isRec(data.request.query) ? data.request.query : {};
-  const items = Array.isArray(data.items) ? data.items : [];
-  const item = items.find((it) => isRec(it) && it.id === query.itemId);
-  if (productTypeOf(item) !== PRODUCT_TYPE.giftCard) return undefined;
-  const variant = variantsOf(item).find((v) => v.sku === query.sku);
-  return variant && { item, variant, amount: variant.priceMoney };
-}
-
 export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
   const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart, data);
-  const giftCard = giftCardChoice(data);
-  if (giftCard !== undefined) out.giftCard = giftCard;
   if (data.item !== undefined) {
     const chosen = withSelection(data.item, state.selection);
     const choices = state.selection[isRec(data.item) ? String(data.item.id) : ''] ?? {};

@@ -3,7 +3,8 @@
  * lightbox, the confirmation dialog): rendered into `document.body`, `role="dialog"` and
  * `aria-modal`, named by `label`; focus moves into it on
  * open, Tab and Shift+Tab cycle inside it, and on close focus returns to the element that opened
- * it. A cancellable dialog (the default) has a close button (a `<button>`: Enter and Space
+ * it; of dialogs opened one in another, only the innermost answers keys. A cancellable dialog
+ * (the default) has a close button (a `<button>`: Enter and Space
  * press it) and closes on Escape; an outside click too when `closeOnOutsideClick`.
  */
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
@@ -32,6 +33,9 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden);
 }
 
+/** The open dialogs, innermost last: only it answers keys (a lightbox opened in a quick view). */
+const open: HTMLElement[] = [];
+
 export function Dialog(props: DialogProps): ReactNode {
   const panel = useRef<HTMLDivElement>(null);
   const onClose = useRef(props.onClose);
@@ -45,7 +49,9 @@ export function Dialog(props: DialogProps): ReactNode {
       (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     const root = panel.current!;
     (focusables(root)[0] ?? root).focus();
+    open.push(root);
     const onKeyDown = (event: KeyboardEvent) => {
+      if (open[open.length - 1] !== root) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         if (cancellable) onClose.current();
@@ -68,6 +74,7 @@ export function Dialog(props: DialogProps): ReactNode {
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      open.splice(open.indexOf(root), 1);
       if (returnTo?.isConnected) returnTo.focus();
     };
   }, []);
