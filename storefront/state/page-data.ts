@@ -15,9 +15,11 @@
  *   `item.restock`, the owner's restock sign-up for that variant (state/stock.ts).
  * - `item.instalments`: the instalment pill's data for a physical product whose instalment
  *   context says available (state/instalments.ts), priced at the chosen variant.
+ * - `options` of a gallery page: every gallery option, defaults filled in (state/gallery.ts).
  */
 import type { ShoppingCartData } from '../api/client.js';
 import { additionalForm, parseValues, summaryAnswers } from './additional-fields.js';
+import { galleryOptions, isGalleryPage } from './gallery.js';
 import { instalmentView } from './instalments.js';
 import { withStock } from './stock.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
@@ -107,6 +109,7 @@ export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
   const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart, data);
+  if (isGalleryPage(data)) out.options = galleryOptions(data.options);
   if (data.item !== undefined) {
     const chosen = withSelection(data.item, state.selection);
     const choices = state.selection[isRec(data.item) ? String(data.item.id) : ''] ?? {};
