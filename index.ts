@@ -11,6 +11,8 @@ import type { TemplateError } from './engine/errors.js';
 import { findUnescapedValues, type ValueOrigin } from './engine/unescaped-values.js';
 import { ARGUMENT_INSERTING_FORMATTERS, ESCAPING_FORMATTERS } from './formatters/index.js';
 import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.js';
+import { useMappedChains } from './engine/exec-vars.js';
+import { MAPPED_CHAINS } from './engine/mapped-chains.js';
 import { useCharBuffer } from './formatters/char-scan.js';
 import { SERVER_FORMATTERS } from './formatters/json-attribute.js';
 import { useAmountWriter } from './formatters/money.js';
@@ -83,7 +85,7 @@ export interface CompileOptions {
 // react-renderer/runtime/inline-elements.ts (elements written by hand),
 // react-renderer/runtime/attribute-rule-cache.ts,
 // react-renderer/compile/local-fallback.ts (`usePieceFallback`, with structure/local-regions.ts
-// `useLocalSplits`).
+// `useLocalSplits`), engine/mapped-chains.ts (`useMappedChains`).
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
@@ -94,6 +96,7 @@ const elementTag = inlineElementTag(jsx as Parameters<typeof inlineElementTag>[0
 useInlineElements(elementTag === null ? null : elementWriter(elementTag));
 usePieceFallback(pieceFallback);
 useLocalSplits(SplitContents);
+useMappedChains(MAPPED_CHAINS);
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {
