@@ -1,13 +1,17 @@
 /**
- * Runtime error texts: the server's sentences (engine/error-texts.ts) and the browser runtime's
- * numbers (engine/error-texts.browser.ts, swapped in by package.json "browser"; the bundle test
- * checks the swap). Both say every error with its details; the browser's numbers tell the
- * errors apart.
+ * Runtime error texts: the server's sentences (engine/, formatters/ and predicates/
+ * error-texts.ts) and the browser runtime's numbers (each error-texts.browser.ts, swapped in by
+ * package.json "browser"; the bundle test checks the swap). Both say every error with its
+ * details; the browser's numbers tell the errors apart.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Instruction } from '../../engine/code.js';
 import * as browser from '../../engine/error-texts.browser.js';
 import * as server from '../../engine/error-texts.js';
+import * as formattersInBrowser from '../../formatters/error-texts.browser.js';
+import * as formatters from '../../formatters/error-texts.js';
+import * as predicatesInBrowser from '../../predicates/error-texts.browser.js';
+import * as predicates from '../../predicates/error-texts.js';
 import { renderTemplate } from '../../engine/render.js';
 import { ALL_FORMATTERS } from '../../formatters/index.js';
 import { ALL_PREDICATES } from '../../predicates/index.js';
@@ -29,7 +33,13 @@ function said(texts: Texts): Map<string, { text: string; details: string[] }> {
   return out;
 }
 
-describe('runtime error texts', () => {
+const PAIRS: Array<[folder: string, server: object, browser: object]> = [
+  ['engine', server, browser],
+  ['formatters', formatters, formattersInBrowser],
+  ['predicates', predicates, predicatesInBrowser],
+];
+
+describe.each(PAIRS)('%s error texts', (_folder, server, browser) => {
   it('the browser has a text for every error the server words, and no other', () => {
     expect(Object.keys(browser).sort()).toEqual(Object.keys(server).sort());
     for (const name of Object.keys(server)) {
@@ -55,7 +65,9 @@ describe('runtime error texts', () => {
     expect(numbers.every((n) => n !== '')).toBe(true);
     expect(new Set(numbers).size).toBe(numbers.length);
   });
+});
 
+describe('runtime error texts', () => {
   describe('a render with the browser texts', () => {
     afterEach(() => {
       vi.doUnmock('../../engine/error-texts.js');
