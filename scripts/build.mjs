@@ -67,7 +67,7 @@ await build({
 
 // The preview client: an entry, its chunks (the storefront widgets among them) and source
 // maps, with the options the site server builds it with from sources
-// (server/site/client-bundle.ts clientBuildOptions; .ts, so not importable here).
+// (server/preview/client-bundle.ts clientBuildOptions; .ts, so not importable here).
 await build({
   entryPoints: { __client: join(root, 'storefront', 'preview-client.ts') },
   outdir: join(dist, 'client'),

@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 
-import { locateJsonError } from '../../cli/json-location.js';
+import { locateJsonError } from '../../engine/json-location.js';
 import { siteProblem, type SiteProblem } from './problems.js';
 
 interface Entry<T> {

@@ -47,7 +47,7 @@ describe('npm run build', () => {
     const library = readFileSync(join(outDir, 'index.js'), 'utf8');
     expect(library).not.toContain('better-sqlite3');
     const cli = readFileSync(join(outDir, 'cli', 'main.js'), 'utf8');
-    // The preview server's store opens it with a run-time require (server/store/sqlite-driver.ts).
+    // The preview server's store opens it with a run-time require (server/commerce/store/sqlite-driver.ts).
     expect(cli).toContain('better-sqlite3');
     expect(cli).not.toMatch(/(from|import)\s*["']better-sqlite3["']/);
   });

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { compile, prepareReact, render } from '../../index.js';
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
+import { createSiteServer, type SiteServer } from '../../server/preview/site-server.js';
 import { HYDRATION_ROOT_ID, Site } from '../../server/site/site.js';
 import type { HydrationBoot } from '../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_SITE_USER, MIGRATIONS } from '../../server/store/migrations.js';
-import { migrate, openStore } from '../../server/store/open.js';
+import { DEMO_SITE_USER, MIGRATIONS } from '../../server/commerce/store/migrations.js';
+import { migrate, openStore } from '../../server/commerce/store/open.js';
 import { Client, startApi, type TestServer } from './support.js';
 
 const dirs: string[] = [];

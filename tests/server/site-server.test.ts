@@ -22,7 +22,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { parsePort, runPreview } from '../../cli/preview.js';
 import { compile, prepareReact } from '../../index.js';
 import { runCli } from '../../cli/run.js';
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
+import { createSiteServer, type SiteServer } from '../../server/preview/site-server.js';
 import { Site } from '../../server/site/site.js';
 import { DEMO_ROUTES } from '../e2e/demo-routes.js';
 import { sendRaw } from './support.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SITE_USER } from '../../server/store/migrations.js';
+import { DEMO_SITE_USER } from '../../server/commerce/store/migrations.js';
 import {
   LoginResponse,
   SESSION_MESSAGES,

@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { clientBuildOptions, clientUrlOf } from '../../server/site/client-bundle.js';
+import { clientBuildOptions, clientUrlOf } from '../../server/preview/client-bundle.js';
 
 const WIDGET_BUDGET = 30 * 1024;
 /**

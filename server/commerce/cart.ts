@@ -19,8 +19,8 @@ import {
   UpdateAdditionalFieldsResponse,
   UpdateQuantityRequest,
 } from '../../storefront/api/schemas.js';
-import type { CatalogVariant } from '../catalog.js';
-import type { CartRow } from '../store/carts.js';
+import type { CatalogVariant } from './catalog.js';
+import type { CartRow } from './store/carts.js';
 import { buildCart, buildEntry, emptyCartRow } from './cart-view.js';
 import { fail, parseWith } from './http.js';
 import type { ApiContext, Route } from './router.js';
