@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SITE_SERVER = join(ROOT, 'server', 'site-server.ts');
+const SITE_SERVER = join(ROOT, 'server', 'preview', 'site-server.ts');
 const HOST = '127.0.0.1';
 
 /** What the server process tells the parent once it listens. */

@@ -23,7 +23,8 @@ import {
   notFoundPage,
 } from '../site/html.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
-import { Site } from '../site/site.js';
+import type { Site } from '../site/site.js';
+import { siteFolder } from './site-folder.js';
 
 export interface SiteServerOptions {
   /** The site folder. */
@@ -89,7 +90,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const clientBuild = options.clientBuild ?? 'production';
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const siteOptions = options.now ? { now: options.now } : {};
-  const site = new Site(root, siteOptions);
+  const site = siteFolder(root, siteOptions);
   let base = '';
   const owner = new OwnerAccess((path) =>
     log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),

@@ -1,13 +1,11 @@
 /**
- * A site folder (see config.ts for its layout), read lazily and cached by file modification
- * time: `render` turns a request path into HTML, `check` compiles every template and partial
- * and reads every data file so the watcher can report problems before anyone reloads.
+ * A site (see config.ts for its layout), read lazily through a SiteReader and cached by the
+ * reader's stamps: `render` turns a request path into HTML, `check` compiles every template and
+ * partial and reads every data file so the watcher can report problems before anyone reloads.
+ * Templates become units through the `compileUnit` it is given: the preview compiles them
+ * (compile-unit.ts), a built site looks up the ones `jsont build` compiled.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
-
 import {
-  compile,
   prepareReact,
   render,
   renderToReact,
@@ -16,12 +14,14 @@ import {
   type Template,
   type TemplateError,
 } from '../../index.js';
+import type { CompiledFile, UnitCompiler } from './units.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
+import type { SiteReader } from './reader.js';
 import { apiResponseValueWarnings } from './api-response-values.js';
 import { requestValueWarnings } from './request-values.js';
 import { isItemRoute, itemUrl, matchRoute } from './routes.js';
@@ -67,30 +67,34 @@ interface CollectionFile {
 }
 
 export interface SiteOptions {
+  /** Turns a template file's text into a unit: compiles it, or finds it precompiled. */
+  compileUnit: UnitCompiler;
   /** Fixed clock for formatters like timesince (tests); default the real time. */
   now?: () => number;
   locale?: string;
 }
 
 export class Site {
-  readonly files = new FileCache();
+  readonly files: FileCache;
   /** `{@|apply partial}` per island partial, compiled once (the partial itself is looked up per render). */
   private readonly islandUnits = new Map<string, CompiledFile>();
 
   constructor(
-    readonly root: string,
-    private readonly options: SiteOptions = {},
-  ) {}
+    reader: SiteReader,
+    private readonly options: SiteOptions,
+  ) {
+    this.files = new FileCache(reader);
+  }
 
   /** site.json, validated; throws ProblemError when it is missing or invalid. */
   config(): SiteConfig {
-    return this.files.get('config', join(this.root, 'site.json'), 'site.json', (text) => {
+    return this.files.get('config', 'site.json', (text) => {
       let raw: unknown;
       try {
         raw = JSON.parse(text);
       } catch {
         // Reuse the JSON reader for the line and column of the syntax error.
-        this.files.json(join(this.root, 'site.json'), 'site.json');
+        this.files.json('site.json');
       }
       const parsed = SiteConfig.safeParse(raw);
       if (!parsed.success) {
@@ -301,7 +305,7 @@ export class Site {
       if (!html.includes(`id="${id}"`)) continue;
       let unit = this.islandUnits.get(partial);
       if (unit === undefined) {
-        unit = compileFile(`{@|apply ${partial}}`, `site.json islands.${id}`);
+        unit = this.options.compileUnit(`{@|apply ${partial}}`, islandUnitName(id));
         this.islandUnits.set(partial, unit);
       }
       out.push({ root: id, template: preparedOf(unit) });
@@ -312,7 +316,7 @@ export class Site {
   // ---- sources -------------------------------------------------------------------------------
 
   private dataFile(file: string): Rec {
-    const value = this.files.json(join(this.root, file), file);
+    const value = this.files.json(file);
     if (!isRec(value)) {
       throw new ProblemError(siteProblem(file, 'DATA_SHAPE', `${file} must hold a JSON object`));
     }
@@ -332,9 +336,7 @@ export class Site {
 
   private template(name: string): CompiledFile {
     const file = `templates/${name}`;
-    return this.files.get('template', join(this.root, file), file, (text) =>
-      compileFile(text, file),
-    );
+    return this.files.get('template', file, (text) => this.options.compileUnit(text, file));
   }
 
   /**
@@ -342,20 +344,16 @@ export class Site {
    * Compiled once per file version; errors point into the partial's own file.
    */
   private partials(): PartialSet {
-    const dir = join(this.root, 'partials');
     const set: PartialSet = { compiled: {}, files: new Map(), problems: [] };
-    if (!existsSync(dir)) return set;
-    const names = readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && !e.name.startsWith('.'))
-      .map((e) => e.name)
+    const names = this.files
+      .list('partials')
+      .filter((name) => !name.startsWith('.'))
       .sort();
     for (const name of names) {
       const file = `partials/${name}`;
-      const unit = this.files.get('template', join(dir, name), file, (text) =>
-        compileFile(text, file),
-      );
+      const unit = this.files.get('template', file, (text) => this.options.compileUnit(text, file));
       set.problems.push(...unit.problems);
-      const stem = basename(name, extname(name));
+      const stem = partialStem(name);
       for (const key of [name, stem]) {
         if (key === '' || Object.hasOwn(set.compiled, key)) continue;
         set.compiled[key] = unit.template;
@@ -382,22 +380,6 @@ export class Site {
         return problemFromError(e, unit.file, unit.text);
       });
   }
-}
-
-interface CompiledFile {
-  file: string;
-  text: string;
-  template: Template;
-  problems: SiteProblem[];
-  /** The template prepared for the React path, made on first use and cached with the compile. */
-  prepared?: ReactTemplate;
-  /** What preparing it reported (REACT_UNSTRUCTURED, REACT_DROPPED_ATTRIBUTE), located. */
-  structureWarnings?: TemplateError[];
-  /**
-   * Its UNESCAPED_REQUEST_VALUE and UNESCAPED_API_VALUE warnings, found on first use and cached
-   * with the compile.
-   */
-  unescapedWarnings?: TemplateError[];
 }
 
 function unescapedWarningsOf(unit: CompiledFile): TemplateError[] {
@@ -462,14 +444,6 @@ interface PartialSet {
   problems: SiteProblem[];
 }
 
-function compileFile(text: string, file: string): CompiledFile {
-  const template = compile(text, { name: file });
-  const problems = template.errors
-    .filter((e) => e.severity === 'error')
-    .map((e) => problemFromError(e, file, text));
-  return { file, text, template, problems };
-}
-
 function asArray(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
@@ -484,3 +458,12 @@ function dedupe(problems: SiteProblem[]): SiteProblem[] {
     return true;
   });
 }
+
+/** A partial's name without its extension (`header.block.html` -> `header.block`). */
+function partialStem(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? name : name.slice(0, dot);
+}
+
+/** The unit name of an island's `{@|apply partial}` (what its problems are located in). */
+export const islandUnitName = (id: string): string => `site.json islands.${id}`;
