@@ -61,6 +61,25 @@ export type RenderOutcome =
   | { status: 404 }
   | { status: 500; problems: SiteProblem[] };
 
+/** A page ready to be sent in two steps (see Site.plan). */
+export interface ServedPlan {
+  status: 200;
+  url: string;
+  /** The document up to the page body (the layout's head and header); '' when not split. */
+  head: string;
+  /** Problems known before the body is rendered (compile errors, the layout's render). */
+  problems: SiteProblem[];
+  /** Renders the page body: the rest of the document and the body's problems. */
+  finish(): { html: string; problems: SiteProblem[] };
+  hydration?: HydrationBoot;
+  page: CompiledFile;
+  partials: PartialSet;
+  view: Rec;
+  renderOptions: { partials: Record<string, Code>; locale: string; now: number };
+}
+
+export type PagePlan = ServedPlan | { status: 404 } | { status: 500; problems: SiteProblem[] };
+
 interface CollectionFile {
   collection: Rec;
   items: Rec[];
@@ -182,6 +201,46 @@ export class Site {
   // ---- rendering -----------------------------------------------------------------------------
 
   private renderOrThrow(request: RenderRequest): RenderOutcome {
+    const plan = this.planOrThrow(request);
+    if (plan.status !== 200) return plan;
+    const { html, problems } = plan.finish();
+    const all = [...plan.problems, ...problems];
+    if (all.length > 0) return { status: 500, problems: dedupe(all) };
+    const served = {
+      status: 200 as const,
+      html: plan.head + html,
+      url: plan.url,
+      ...(plan.hydration && { hydration: plan.hydration }),
+    };
+    if (request.checkReact !== true) return served;
+    return { ...served, reactWarnings: this.reactWarnings(request, plan) };
+  }
+
+  /**
+   * The page in two steps, for a response that sends the document's head while the body is
+   * being rendered: the layout is rendered first, around a marker where the page body goes, and
+   * `head` is the layout up to that marker; `finish` renders the page body and returns the rest.
+   * A layout that does not print its `mainContent` unchanged exactly once is rendered again
+   * around the body in `finish` (head is then empty), so the output is always the same as the
+   * body rendered into the layout. Problems of the layout are known before the head is sent.
+   */
+  plan(request: RenderRequest): PagePlan {
+    try {
+      return this.planOrThrow(request);
+    } catch (err) {
+      if (err instanceof ProblemError) return { status: 500, problems: [err.problem] };
+      throw err;
+    }
+  }
+
+  /** The data a page's template renders with (`?format=json`), or undefined for no page. */
+  pageData(request: RenderRequest): Rec | undefined {
+    const config = this.config();
+    const match = matchRoute(config, request.pathname);
+    return match && this.routeData(config, match.route, match.urlId, request);
+  }
+
+  private planOrThrow(request: RenderRequest): PagePlan {
     const config = this.config();
     const match = matchRoute(config, request.pathname);
     if (match === undefined) return { status: 404 };
@@ -200,45 +259,83 @@ export class Site {
       locale: this.options.locale ?? 'en-US',
       now: (this.options.now ?? Date.now)(),
     };
-    const body = render(page.template, view, renderOptions);
-    problems.push(...this.mapErrors(body.errors, page, partials));
-    let html = body.html;
-    let hydration: HydrationBoot | undefined;
-    if (config.layout !== undefined) {
-      const layout = this.template(config.layout);
-      problems.push(...layout.problems);
-      // The page body goes into the layout inside the hydration root, whose content is then
-      // exactly the page template's output: the browser hydrates it with the same template.
-      const mainContent = `${HYDRATION_ROOT_OPEN}${html}</div>`;
+    const renderBody = () => {
+      const body = render(page.template, view, renderOptions);
+      return { html: body.html, problems: this.mapErrors(body.errors, page, partials) };
+    };
+    const common = { status: 200 as const, url: match.url, page, partials, view, renderOptions };
+    if (config.layout === undefined) {
+      return { ...common, head: '', problems, finish: renderBody };
+    }
+    const layout = this.template(config.layout);
+    problems.push(...layout.problems);
+    const renderLayout = (mainContent: string) => {
       const wrapped = render(layout.template, { ...view, mainContent }, renderOptions);
-      problems.push(...this.mapErrors(wrapped.errors, layout, partials));
-      html = wrapped.html;
-      if (html.includes(HYDRATION_ROOT_OPEN)) {
-        const islands = this.islands(config, html);
-        hydration = {
-          root: HYDRATION_ROOT_ID,
-          template: preparedOf(page),
-          data,
-          partials: shippedPartials(
-            [page.template.code, ...islands.map((i) => i.template.code)] as unknown as Code,
-            partials.compiled,
-          ),
-          locale: renderOptions.locale,
-          now: renderOptions.now,
-          ...(islands.length > 0 ? { islands } : {}),
+      return { html: wrapped.html, problems: this.mapErrors(wrapped.errors, layout, partials) };
+    };
+    // The page body goes into the layout inside the hydration root, whose content is then
+    // exactly the page template's output: the browser hydrates it with the same template.
+    const around = renderLayout(MAIN_CONTENT_MARKER);
+    const [before, after, extra] = around.html.split(MAIN_CONTENT_MARKER);
+    const split = before !== undefined && after !== undefined && extra === undefined;
+    const hydration =
+      split || around.html.includes(HYDRATION_ROOT_OPEN)
+        ? this.hydration(config, around.html, page, data, partials, renderOptions)
+        : undefined;
+    const finish = () => {
+      const body = renderBody();
+      if (split) {
+        return {
+          html: `${HYDRATION_ROOT_OPEN}${body.html}</div>${after}`,
+          problems: [...body.problems, ...around.problems],
         };
       }
-    }
-    if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
-    const served = { status: 200 as const, html, url: match.url, ...(hydration && { hydration }) };
-    if (request.checkReact !== true) return served;
-    // What `jsont check` reports of the page template: request and API response values
-    // printed unescaped.
+      const wrapped = renderLayout(`${HYDRATION_ROOT_OPEN}${body.html}</div>`);
+      return { html: wrapped.html, problems: [...body.problems, ...wrapped.problems] };
+    };
+    return {
+      ...common,
+      head: split ? before : '',
+      problems: split ? [...problems, ...around.problems] : problems,
+      finish,
+      ...(hydration && { hydration }),
+    };
+  }
+
+  private hydration(
+    config: SiteConfig,
+    layoutHtml: string,
+    page: CompiledFile,
+    data: Rec,
+    partials: PartialSet,
+    renderOptions: { locale: string; now: number },
+  ): HydrationBoot {
+    const islands = this.islands(config, layoutHtml);
+    return {
+      root: HYDRATION_ROOT_ID,
+      template: preparedOf(page),
+      data,
+      partials: shippedPartials(
+        [page.template.code, ...islands.map((i) => i.template.code)] as unknown as Code,
+        partials.compiled,
+      ),
+      locale: renderOptions.locale,
+      now: renderOptions.now,
+      ...(islands.length > 0 ? { islands } : {}),
+    };
+  }
+
+  /**
+   * What `jsont check` reports of the page template (request and API response values printed
+   * unescaped), and with a layout what `jsont check --react` reports of it and what this page's
+   * data causes on the React path.
+   */
+  private reactWarnings(request: RenderRequest, plan: ServedPlan): SiteProblem[] {
+    const { page, partials, view, renderOptions } = plan;
     const warnings = this.mapErrors(unescapedWarningsOf(page), page, partials, 'warning');
-    if (hydration !== undefined) {
+    if (plan.hydration !== undefined) {
       // The page template itself (not the prepared copy the browser gets): it has locations.
       const react = renderToReact(page.template, view, renderOptions);
-      // What `jsont check --react` reports of the template, then what this page's data causes.
       warnings.push(
         ...this.mapErrors(
           [...(page.structureWarnings ?? []), ...react.errors],
@@ -248,7 +345,7 @@ export class Site {
         ).filter((problem) => problem.code.startsWith('REACT_')),
       );
     }
-    return { ...served, reactWarnings: dedupe(warnings) };
+    return dedupe(warnings);
   }
 
   /** Shared data, then route data files, then collection/item, then search results and extras. */
@@ -395,6 +492,11 @@ function unescapedWarningsOf(unit: CompiledFile): TemplateError[] {
  */
 export const HYDRATION_ROOT_ID = '__jsont-root';
 const HYDRATION_ROOT_OPEN = `<div id="${HYDRATION_ROOT_ID}" style="display:contents">`;
+/**
+ * Stands for the page body while the layout renders (see Site.plan): a comment no template or
+ * data of a site would hold, which every formatter that changes its value would change.
+ */
+const MAIN_CONTENT_MARKER = `<!--jsont:main-content:${Math.random().toString(36).slice(2)}-->`;
 
 function preparedOf(unit: CompiledFile): ReactTemplate {
   if (unit.prepared === undefined) {
