@@ -11,6 +11,7 @@ import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
 import { CliInputError, EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
 import { previewCommand } from './preview.js';
+import { buildCommand } from './build-site.js';
 import { renderCommand } from './render.js';
 
 /** Every sub-command, in the order `jsont --help` lists them. */
@@ -19,6 +20,7 @@ export const COMMANDS: readonly Command[] = [
   compileCommand,
   checkCommand,
   previewCommand,
+  buildCommand,
 ];
 
 export function topLevelHelp(): string {

@@ -50,6 +50,10 @@ export class FileCache {
     return this.get('json', path, (text) => parseJson(text, path));
   }
 
+  exists(path: string): boolean {
+    return this.reader.stamp(path) !== undefined;
+  }
+
   /** Names of the files in `dir` (see SiteReader.list). */
   list(dir: string): string[] {
     return this.reader.list(dir);

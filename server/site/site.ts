@@ -240,6 +240,45 @@ export class Site {
     return match && this.routeData(config, match.route, match.urlId, request);
   }
 
+  /**
+   * The 404 or 500 page from the site's own templates: `templates/404.html` (or `500.html`)
+   * when the site has one, else a short built-in message, inside the layout, with the shared
+   * data. Undefined when that cannot be rendered cleanly (the caller then sends a plain page).
+   */
+  statusPage(status: 404 | 500, request: RenderRequest): string | undefined {
+    try {
+      const config = this.config();
+      const data: Rec = {};
+      for (const file of config.data) Object.assign(data, this.dataFile(file));
+      data.request = { path: request.pathname, query: {} };
+      // The title templates print for a page (`page.title`, as the layout's <title> does).
+      data.page = { title: STATUS_PAGES[status].title };
+      Object.assign(data, request.extra);
+      const view = storefrontData(data, initialState(data)) as Rec;
+      const partials = this.partials();
+      const renderOptions = {
+        partials: partials.compiled as unknown as Record<string, Code>,
+        locale: this.options.locale ?? 'en-US',
+        now: (this.options.now ?? Date.now)(),
+      };
+      const clean = (unit: CompiledFile, more: Rec = {}): string | undefined => {
+        if (unit.problems.length > 0) return undefined;
+        const out = render(unit.template, { ...view, ...more }, renderOptions);
+        return out.errors.some((e) => e.severity === 'error') ? undefined : out.html;
+      };
+      const own = `templates/${status}.html`;
+      const body = this.files.exists(own)
+        ? clean(this.template(`${status}.html`))
+        : STATUS_PAGES[status].body;
+      if (body === undefined || partials.problems.length > 0) return undefined;
+      if (config.layout === undefined) return body;
+      return clean(this.template(config.layout), { mainContent: body });
+    } catch (err) {
+      if (err instanceof ProblemError) return undefined;
+      throw err;
+    }
+  }
+
   private planOrThrow(request: RenderRequest): PagePlan {
     const config = this.config();
     const match = matchRoute(config, request.pathname);
@@ -485,6 +524,15 @@ function unescapedWarningsOf(unit: CompiledFile): TemplateError[] {
     ...apiResponseValueWarnings(unit.template),
   ]);
 }
+
+/** The body of a status page in the layout when the site has no template of its own for it. */
+const STATUS_PAGES = {
+  404: { title: 'Page not found', body: '<h1>Page not found</h1>\n<p><a href="/">Home</a></p>' },
+  500: {
+    title: 'Something went wrong',
+    body: '<h1>Something went wrong</h1>\n<p>This page could not be rendered.</p>',
+  },
+} as const;
 
 /**
  * The element around the page body in the layout: `display: contents` so it adds no box, and
