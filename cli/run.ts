@@ -12,6 +12,7 @@ import { compileCommand } from './compile.js';
 import { CliInputError, EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
 import { previewCommand } from './preview.js';
 import { buildCommand } from './build-site.js';
+import { serveCommand } from './serve.js';
 import { renderCommand } from './render.js';
 
 /** Every sub-command, in the order `jsont --help` lists them. */
@@ -21,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   checkCommand,
   previewCommand,
   buildCommand,
+  serveCommand,
 ];
 
 export function topLevelHelp(): string {
