@@ -24,7 +24,7 @@ import type { CompiledFile } from '../server/site/units.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
 import { CliInputError, EXIT_OK, EXIT_TEMPLATE_ERRORS, resolvePath, type CliIO } from './io.js';
 import { plural } from './report.js';
-import { CLIENT_PREFIX, productionClient } from './site-client.js';
+import { CLIENT_PREFIX, productionClient, type ProductionClient } from './site-client.js';
 import {
   listFiles,
   readBytes,
@@ -71,7 +71,17 @@ export const buildCommand: Command = {
   },
 };
 
-export async function buildSite(root: string, out: string, io: CliIO): Promise<number> {
+export interface BuildSiteOptions {
+  /** The client to ship (tests pass a small one instead of bundling the real one). */
+  client?: () => Promise<ProductionClient>;
+}
+
+export async function buildSite(
+  root: string,
+  out: string,
+  io: CliIO,
+  options: BuildSiteOptions = {},
+): Promise<number> {
   const progress = (line: string) => io.stdout.write(`build: ${line}\n`);
   const fail = (problems: SiteProblem[], stage: string) => {
     io.stderr.write(`${formatProblems(problems)}\n\n`);
@@ -119,7 +129,7 @@ export async function buildSite(root: string, out: string, io: CliIO): Promise<n
   if (problems.length > 0) return fail(problems, 'rendering the pages');
   progress(`rendered ${plural(urls.length, 'page')}`);
 
-  const client = await productionClient();
+  const client = await (options.client ?? productionClient)();
   progress(
     `bundled the client: ${plural(client.files.filter((f) => f.name.endsWith('.js')).length, 'script')}`,
   );
