@@ -61,6 +61,19 @@ describe('npm run build', () => {
     expect(dts).toContain('export declare function hydrateTemplate');
   });
 
+  it('ships the production client jsont build copies where there are no sources', () => {
+    const dir = join(outDir, 'site-client');
+    const index = JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8')) as {
+      entry: string;
+      preload: string[];
+    };
+    expect(index.entry).toMatch(/^site-client-[A-Z0-9]{8}\.js$/);
+    for (const name of [index.entry, `${index.entry}.map`, ...index.preload]) {
+      expect(existsSync(join(dir, name)), name).toBe(true);
+    }
+    expect(existsSync(join(outDir, '.site-client-options.mjs'))).toBe(false);
+  });
+
   it('emits declarations for the public API', () => {
     const dts = readFileSync(join(outDir, 'index.d.ts'), 'utf8');
     expect(dts).toContain('export declare function compile');
