@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import { catalogFromItems } from '../server/commerce/catalog.js';
 import { startCommerceOrigin, type CommerceOrigin } from '../server/commerce/origin.js';
+import { SqliteMissingError } from '../server/commerce/store/sqlite-driver.js';
 import {
   builtSiteSources,
   MANIFEST_FILE,
@@ -19,7 +20,7 @@ import {
 } from '../server/site/manifest.js';
 import { Site } from '../server/site/site.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
-import { CliInputError, EXIT_OK, resolvePath, type CliIO } from './io.js';
+import { CliInputError, EXIT_OK, EXIT_USAGE, resolvePath, type CliIO } from './io.js';
 import { DEFAULT_HOST, parsePort } from './preview.js';
 import { startSiteWorker, type SiteWorker } from './serve-node.js';
 
@@ -104,10 +105,17 @@ export async function runServe(argv: string[], io: CliIO, hooks: ServeHooks = {}
   if (apiOption === undefined) {
     const { reader, compileUnit } = builtSiteSources(manifest);
     const site = new Site(reader, { compileUnit });
-    commerce = await startCommerceOrigin({
-      dbFile: join(dir, '.data', 'store.sqlite'),
-      catalog: catalogFromItems(site.allItems(), { forms: site.forms() }),
-    });
+    try {
+      commerce = await startCommerceOrigin({
+        dbFile: join(dir, '.data', 'store.sqlite'),
+        catalog: catalogFromItems(site.allItems(), { forms: site.forms() }),
+      });
+    } catch (err) {
+      // An optional dependency the install left out: say what to do, not a stack.
+      if (!(err instanceof SqliteMissingError)) throw err;
+      io.stderr.write(`${err.message}\n(or give jsont serve the commerce origin with --api)\n`);
+      return EXIT_USAGE;
+    }
   }
   const config: WorkerConfig = { dir, api: apiOption ?? commerce!.url, port, host };
   const shown = (p: number) => `http://${host === '0.0.0.0' ? 'localhost' : host}:${p}`;
