@@ -158,14 +158,19 @@ export async function buildSite(
       false,
     );
   }
+  // Browsers ask for /favicon.ico on their own; a site keeps it with its other assets.
+  const favicon = assets['/assets/favicon.ico'];
+  if (favicon !== undefined) assets['/favicon.ico'] = favicon;
   const compressed = Object.values(assets).filter((a) => a.encodings.length > 0).length;
   progress(
     `wrote ${plural(Object.keys(assets).length, 'static file')}, ${compressed} precompressed (brotli, gzip)`,
   );
 
   const files: Record<string, string> = { 'site.json': reader.read('site.json') };
-  for (const rel of listFiles(join(root, 'data')))
-    files[`data/${rel}`] = reader.read(`data/${rel}`);
+  for (const rel of listFiles(join(root, 'data'))) {
+    // The preview's site-user accounts (passwords) stay out of a published site.
+    if (`data/${rel}` !== config.siteUsers) files[`data/${rel}`] = reader.read(`data/${rel}`);
+  }
   for (const [file, unit] of units) if (!file.startsWith('site.json')) files[file] = unit.text;
   const precompiled: Record<string, PrecompiledUnit> = {};
   for (const [file, unit] of units) {

@@ -14,6 +14,8 @@ import { packageRoot } from '../server/preview/client-bundle.js';
 /** URL prefix of the client's files; the names carry their content hash. */
 export const CLIENT_PREFIX = '/_jsont/';
 const ENTRY = join('storefront', 'site-client.ts');
+/** ENTRY as esbuild's metafile names it (relative to the package, forward slashes). */
+const ENTRY_URL_PATH = 'storefront/site-client.ts';
 /** Where `npm run build` leaves the prebuilt client, and its description. */
 export const PREBUILT_DIR = join('dist', 'site-client');
 export const PREBUILT_INDEX = 'client.json';
@@ -58,8 +60,9 @@ export function siteClientBuildOptions(root: string): BuildOptions {
 export function describeClient(metafile: Metafile): { entry: string; preload: string[] } {
   const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
   const outputs = metafile.outputs;
+  // Dynamically imported chunks are entry points too: the client's is the one built from ENTRY.
   const entryPath = Object.keys(outputs).find(
-    (path) => outputs[path]!.entryPoint !== undefined && path.endsWith('.js'),
+    (path) => outputs[path]!.entryPoint === ENTRY_URL_PATH && path.endsWith('.js'),
   );
   if (entryPath === undefined) throw new Error('the client build has no entry');
   const preload: string[] = [];

@@ -101,7 +101,8 @@ export function createSiteHandler(
     }
 
     const plan = site.plan(renderRequest);
-    if (plan.status === 404) {
+    if (plan.status === 404 && plan.head === undefined) {
+      // No route and no not-found page in site.json: a short one inside the layout.
       headers.set('Content-Type', HTML);
       const html = site.statusPage(404, renderRequest) ?? notFoundPage(url.pathname, false, '');
       return new Response(request.method === 'HEAD' ? null : finishStatusPage(html), {
@@ -110,8 +111,7 @@ export function createSiteHandler(
       });
     }
     if (plan.status === 500 || plan.problems.length > 0) {
-      const problems = plan.status === 500 ? plan.problems : plan.problems;
-      return failure(request, url, renderRequest, problems, headers);
+      return failure(request, url, renderRequest, plan.problems, headers);
     }
     // Everything the page is made of: the build, the address, the visitor's cart and the
     // minute (relative dates); rendering it again would give the same bytes within the minute.
@@ -126,10 +126,11 @@ export function createSiteHandler(
     )}"`;
     headers.set('Content-Type', HTML);
     headers.set('ETag', etag);
-    if (matchesEtag(request, etag)) {
+    if (plan.status === 200 && matchesEtag(request, etag)) {
       return new Response(null, { status: 304, headers: withoutBodyHeaders(headers) });
     }
-    if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+    const status = plan.status;
+    if (request.method === 'HEAD') return new Response(null, { status, headers });
     const encoder = new TextEncoder();
     const head = injectPreloads(plan.head, manifest.client.preload);
     let sentHead = false;
@@ -159,7 +160,7 @@ export function createSiteHandler(
       // Render the body only when the head has been taken: nothing is rendered ahead of reads.
       { highWaterMark: 0 },
     );
-    return new Response(body, { status: 200, headers });
+    return new Response(body, { status, headers });
   }
 
   function failure(

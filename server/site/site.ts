@@ -25,6 +25,7 @@ import type { SiteReader } from './reader.js';
 import { apiResponseValueWarnings } from './api-response-values.js';
 import { requestValueWarnings } from './request-values.js';
 import { isItemRoute, itemUrl, matchRoute } from './routes.js';
+import { siteAccounts } from './site-users.js';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -47,9 +48,11 @@ export interface RenderRequest {
 
 export type RenderOutcome =
   | {
-      status: 200;
+      /** 404: the site's not-found page (site.json `notFound`), for a path no route serves. */
+      status: 200 | 404;
       html: string;
-      url: string;
+      /** The route that rendered the page; null for the not-found page. */
+      url: string | null;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
       /**
@@ -58,13 +61,16 @@ export type RenderOutcome =
        */
       reactWarnings?: SiteProblem[];
     }
-  | { status: 404 }
+  /** No route serves the path and the site has no not-found page. */
+  | { status: 404; html?: undefined }
   | { status: 500; problems: SiteProblem[] };
 
 /** A page ready to be sent in two steps (see Site.plan). */
 export interface ServedPlan {
-  status: 200;
-  url: string;
+  /** 404: the site's not-found page (site.json `notFound`), for a path no route serves. */
+  status: 200 | 404;
+  /** The route that rendered the page; null for the not-found page. */
+  url: string | null;
   /** The document up to the page body (the layout's head and header); '' when not split. */
   head: string;
   /** Problems known before the body is rendered (compile errors, the layout's render). */
@@ -78,7 +84,11 @@ export interface ServedPlan {
   renderOptions: { partials: Record<string, Code>; locale: string; now: number };
 }
 
-export type PagePlan = ServedPlan | { status: 404 } | { status: 500; problems: SiteProblem[] };
+export type PagePlan =
+  | ServedPlan
+  /** No route serves the path and the site has no not-found page. */
+  | { status: 404; html?: undefined; head?: undefined }
+  | { status: 500; problems: SiteProblem[] };
 
 interface CollectionFile {
   collection: Rec;
@@ -167,12 +177,17 @@ export class Site {
     let config: SiteConfig | undefined;
     attempt(() => (config = this.config()));
     if (config === undefined) return problems;
-    const templates = new Set<string>(Object.values(config.routes).map((r) => r.template));
+    const routes: RouteConfig[] = [
+      ...Object.values(config.routes),
+      ...(config.notFound ? [config.notFound] : []),
+    ];
+    const templates = new Set<string>(routes.map((r) => r.template));
     if (config.layout !== undefined) templates.add(config.layout);
     for (const name of templates) attempt(() => problems.push(...this.template(name).problems));
     attempt(() => problems.push(...this.partials().problems));
     for (const file of config.data) attempt(() => this.dataFile(file));
-    for (const route of Object.values(config.routes)) {
+    attempt(() => siteAccounts(this));
+    for (const route of routes) {
       for (const file of route.data ?? []) attempt(() => this.dataFile(file));
       if (route.collection !== undefined) attempt(() => this.collection(route.collection!));
     }
@@ -202,12 +217,12 @@ export class Site {
 
   private renderOrThrow(request: RenderRequest): RenderOutcome {
     const plan = this.planOrThrow(request);
-    if (plan.status !== 200) return plan;
+    if (plan.status === 500 || plan.head === undefined) return plan;
     const { html, problems } = plan.finish();
     const all = [...plan.problems, ...problems];
     if (all.length > 0) return { status: 500, problems: dedupe(all) };
     const served = {
-      status: 200 as const,
+      status: plan.status,
       html: plan.head + html,
       url: plan.url,
       ...(plan.hydration && { hydration: plan.hydration }),
@@ -241,9 +256,10 @@ export class Site {
   }
 
   /**
-   * The 404 or 500 page from the site's own templates: `templates/404.html` (or `500.html`)
-   * when the site has one, else a short built-in message, inside the layout, with the shared
-   * data. Undefined when that cannot be rendered cleanly (the caller then sends a plain page).
+   * A status page inside the site's layout, with the shared data: the 500 page (from
+   * `templates/500.html` when the site has one), or the 404 page of a site whose site.json names
+   * no `notFound` page; else a short built-in message. Undefined when that cannot be rendered
+   * cleanly (the caller then sends a plain page).
    */
   statusPage(status: 404 | 500, request: RenderRequest): string | undefined {
     try {
@@ -282,14 +298,27 @@ export class Site {
   private planOrThrow(request: RenderRequest): PagePlan {
     const config = this.config();
     const match = matchRoute(config, request.pathname);
-    if (match === undefined) return { status: 404 };
-    const data = this.routeData(config, match.route, match.urlId, request);
-    if (data === undefined) return { status: 404 };
+    const data = match && this.routeData(config, match.route, match.urlId, request);
+    if (match !== undefined && data !== undefined) {
+      return this.planPage(config, match.route, data, match.url, 200);
+    }
+    if (config.notFound === undefined) return { status: 404 };
+    const notFound = this.routeData(config, config.notFound, undefined, request)!;
+    return this.planPage(config, config.notFound, notFound, null, 404);
+  }
+
+  private planPage(
+    config: SiteConfig,
+    route: RouteConfig,
+    data: Rec,
+    url: string | null,
+    status: 200 | 404,
+  ): PagePlan {
     // What the template sees: the route data with the visitor's initial state folded in, as
     // the browser's first render will (docs/storefront.md "Design").
     const view = storefrontData(data, initialState(data)) as Rec;
 
-    const page = this.template(match.route.template);
+    const page = this.template(route.template);
     const partials = this.partials();
     const problems = [...page.problems, ...partials.problems];
     const renderOptions = {
@@ -302,7 +331,7 @@ export class Site {
       const body = render(page.template, view, renderOptions);
       return { html: body.html, problems: this.mapErrors(body.errors, page, partials) };
     };
-    const common = { status: 200 as const, url: match.url, page, partials, view, renderOptions };
+    const common = { status, url, page, partials, view, renderOptions };
     if (config.layout === undefined) {
       return { ...common, head: '', problems, finish: renderBody };
     }
@@ -400,7 +429,7 @@ export class Site {
     if (route.collection !== undefined) {
       const { collection, items } = this.collection(route.collection);
       data.collection = collection;
-      if (urlId === undefined) data.items = items;
+      if (urlId === undefined) Object.assign(data, this.listItems(items, request.query));
       else {
         const item = items.find((it) => it.urlId === urlId);
         if (item === undefined) return undefined;
@@ -412,6 +441,18 @@ export class Site {
     if (route.search === true) data.search = this.search(query.get('q') ?? '');
     if (request.extra !== undefined) Object.assign(data, request.extra);
     return data;
+  }
+
+  /**
+   * A list page's items: those in the category `?category=` names (exact match, as the
+   * category links write it), with `categoryFilter` ({ name, itemCount }) saying so; all items
+   * otherwise.
+   */
+  private listItems(items: Rec[], query: URLSearchParams | undefined): Rec {
+    const name = query?.get('category');
+    if (name === null || name === undefined || name === '') return { items };
+    const chosen = items.filter((item) => asArray(item.categories).includes(name));
+    return { items: chosen, categoryFilter: { name, itemCount: chosen.length } };
   }
 
   /** Case-insensitive match of every word of the query against items' text fields. */

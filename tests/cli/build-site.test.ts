@@ -2,7 +2,15 @@
  * `jsont build <site> --out <dir>` on the demo store (the real client bundle), and on a copy
  * with a broken template: the build fails with the template's file:line:col and writes nothing.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,7 +28,11 @@ describe('jsont build', () => {
     const run = await runJsont(scratch, ['build', SITE, '--out', out]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^build: compiled 14 templates and 10 partials$/m);
+    const count = (dir: string) =>
+      readdirSync(join(SITE, dir)).filter((name) => !name.startsWith('.')).length;
+    expect(run.stdout).toContain(
+      `build: compiled ${count('templates')} templates and ${count('partials')} partials\n`,
+    );
     expect(run.stdout).toMatch(/^build: rendered \d+ pages$/m);
     expect(run.stdout).toMatch(/^build: bundled the client: \d+ scripts$/m);
     expect(run.stdout).toMatch(/^build: wrote manifest\.json/m);

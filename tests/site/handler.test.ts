@@ -158,29 +158,51 @@ describe('pages', () => {
 });
 
 describe('404 and 500', () => {
-  it('renders 404 inside the site layout', async () => {
+  it("renders the site's not-found page (site.json notFound) with status 404", async () => {
     const { handler } = handlerFor(built.manifest);
-    const response = await handler.fetch(get('/no/such/page'));
+    const response = await handler.fetch(get('/no/such/<page>'));
     expect(response.status).toBe(404);
+    expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     const html = await response.text();
-    expect(html).toMatch(/<title>[^<]*Juniper &amp; Pine<\/title>/);
-    expect(html).toContain('<main id="page"');
-    expect(html).toContain('<h1>Page not found</h1>');
+    expect(html).toContain('<main id="main-content"');
+    expect(html).toContain('<section class="not-found">');
+    expect(html).toContain('<code>/no/such/%3Cpage%3E</code>');
+    expect(html).toContain(`src="${built.manifest.client.entry}"`);
   });
 
-  it("uses the site's own templates/404.html when it has one", async () => {
-    const source = '<h1>Lost in the {website.siteTitle|htmltag} shop</h1>';
+  it('renders a short 404 inside the layout for a site without a not-found page', async () => {
+    const config = JSON.parse(built.manifest.files['site.json']!) as Record<string, unknown>;
+    delete config.notFound;
     const manifest: SiteManifest = {
       ...built.manifest,
-      files: { ...built.manifest.files, 'templates/404.html': source },
-      units: {
-        ...built.manifest.units,
-        'templates/404.html': { template: { code: compile(source).code, errors: [] } },
-      },
+      files: { ...built.manifest.files, 'site.json': JSON.stringify(config) },
     };
     const response = await handlerFor(manifest).handler.fetch(get('/nope'));
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain('<h1>Lost in the Juniper &amp; Pine shop</h1>');
+    const html = await response.text();
+    expect(html).toMatch(/<title>[^<]*Juniper &amp; Pine<\/title>/);
+    expect(html).toContain('<main id="main-content"');
+    expect(html).toContain('<h1>Page not found</h1>');
+  });
+
+  it("uses the site's own templates/500.html when it has one", async () => {
+    const source = '<h1>Sorry from {website.siteTitle|htmltag}</h1>';
+    const files: Record<string, string> = {
+      ...built.manifest.files,
+      'templates/500.html': source,
+    };
+    delete files['data/pages/cart.json'];
+    const manifest: SiteManifest = {
+      ...built.manifest,
+      files,
+      units: {
+        ...built.manifest.units,
+        'templates/500.html': { template: { code: compile(source).code, errors: [] } },
+      },
+    };
+    const response = await handlerFor(manifest).handler.fetch(get('/cart'));
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('<h1>Sorry from Juniper &amp; Pine</h1>');
   });
 
   it('renders 500 inside the layout when a page cannot be rendered, and reports why', async () => {
@@ -191,7 +213,7 @@ describe('404 and 500', () => {
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toContain('<h1>Something went wrong</h1>');
-    expect(html).toContain('<main id="page"');
+    expect(html).toContain('<main id="main-content"');
     expect(logged.join('\n')).toContain('cannot read data/pages/cart.json');
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
