@@ -10,7 +10,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
-import { requestUrl } from './api/http.js';
+import { HttpError, requestUrl } from './api/http.js';
+import type { FormDef } from '../storefront/forms/form-rules.js';
+import { handleFormPost, type FormPostOutcome } from './site/form-posts.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './site/client-bundle.js';
 import { createCommerce, type Commerce } from './site/commerce.js';
@@ -148,19 +150,35 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     }
     if (await commerce.handle(req, res)) return;
     const method = req.method ?? 'GET';
+    if (method === 'POST' && !pathname.startsWith('/assets/')) {
+      await answerFormPost(req, res, url);
+      return;
+    }
     if (method !== 'GET' && method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
       return;
     }
     if (pathname.startsWith('/assets/')) {
       serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
     }
-    commerce.ensureCrumb(req, res);
+    renderPage(req, res, url, 200);
+  }
+
+  /** The page at `url` for this visitor (their cart, their crumb), with `extra` in its data. */
+  function renderPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    okStatus: number,
+    extra: Record<string, unknown> = {},
+  ): void {
+    const { pathname } = url;
+    const crumb = commerce.ensureCrumb(req, res);
     const outcome = site.render({
       pathname,
       query: url.searchParams,
-      extra: { cart: commerce.cartFor(req) },
+      extra: { cart: commerce.cartFor(req), crumb, ...extra },
       checkReact: preview,
     });
     if (outcome.status === 200) {
@@ -173,13 +191,34 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       }
       const boot = { preview, route: outcome.url, problems: [], version: version() };
       const html = injectClient(outcome.html, boot, outcome.hydration);
-      send(res, 200, html, 'text/html; charset=utf-8');
+      send(res, okStatus, html, 'text/html; charset=utf-8');
     } else if (outcome.status === 404) {
       send(res, 404, notFoundPage(pathname, preview, version()), 'text/html; charset=utf-8');
     } else {
       report(outcome.problems);
       send(res, 500, errorPage(outcome.problems, preview, version()), 'text/html; charset=utf-8');
     }
+  }
+
+  /**
+   * A form posted without JavaScript to its page (server/site/form-posts.ts): the page again,
+   * showing the outcome, or the form's success URL.
+   */
+  async function answerFormPost(req: IncomingMessage, res: ServerResponse, url: URL) {
+    let outcome: FormPostOutcome;
+    try {
+      outcome = await handleFormPost(req, url.pathname, site.forms() as FormDef[], commerce);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      const message = typeof err.body.error === 'string' ? err.body.error : 'Bad request';
+      send(res, err.status, message, 'text/plain; charset=utf-8');
+      return;
+    }
+    if (outcome.redirect !== undefined) {
+      res.writeHead(303, { Location: outcome.redirect, 'Cache-Control': 'no-store' }).end();
+      return;
+    }
+    renderPage(req, res, url, outcome.status, { formStatus: outcome.formStatus });
   }
 
   const server = createServer((req, res) => {

@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react';
 import type { CommerceClient, ShoppingCartData } from './api/client.js';
 import { CART_ERROR_TEXTS, CommerceError } from './api/errors.js';
 import { createCartStore, type CartStore } from './state/cart-store.js';
+import type { FormsState } from './forms/form-view.js';
 import type { Choices } from './state/product.js';
 import { createStore, type Store } from './state/store.js';
 
@@ -42,6 +43,8 @@ export interface StorefrontRuntime {
   quantities: Store<Readonly<Record<string, string>>>;
   /** The /cart page's current message (null when none). */
   cartNotice: Store<Notice | null>;
+  /** The forms' states by form id (the form widgets write it, storefrontData shows it). */
+  forms: Store<FormsState>;
   timers: Timers;
   navigate(url: string): void;
   address: AddressBar;
@@ -76,7 +79,11 @@ const browserAddress: AddressBar = {
   },
 };
 
-export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}): StorefrontRuntime {
+export function createRuntime(
+  cart: ShoppingCartData,
+  seams: RuntimeSeams = {},
+  forms: FormsState = {},
+): StorefrontRuntime {
   const timers = seams.timers ?? browserTimers;
   const client = seams.client ?? lazyClient(timers);
   return {
@@ -85,6 +92,7 @@ export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}):
     selection: createStore({}),
     quantities: createStore({}),
     cartNotice: createStore<Notice | null>(null),
+    forms: createStore(forms),
     timers,
     navigate: seams.navigate ?? ((url) => location.assign(url)),
     address: seams.address ?? browserAddress,

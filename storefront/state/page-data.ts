@@ -12,8 +12,13 @@
  *   the variant, and the item reduced to it (variantView) for the price, mark and image.
  * - `item.instalments`: the instalment pill's data for a physical product whose instalment
  *   context says available (state/instalments.ts), priced at the chosen variant.
+ * - each form of the data (a top-level value with `id` and `fields`) seen in its state, and
+ *   `item.restockSignup` for the variant whose restock sign-up shows (storefront/forms/). The
+ *   server's answer to a form posted without JavaScript carries that state as `formStatus`.
  */
 import type { ShoppingCartData } from '../api/client.js';
+import { withForms, type FormsState } from '../forms/form-view.js';
+import { withRestockSignup } from '../forms/restock-view.js';
 import { instalmentView } from './instalments.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
 
@@ -22,6 +27,8 @@ export interface VisitorState {
   initialized: boolean;
   selection: Readonly<Record<string, Choices>>;
   notice: { title: string; message: string } | null;
+  /** The forms' states by form id (storefront/forms/form-view.ts); none touched when absent. */
+  forms?: FormsState;
 }
 
 type Rec = Record<string, unknown>;
@@ -30,7 +37,8 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
 /** The state of a visitor who has done nothing yet on this page. */
 export function initialState(data: unknown): VisitorState {
   const cart = isRec(data) && isRec(data.cart) ? (data.cart as ShoppingCartData) : undefined;
-  return { cart, initialized: false, selection: {}, notice: null };
+  const forms = isRec(data) && isRec(data.formStatus) ? (data.formStatus as FormsState) : {};
+  return { cart, initialized: false, selection: {}, notice: null, forms };
 }
 
 /** The store's minimum order subtotal (Money), when it sets one. */
@@ -91,10 +99,11 @@ function cartView(cart: ShoppingCartData): Rec {
 
 export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
-  const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
+  const out: Rec = { ...withForms(data, state.forms ?? {}), cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart);
   if (data.item !== undefined) {
-    out.item = withInstalments(withSelection(data.item, state.selection), data);
+    const item = withInstalments(withSelection(data.item, state.selection), data);
+    out.item = withRestockSignup(data, item, state.forms ?? {});
   }
   return out;
 }

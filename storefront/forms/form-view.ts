@@ -1,0 +1,185 @@
+/**
+ * The forms' part of `storefrontData` (docs/storefront.md, "Forms"): each form of the page data
+ * (a top-level value with an `id` and a `fields` list: the contact page's `form`, the
+ * newsletters) is replaced by a view of it in its visitor state — its phase, the texts above and
+ * below it, and per field the message, the values to show again, the counter, the place
+ * suggestions — which the demo's partials (form.block, form-field.block) render. The server
+ * renders a post without JavaScript from the same state, so both paths show the same markup.
+ *
+ * Structure never depends on the state where inputs follow (messages are always rendered,
+ * hidden when empty): React then keeps every input, and what the visitor typed, across
+ * re-renders.
+ */
+import {
+  FIELD_PARTS,
+  likertName,
+  maxLengthOf,
+  optionsOf,
+  type FormFieldDef,
+} from './form-rules.js';
+import type { SubmittedValues } from './form-rules.js';
+
+export type FormPhase = 'editing' | 'submitting' | 'success' | 'failed';
+
+export interface PlaceOption {
+  placeId: string;
+  description: string;
+}
+
+/** The suggestions shown under an address field's first line; `active` -1 when none is. */
+export interface PlaceList {
+  options: PlaceOption[];
+  active: number;
+}
+
+export interface FormState {
+  phase: FormPhase;
+  /** Field id -> message (shown above the field's title). */
+  errors: Readonly<Record<string, string>>;
+  above: string | null;
+  below: string | null;
+  /**
+   * Values to show again: the server's answer to a post without JavaScript. In the browser
+   * the fields keep what the visitor typed themselves.
+   */
+  values?: SubmittedValues;
+  /** Characters typed per textarea field id. */
+  counts?: Readonly<Record<string, number>>;
+  /** Place suggestions per address field id. */
+  places?: Readonly<Record<string, PlaceList>>;
+}
+
+/** Form id (or restockKey) -> state; absent means untouched. */
+export type FormsState = Readonly<Record<string, FormState>>;
+
+export const UNTOUCHED: FormState = { phase: 'editing', errors: {}, above: null, below: null };
+
+/** What every form posts besides its fields: which form, and the crumb (CSRF token). */
+export const FORM_KIND_FIELD = 'jsont-form';
+export const CRUMB_FIELD = 'crumb';
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether a data value is a form definition. */
+export function isForm(v: unknown): v is Rec & { id: string; fields: FormFieldDef[] } {
+  return isRec(v) && typeof v.id === 'string' && Array.isArray(v.fields);
+}
+
+/** The forms of a page's data: its top-level form values. */
+export function formsIn(data: unknown): Array<Rec & { id: string; fields: FormFieldDef[] }> {
+  return isRec(data) ? Object.values(data).filter(isForm) : [];
+}
+
+/** Where a page's forms post to and with which crumb (the page's own URL, its crumb). */
+export interface PagePost {
+  action: string;
+  crumb: string;
+  query: Readonly<Record<string, unknown>>;
+}
+
+export function pagePostOf(data: Rec): PagePost {
+  const request = isRec(data.request) ? data.request : {};
+  return {
+    action: typeof request.path === 'string' ? request.path : '',
+    crumb: typeof data.crumb === 'string' ? data.crumb : '',
+    query: isRec(request.query) ? request.query : {},
+  };
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function phaseFlags(state: FormState) {
+  return {
+    submitting: state.phase === 'submitting',
+    succeeded: state.phase === 'success',
+    above: state.above,
+    below: state.below,
+  };
+}
+
+function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
+  const { id } = field;
+  const error = state.errors[id] ?? null;
+  const value = state.values?.[id];
+  const description = str((field as unknown as Rec).description);
+  const max = maxLengthOf(field);
+  const view: Rec = {
+    ...field,
+    error,
+    invalid: error !== null,
+    describedBy: [`${id}-error`, description !== '' ? `${id}-description` : '']
+      .concat(max > 0 ? [`${id}-counter`] : [])
+      .filter(Boolean)
+      .join(' '),
+  };
+  const parts = FIELD_PARTS[field.type];
+  if (parts !== undefined) {
+    const list = Array.isArray(value) ? value : [];
+    view.parts = Object.fromEntries(parts.map((p, i) => [p, str(list[i])]));
+  } else if (field.type === 'radio' || field.type === 'checkbox' || field.type === 'select') {
+    const chosen = Array.isArray(value) ? value : [value];
+    view.optionList = optionsOf(field).map((option, i) => ({
+      value: option,
+      name: id,
+      inputId: `${id}-${i + 1}`,
+      checked: chosen.includes(option),
+    }));
+  } else if (field.type === 'likert') {
+    const answers = isRec(value) ? value : {};
+    view.questions = optionsOf(field).map((question, i) => ({
+      question,
+      name: likertName(id, i),
+      labelId: `${likertName(id, i)}-label`,
+      answer: str(answers[question]),
+    }));
+  } else if (field.type === 'hidden') {
+    // docs/storefront.md, "Forms": the URL query parameter of the same name, else its own value.
+    const fromQuery = field.key !== undefined ? post.query[field.key] : undefined;
+    view.value = typeof fromQuery === 'string' ? fromQuery : str(field.value);
+  } else {
+    // Passwords are never sent back into a page.
+    view.value = field.type === 'password' ? '' : str(value);
+  }
+  if (max > 0) {
+    const count = state.counts?.[id] ?? [...str(value)].length;
+    view.counter = { count, max, overMax: count > max };
+  }
+  if (field.type === 'address') {
+    const places = state.places?.[id];
+    const options = places?.options ?? [];
+    view.places = {
+      open: options.length > 0,
+      listId: `${id}-places`,
+      activeId: places !== undefined && places.active >= 0 ? `${id}-place-${places.active}` : '',
+      options: options.map((o, i) => ({
+        ...o,
+        optionId: `${id}-place-${i}`,
+        active: places?.active === i,
+      })),
+    };
+  }
+  return view;
+}
+
+/** A form definition seen in its state, as the form partials render it. */
+export function formView(form: Rec & { fields: FormFieldDef[] }, state: FormState, post: PagePost) {
+  return {
+    ...form,
+    ...phaseFlags(state),
+    action: post.action,
+    crumb: post.crumb,
+    kindField: FORM_KIND_FIELD,
+    fields: form.fields.map((field) => fieldView(field, state, post)),
+  };
+}
+
+/** The data with each of its forms replaced by its view. */
+export function withForms(data: Rec, forms: FormsState): Rec {
+  const post = pagePostOf(data);
+  const out: Rec = { ...data };
+  for (const [key, value] of Object.entries(data)) {
+    if (isForm(value)) out[key] = formView(value, forms[value.id] ?? UNTOUCHED, post);
+  }
+  return out;
+}
