@@ -162,7 +162,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
     }
-    renderPage(req, res, url, 200);
+    renderPage(req, res, url);
   }
 
   /** The page at `url` for this visitor (their cart, their crumb), with `extra` in its data. */
@@ -170,7 +170,6 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     req: IncomingMessage,
     res: ServerResponse,
     url: URL,
-    okStatus: number,
     extra: Record<string, unknown> = {},
   ): void {
     const { pathname } = url;
@@ -191,7 +190,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       }
       const boot = { preview, route: outcome.url, problems: [], version: version() };
       const html = injectClient(outcome.html, boot, outcome.hydration);
-      send(res, okStatus, html, 'text/html; charset=utf-8');
+      send(res, 200, html, 'text/html; charset=utf-8');
     } else if (outcome.status === 404) {
       send(res, 404, notFoundPage(pathname, preview, version()), 'text/html; charset=utf-8');
     } else {
@@ -218,7 +217,9 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       res.writeHead(303, { Location: outcome.redirect, 'Cache-Control': 'no-store' }).end();
       return;
     }
-    renderPage(req, res, url, outcome.status, { formStatus: outcome.formStatus });
+    // 200 whatever the outcome: the page shows it (a 4xx document is a console error in the
+    // browser of a visitor whose script had not loaded yet).
+    renderPage(req, res, url, { formStatus: outcome.formStatus });
   }
 
   const server = createServer((req, res) => {

@@ -6,3 +6,5 @@ export const INSTALMENT_LINK = 'a[data-instalment-modal]';
 export const REVIEWS_TABS = '[data-reviews-tabs]';
 /** Links from the rating summary to the reviews panel. */
 export const REVIEWS_ANCHOR = 'a[data-reviews-anchor]';
+/** Form blocks and restock sign-ups the storefront submits in place (partials/form.block…). */
+export const FORMS = 'form[data-jsont-form], form[data-jsont-restock]';

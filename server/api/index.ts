@@ -30,6 +30,7 @@ import {
   requestUrl,
   sendJson,
 } from './http.js';
+import { placesRoutes } from './places.js';
 import { restockRoutes } from './restock.js';
 import {
   cookieSetters,
@@ -73,6 +74,7 @@ export const apiRoutes: readonly Route[] = [
   ...commerceRoutes,
   ...formRoutes,
   ...restockRoutes,
+  ...placesRoutes,
   ...siteUserRoutes,
   ...settingsRoutes,
   ...analyticsRoutes,

@@ -75,14 +75,19 @@ export function formsIn(data: unknown): Array<Rec & { id: string; fields: FormFi
 export interface PagePost {
   action: string;
   crumb: string;
+  /** The site's captcha key ('' when none is set up). */
+  captchaSiteKey: string;
   query: Readonly<Record<string, unknown>>;
 }
 
 export function pagePostOf(data: Rec): PagePost {
   const request = isRec(data.request) ? data.request : {};
+  const website = isRec(data.website) ? data.website : {};
+  const captcha = isRec(website.captchaSettings) ? website.captchaSettings : {};
   return {
     action: typeof request.path === 'string' ? request.path : '',
     crumb: typeof data.crumb === 'string' ? data.crumb : '',
+    captchaSiteKey: typeof captcha.siteKey === 'string' ? captcha.siteKey : '',
     query: isRec(request.query) ? request.query : {},
   };
 }
@@ -134,9 +139,15 @@ function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
       answer: str(answers[question]),
     }));
   } else if (field.type === 'hidden') {
-    // docs/storefront.md, "Forms": the URL query parameter of the same name, else its own value.
+    // docs/storefront.md, "Forms": the URL query parameter of the same name, else its own value
+    // (and what the page's form posted, once it was posted without JavaScript).
     const fromQuery = field.key !== undefined ? post.query[field.key] : undefined;
-    view.value = typeof fromQuery === 'string' ? fromQuery : str(field.value);
+    view.value =
+      typeof value === 'string'
+        ? value
+        : typeof fromQuery === 'string'
+          ? fromQuery
+          : str(field.value);
   } else {
     // Passwords are never sent back into a page.
     view.value = field.type === 'password' ? '' : str(value);
@@ -169,6 +180,7 @@ export function formView(form: Rec & { fields: FormFieldDef[] }, state: FormStat
     ...phaseFlags(state),
     action: post.action,
     crumb: post.crumb,
+    captchaSiteKey: post.captchaSiteKey,
     kindField: FORM_KIND_FIELD,
     fields: form.fields.map((field) => fieldView(field, state, post)),
   };

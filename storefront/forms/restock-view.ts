@@ -8,7 +8,8 @@
  *
  * `productId`, `variantId`, `idBase` (unique prefix of the element ids), `cta`, `placeholder`,
  * `buttonText`, `successText` (the owner's, else `Signed up!`), `mailingList` (show the opt-in),
- * `mailingListDescription`, `optIn` (checked), `captchaSiteKey` ('' when none), `action` and
+ * `mailingListDescription`, `optIn` (checked), `captchaSiteKey` ('' when none), `stateKey` (the
+ * key of its state and captcha), `action` and
  * `crumb` (the post without JavaScript), `kind` (the form kind field's value), `submitting`,
  * `succeeded`, `email` (the value to show again), `error` (the email's message), `message`
  * (the server's `data.message`).
@@ -57,8 +58,6 @@ export function restockSignupView(data: Rec, item: Rec, variantId: string, forms
     : {};
   const productId = str(item.id);
   const state = forms[restockKey(productId, variantId)] ?? UNTOUCHED;
-  const website = isRec(data.website) ? data.website : {};
-  const captcha = isRec(website.captchaSettings) ? str(website.captchaSettings.siteKey) : '';
   const post = pagePostOf(data);
   const optInDefault = settings.mailingListOptInByDefault === true;
   return {
@@ -72,7 +71,8 @@ export function restockSignupView(data: Rec, item: Rec, variantId: string, forms
     mailingList: settings.mailingListSignUpEnabled === true,
     mailingListDescription: str(messages.mailingListDescription),
     optIn: state.values === undefined ? optInDefault : state.values.isJoinMailingList === 'on',
-    captchaSiteKey: captcha,
+    captchaSiteKey: post.captchaSiteKey,
+    stateKey: restockKey(productId, variantId),
     action: post.action,
     crumb: post.crumb,
     kindField: FORM_KIND_FIELD,
