@@ -2,19 +2,27 @@
  * Widgets that attach to template markup after hydration, each in a chunk of its own, loaded
  * only when the page has its markup (docs/storefront.md "Delivery").
  */
-import { merchandisingOf } from './forms/restock-view.js';
-import { pageOf } from './page-boot.js';
 import type { StorefrontRuntime } from './runtime.js';
 import { FORMS, INSTALMENT_LINK, REVIEWS_TABS } from './widget-selectors.js';
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A form whose captcha must be rendered as the page loads. */
+const FORM_WITH_CAPTCHA = '[data-captcha-key]';
 
-/** A product page whose item has restock sign-ups (shown once a sold-out variant is chosen). */
-function hasRestockSignups(data: unknown): boolean {
-  if (!isRec(data) || !isRec(data.item)) return false;
-  const views = merchandisingOf(data, data.item).restockNotificationViews;
-  return Array.isArray(views) && views.length > 0;
+/**
+ * The forms' controller (the footer's newsletter is on every page) loads when the visitor first
+ * focuses a form, or with the page when a form has a captcha to render. A form sent before it
+ * has loaded posts without JavaScript, which the server answers with the same texts.
+ */
+function attachFormsWhenUsed(doc: Document, runtime: StorefrontRuntime): Promise<unknown> | void {
+  const load = () =>
+    import('./widgets/forms/form-controller.js').then((m) => m.attachForms(doc.body, runtime));
+  if (doc.querySelector(FORM_WITH_CAPTCHA) !== null) return load();
+  const onFocus = (event: FocusEvent) => {
+    if (!(event.target instanceof Element) || event.target.closest(FORMS) === null) return;
+    doc.removeEventListener('focusin', onFocus);
+    load().catch((err: unknown) => console.error('[jsont] a widget failed to load', err));
+  };
+  doc.addEventListener('focusin', onFocus);
 }
 
 /** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
@@ -30,10 +38,7 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
   if (doc.querySelector(REVIEWS_TABS) !== null) {
     loads.push(import('./widgets/commerce/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
   }
-  if (doc.querySelector(FORMS) !== null || hasRestockSignups(pageOf(runtime)?.boot.data)) {
-    loads.push(
-      import('./widgets/forms/form-controller.js').then((m) => m.attachForms(doc.body, runtime)),
-    );
-  }
+  const forms = attachFormsWhenUsed(doc, runtime);
+  if (forms !== undefined) loads.push(forms);
   await Promise.all(loads);
 }

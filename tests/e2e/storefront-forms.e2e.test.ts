@@ -62,9 +62,16 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
     }
   });
 
-  async function open(url: string): Promise<Page> {
+  /** Opens `url`, focuses a field of its forms and waits for their controller (it loads then). */
+  async function open(
+    url: string,
+    field = '[data-jsont-form] input:not([type=hidden])',
+  ): Promise<Page> {
     watched = await openHydrated(await newPage(), base + url);
-    return watched.page;
+    const page = watched.page;
+    await page.locator(field).first().focus();
+    await page.waitForFunction(() => document.documentElement.dataset['forms'] === 'attached');
+    return page;
   }
   const faults = async (rules: unknown[]) => {
     faultsInjected = true;
@@ -276,7 +283,7 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
   const restockButton = (page: Page) => page.locator('.product-restock-form button');
 
   it('signs up for a restock, with the sign-up’s own texts', async () => {
-    const page = await open(MUGS);
+    const page = await open(MUGS, '[data-jsont-restock] input[type=email]');
     await restockButton(page).click();
     await expect
       .poll(() => text(page, '.product-restock-form .field-error'))

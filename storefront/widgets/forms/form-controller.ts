@@ -23,8 +23,7 @@ import { formsIn, UNTOUCHED, type FormState } from '../../forms/form-view.js';
 import { restockKey } from '../../forms/restock-view.js';
 import { pageOf } from '../../page-boot.js';
 import type { StorefrontRuntime } from '../../runtime.js';
-import { createCaptcha, testCaptchaProvider, type Captcha, type CaptchaWidget } from './captcha.js';
-import { attachPlaces } from './places.js';
+import type { Captcha, CaptchaWidget } from './captcha.js';
 
 export const FORM_SELECTOR = 'form[data-jsont-form]';
 export const RESTOCK_SELECTOR = 'form[data-jsont-restock]';
@@ -42,21 +41,22 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
 /** The forms client, loaded with the commerce client's chunk on first use. */
 function lazyFormsClient(): FormsClient {
   let loading: Promise<FormsClient> | undefined;
-  const load = () =>
-    (loading ??= import('../../api/client.js').then(
-      (m) => m.createFormsClient(),
-      (err: unknown) => {
-        loading = undefined;
-        throw new CommerceError('network', String(err));
-      },
-    ));
-  return {
-    submissionKey: async () => (await load()).submissionKey(),
-    saveSubmission: async (body) => (await load()).saveSubmission(body),
-    restockSignup: async (body) => (await load()).restockSignup(body),
-    placePredictions: async (input, context) => (await load()).placePredictions(input, context),
-    placeDetails: async (placeId, context) => (await load()).placeDetails(placeId, context),
-  };
+  const load = () => (loading ??= import('../../api/client.js').then((m) => m.createFormsClient()));
+  const call =
+    (name: keyof FormsClient) =>
+    async (...args: unknown[]): Promise<unknown> =>
+      ((await load())[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+  return Object.fromEntries(
+    (
+      [
+        'submissionKey',
+        'saveSubmission',
+        'restockSignup',
+        'placePredictions',
+        'placeDetails',
+      ] as const
+    ).map((name) => [name, call(name)]),
+  ) as unknown as FormsClient;
 }
 
 /** The page's fields of the submission payload: its title, id, content source and path. */
@@ -81,7 +81,12 @@ export function attachForms(
 ): () => void {
   const doc = container.ownerDocument;
   const client = seams.client ?? lazyFormsClient();
-  const captcha = seams.captcha ?? createCaptcha(() => Promise.resolve(testCaptchaProvider()));
+  // The captcha and the address suggestions are chunks of their own, for the pages with them.
+  let captcha: Promise<Captcha> | undefined = seams.captcha && Promise.resolve(seams.captcha);
+  const loadCaptcha = () =>
+    (captcha ??= import('./captcha.js').then((m) =>
+      m.createCaptcha(() => Promise.resolve(m.testCaptchaProvider())),
+    ));
   const data = pageOf(runtime)?.boot.data;
   const definitions = new Map(formsIn(data).map((f) => [f.id, f as unknown as FormDef & Rec]));
   const captchas = new Map<string, CaptchaWidget>();
@@ -107,11 +112,14 @@ export function attachForms(
   const renderCaptchas = () => {
     for (const box of container.querySelectorAll<HTMLElement>('[data-captcha-key]')) {
       const key = box.dataset['captchaKey']!;
-      if (captchas.has(key) || box.childElementCount > 0) continue;
-      captcha.render(box, box.dataset['sitekey'] ?? '').then(
-        (widget) => captchas.set(key, widget),
-        (err: unknown) => console.error(err instanceof Error ? err.message : err),
-      );
+      if (box.dataset['rendered']) continue;
+      box.dataset['rendered'] = 'true';
+      void loadCaptcha()
+        .then((c) => c.render(box, box.dataset['sitekey'] ?? ''))
+        .then(
+          (widget) => captchas.set(key, widget),
+          (err: unknown) => console.error(err instanceof Error ? err.message : err),
+        );
     }
   };
 
@@ -191,12 +199,7 @@ export function attachForms(
     } catch (err) {
       // docs/storefront.md, "Restock notifications": the server's data.message.
       const data = err instanceof CommerceError && isRec(err.data) ? err.data : {};
-      const message =
-        typeof data.message === 'string'
-          ? data.message
-          : err instanceof Error
-            ? err.message
-            : FORM_MESSAGES.unknown;
+      const message = String(data.message ?? (err as Error).message);
       return fail(key, { errors: {}, above: message, below: null }, `${base}-message`);
     }
     captchas.get(key)?.destroy();
@@ -234,7 +237,17 @@ export function attachForms(
 
   container.addEventListener('submit', onSubmit);
   container.addEventListener('input', onInput);
-  const stopPlaces = attachPlaces(container, runtime, client);
+  // Typed before the controller loaded (it loads on the first focus in a form).
+  for (const field of container.querySelectorAll('textarea[data-max-length]')) {
+    if ((field as HTMLTextAreaElement).value !== '') onInput({ target: field } as unknown as Event);
+  }
+  doc.documentElement.dataset['forms'] = 'attached';
+  let stopPlaces = () => {};
+  if (container.querySelector('input[data-places-field]') !== null) {
+    void import('./places.js').then(
+      (m) => (stopPlaces = m.attachPlaces(container, runtime, client)),
+    );
+  }
   renderCaptchas();
   runtime.afterCommit.add(renderCaptchas);
   return () => {
@@ -242,6 +255,7 @@ export function attachForms(
     container.removeEventListener('input', onInput);
     runtime.afterCommit.delete(renderCaptchas);
     stopPlaces();
+    delete doc.documentElement.dataset['forms'];
     for (const widget of captchas.values()) widget.destroy();
   };
 }
