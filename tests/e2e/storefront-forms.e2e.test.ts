@@ -11,6 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { F, FORM_ID } from '../storefront/contact-form.js';
 import { chromiumAvailable } from './chromium.js';
 import {
   closeQuietly,
@@ -24,22 +25,6 @@ import {
 const SAVE = '/api/form/SaveFormSubmission';
 const RESTOCK = '/api/site-users/account/notifications/restock';
 const MUGS = '/shop/p/stoneware-mug-set';
-const F = {
-  name: 'name-yui_3_17_2_1',
-  email: 'email-yui_3_17_2_2',
-  subject: 'text-yui_3_17_2_3',
-  message: 'textarea-yui_3_17_2_4',
-  phone: 'phone-yui_3_17_2_6',
-  address: 'address-yui_3_17_2_7',
-  date: 'date-yui_3_17_2_11',
-  time: 'time-yui_3_17_2_12',
-  topic: 'radio-yui_3_17_2_15',
-  interests: 'checkbox-yui_3_17_2_16',
-  heard: 'select-yui_3_17_2_17',
-  likert: 'likert-yui_3_17_2_18',
-  hidden: 'hidden-yui_3_17_2_19',
-};
-const FORM_ID = '6d18a7b2c4e9f01d3a5b7c90';
 const INVALID = 'One or more fields is invalid, please check your entries.';
 
 describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => {

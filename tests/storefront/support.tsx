@@ -198,6 +198,10 @@ export interface MountOptions {
   commerce?: FakeCommerce;
   address?: FakeAddress;
   expressCheckout?: boolean;
+  /** The page's URL query (`utm_campaign=spring`). */
+  query?: string;
+  /** Values over the route data (a form posted without JavaScript: `formStatus`). */
+  extra?: Record<string, unknown>;
 }
 
 /** Renders `pathname` as the site server does and hydrates it with the storefront's widgets. */
@@ -207,7 +211,11 @@ export async function mountPage(
 ): Promise<MountedPage> {
   const commerce = options.commerce ?? new FakeCommerce();
   const address = options.address ?? new FakeAddress();
-  const outcome = site.render({ pathname, extra: { cart: commerce.cart() } });
+  const outcome = site.render({
+    pathname,
+    query: new URLSearchParams(options.query ?? ''),
+    extra: { cart: commerce.cart(), ...options.extra },
+  });
   if (outcome.status !== 200 || outcome.hydration === undefined) {
     throw new Error(`${pathname} did not render a hydratable page`);
   }
