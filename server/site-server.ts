@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 import { HttpError, requestUrl } from './api/http.js';
+import { OwnerAccess } from './api/owner.js';
 import type { FormDef } from '../storefront/forms/form-rules.js';
 import { handleFormPost, type FormPostOutcome } from './site/form-posts.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
@@ -59,6 +60,11 @@ export interface SiteServer {
   listen(port: number, host?: string): Promise<string>;
   /** Stops watching, ends live-reload streams and open connections, closes the store. */
   close(): Promise<void>;
+  /**
+   * The current one-time owner link (`http://localhost:4173/__owner?token=…`): opening it gives
+   * that browser the owner session owner calls need. Only whoever runs the server sees it.
+   */
+  ownerLink(): string;
   /** Re-checks the site now, as a save would (tests call it instead of waiting for fs events). */
   recheck(): SiteProblem[];
 }
@@ -86,7 +92,12 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const siteOptions = options.now ? { now: options.now } : {};
   const site = new Site(root, siteOptions);
+  let base = '';
+  const owner = new OwnerAccess((path) =>
+    log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),
+  );
   const commerce = createCommerce(site, {
+    owner,
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),
     testHooks: options.testHooks ?? false,
@@ -259,6 +270,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     site,
     commerce,
     recheck,
+    ownerLink: () => `${base}${owner.linkPath()}`,
     listen(port, host) {
       return new Promise((resolveUrl, reject) => {
         const onError = (err: Error) => reject(err);
@@ -266,7 +278,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
         server.listen(port, host, () => {
           server.off('error', onError);
           const address = server.address() as AddressInfo;
-          resolveUrl(`http://localhost:${address.port}`);
+          base = `http://localhost:${address.port}`;
+          resolveUrl(base);
         });
       });
     },

@@ -153,10 +153,12 @@ export function parseCookies(header: string | undefined): Record<string, string>
 export interface CookieOptions {
   maxAgeSeconds?: number;
   httpOnly?: boolean;
+  /** Lax unless said otherwise; the owner cookie is Strict. */
+  sameSite?: 'Lax' | 'Strict';
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  let cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax`;
+  let cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=${options.sameSite ?? 'Lax'}`;
   if (options.maxAgeSeconds !== undefined) cookie += `; Max-Age=${options.maxAgeSeconds}`;
   if (options.httpOnly === true) cookie += '; HttpOnly';
   return cookie;

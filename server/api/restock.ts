@@ -101,6 +101,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'GET',
     path: `${BASE}/groups`,
+    owner: true,
     response: RestockGroupsResponse,
     handle(ctx) {
       const offset = Number(parseWith(RestockGroupsQuery, ctx.query).cursor ?? 0);
@@ -120,6 +121,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'GET',
     path: BASE,
+    owner: true,
     response: RestockSignupsResponse,
     handle(ctx) {
       const q = parseWith(RestockSignupsQuery, ctx.query);
@@ -149,6 +151,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'POST',
     path: `${BASE}/send`,
+    owner: true,
     response: RestockSendResponse,
     crumb: true,
     handle: (ctx) =>
@@ -157,6 +160,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'POST',
     path: `${BASE}/send/all`,
+    owner: true,
     response: RestockSendResponse,
     crumb: true,
     handle: (ctx) =>

@@ -57,6 +57,11 @@ export interface Route {
   path: string;
   /** Mutating visitor calls require the crumb (double-submit CSRF token). */
   crumb?: boolean;
+  /**
+   * Owner calls (restock lists and sends, store creation, settings writes) need the owner
+   * session (server/api/owner.ts) as well: 401 without it, 403 with a wrong one.
+   */
+  owner?: boolean;
   /** Shape of a successful reply; the handler checks it so the client's schema never lies. */
   response: z.core.$ZodType;
   handle(ctx: ApiContext): unknown;

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../api/index.js';
 import { catalogFromItems, type Catalog } from '../catalog.js';
 import type { FaultPlan } from '../faults.js';
+import type { OwnerAccess } from '../api/owner.js';
 import { openStore } from '../store/open.js';
 import type { Site } from './site.js';
 
@@ -37,6 +38,8 @@ export interface CommerceOptions {
   now?: () => number;
   /** Answer the test hooks /__faults and /__recorded (see ApiOptions.testHooks). */
   testHooks?: boolean;
+  /** The owner session gate (see ApiOptions.owner). */
+  owner?: OwnerAccess;
 }
 
 export function createCommerce(site: Site, options: CommerceOptions): Commerce {
@@ -65,6 +68,7 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
     ...(options.faults ? { faults: options.faults } : {}),
     ...(options.now ? { now: options.now } : {}),
     testHooks: options.testHooks ?? false,
+    ...(options.owner ? { owner: options.owner } : {}),
   });
 
   return {

@@ -39,10 +39,20 @@ function bootTags(boot: BootData, hydration: HydrationBoot | undefined): string 
   );
 }
 
+/**
+ * The index of the last `</body>` in any case, found on the string itself: lowercasing first can
+ * change its length (`İ` becomes two characters), so an index into the copy would miss the tag.
+ */
+function lastBodyEnd(html: string): number {
+  let at = -1;
+  for (const match of html.matchAll(/<\/body>/gi)) at = match.index;
+  return at;
+}
+
 /** Adds the boot data, hydration data and client script before the last </body>, or at the end. */
 export function injectClient(html: string, boot: BootData, hydration?: HydrationBoot): string {
   const tags = bootTags(boot, hydration);
-  const at = html.toLowerCase().lastIndexOf('</body>');
+  const at = lastBodyEnd(html);
   return at === -1 ? html + tags : html.slice(0, at) + tags + html.slice(at);
 }
 

@@ -23,6 +23,7 @@ import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
+import { apiResponseValueWarnings } from './api-response-values.js';
 import { requestValueWarnings } from './request-values.js';
 import { isItemRoute, itemUrl, matchRoute } from './routes.js';
 
@@ -39,7 +40,8 @@ export interface RenderRequest {
    * the preview does, so that an author learns when a value's markup makes the page render
    * whole, which is slower (REACT_UNBALANCED_VALUE depends on the data, which `jsont check`
    * does not see), along with what `jsont check --react` reports of the page template and its
-   * request values printed unescaped (UNESCAPED_REQUEST_VALUE, on every page).
+   * request and API response values printed unescaped (UNESCAPED_REQUEST_VALUE,
+   * UNESCAPED_API_VALUE, on every page).
    */
   checkReact?: boolean;
 }
@@ -52,7 +54,7 @@ export type RenderOutcome =
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
       /**
-       * With `checkReact`: the page template's UNESCAPED_REQUEST_VALUE warnings and the React
+       * With `checkReact`: the page template's UNESCAPED_* warnings and the React
        * render's warnings, located in their files.
        */
       reactWarnings?: SiteProblem[];
@@ -230,8 +232,9 @@ export class Site {
     if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
     const served = { status: 200 as const, html, url: match.url, ...(hydration && { hydration }) };
     if (request.checkReact !== true) return served;
-    // What `jsont check` reports of the page template: request values printed unescaped.
-    const warnings = this.mapErrors(requestWarningsOf(page), page, partials, 'warning');
+    // What `jsont check` reports of the page template: request and API response values
+    // printed unescaped.
+    const warnings = this.mapErrors(unescapedWarningsOf(page), page, partials, 'warning');
     if (hydration !== undefined) {
       // The page template itself (not the prepared copy the browser gets): it has locations.
       const react = renderToReact(page.template, view, renderOptions);
@@ -394,12 +397,18 @@ interface CompiledFile {
   prepared?: ReactTemplate;
   /** What preparing it reported (REACT_UNSTRUCTURED, REACT_DROPPED_ATTRIBUTE), located. */
   structureWarnings?: TemplateError[];
-  /** Its UNESCAPED_REQUEST_VALUE warnings, found on first use and cached with the compile. */
-  requestWarnings?: TemplateError[];
+  /**
+   * Its UNESCAPED_REQUEST_VALUE and UNESCAPED_API_VALUE warnings, found on first use and cached
+   * with the compile.
+   */
+  unescapedWarnings?: TemplateError[];
 }
 
-function requestWarningsOf(unit: CompiledFile): TemplateError[] {
-  return (unit.requestWarnings ??= requestValueWarnings(unit.template));
+function unescapedWarningsOf(unit: CompiledFile): TemplateError[] {
+  return (unit.unescapedWarnings ??= [
+    ...requestValueWarnings(unit.template),
+    ...apiResponseValueWarnings(unit.template),
+  ]);
 }
 
 /**

@@ -53,8 +53,9 @@ describe('persistence across a restart', () => {
       },
       { headers: { 'X-SiteUser-XSRF-Token': xsrf } },
     );
-    await client.put('/api/v1/commerce-preferences/checkout', { minimum: 1000 });
-    await client.put('/api/site-header-footer', { header: { a: 1 }, footer: 'f' });
+    const owner = await new Client(first.base).signInAsOwner(first.handler.owner);
+    await owner.put('/api/v1/commerce-preferences/checkout', { minimum: 1000 });
+    await owner.put('/api/site-header-footer', { header: { a: 1 }, footer: 'f' });
     const key = (await client.post('/api/form/FormSubmissionKey')).body.data.key as string;
     await client.post('/api/events/RecordJavascriptErrors', { errors: [{ message: 'kept' }] });
     const cartBefore = (await client.get('/api/commerce/shopping-cart')).body;
@@ -78,8 +79,11 @@ describe('persistence across a restart', () => {
       },
     );
     expect(locale.status).toBe(200);
+    // Owner sessions live in memory: after a restart the owner opens the new link.
+    const ownerAgain = await new Client(second.base).signInAsOwner(second.handler.owner);
     expect(
-      (await again.get('/api/site-users/account/notifications/restock?productId=tee')).body.signUps,
+      (await ownerAgain.get('/api/site-users/account/notifications/restock?productId=tee')).body
+        .signUps,
     ).toHaveLength(1);
     expect((await again.get('/api/v1/commerce-preferences/checkout')).body.minimum).toBe(1000);
     expect((await again.get('/api/site-header-footer')).body).toEqual({

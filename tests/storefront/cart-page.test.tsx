@@ -133,6 +133,18 @@ describe('/cart', () => {
     expect(commerce.calls.map((c) => c.method)).toEqual(['removeEntry']);
   });
 
+  it("shows a server's error text as text, never as markup", async () => {
+    const { commerce } = await openCart([APRON]);
+    const hostile =
+      '<iframe srcdoc="<script>parent.bad=1</script>"></iframe><img src=x onerror="parent.bad=2">';
+    await userEvent.setup().click(document.querySelector('.cart-entry-remove')!);
+    await commerce.fail(new CommerceError('server', hostile));
+    const status = document.querySelector('.cart-status')!;
+    expect(status.querySelector('iframe, img, script')).toBeNull();
+    expect(status.querySelector('.cart-notice-message')!.textContent).toBe(hostile);
+    expect(status.querySelector('.cart-notice-title')!.textContent).toBe('Unable to remove item');
+  });
+
   it('asks for the minimum subtotal and disables checkout below it', async () => {
     const { commerce, navigate } = await openCart([{ ...MUGS, quantity: 1, priceCents: 1200 }]);
     expect(document.querySelector('.cart-minimum')!.textContent).toBe(
