@@ -55,7 +55,6 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
       'product-quantity-input',
       'sqs-add-to-cart-button',
       'Only 3 left in stock',
-      'product-restock-notification',
     ],
     visible: 'Add To Cart',
   },
@@ -109,7 +108,7 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
   },
   '/contact': {
     html: [
-      'data-form-id=',
+      'data-jsont-form=',
       ...FIELD_TYPES.map((t) => `data-field-type="${t}"`),
       'form-section',
       'type="hidden"',
