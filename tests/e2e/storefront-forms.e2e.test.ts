@@ -371,6 +371,8 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
         path: join(tmpdir(), `jsont-forms-${name}-errors.png`),
         fullPage: true,
       });
+      // The summary has focus: the top of the form as the visitor sees it then.
+      await page.screenshot({ path: join(tmpdir(), `jsont-forms-${name}-errors-top.png`) });
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -6,6 +6,9 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { FormsClient } from '../../storefront/api/client.js';
 import type { CommerceError } from '../../storefront/api/errors.js';
+import { FORM_ID } from './contact-form.js';
+
+export { F, FORM_ID } from './contact-form.js';
 
 type Method = keyof FormsClient;
 
@@ -63,9 +66,6 @@ export class FakeForms {
     return JSON.parse((save.args[0] as { form: string }).form) as Record<string, unknown>;
   }
 }
-
-export { F, FORM_ID } from './contact-form.js';
-import { FORM_ID } from './contact-form.js';
 
 export const named = <T extends Element = HTMLInputElement>(name: string, value?: string) =>
   document.querySelector<T & Element>(
