@@ -44,7 +44,6 @@ export const RESTOCK_MESSAGES = {
   blank: 'Email cannot be blank',
   invalid: 'Email is invalid',
   captcha: 'Complete CAPTCHA before submitting.',
-  success: 'Signed up!',
 } as const;
 
 export const SESSION_MESSAGES = {

@@ -124,10 +124,9 @@ function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
     view.parts = Object.fromEntries(parts.map((p, i) => [p, str(list[i])]));
   } else if (field.type === 'radio' || field.type === 'checkbox' || field.type === 'select') {
     const chosen = Array.isArray(value) ? value : [value];
-    view.optionList = optionsOf(field).map((option, i) => ({
+    view.optionList = optionsOf(field).map((option) => ({
       value: option,
       name: id,
-      inputId: `${id}-${i + 1}`,
       checked: chosen.includes(option),
     }));
   } else if (field.type === 'likert') {
@@ -135,7 +134,6 @@ function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
     view.questions = optionsOf(field).map((question, i) => ({
       question,
       name: likertName(id, i),
-      labelId: `${likertName(id, i)}-label`,
       answer: str(answers[question]),
     }));
   } else if (field.type === 'hidden') {

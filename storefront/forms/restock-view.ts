@@ -14,12 +14,14 @@
  * `succeeded`, `email` (the value to show again), `error` (the email's message), `message`
  * (the server's `data.message`).
  */
-import { RESTOCK_MESSAGES } from '../api/messages.js';
 import { FORM_KIND_FIELD, pagePostOf, UNTOUCHED, type FormsState } from './form-view.js';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The success text when the owner wrote none (docs/storefront.md, "Restock notifications"). */
+export const RESTOCK_SIGNED_UP = 'Signed up!';
 
 /** The form kind the restock sign-up posts (its `jsont-form` field). */
 export const RESTOCK_KIND = 'restock';
@@ -67,7 +69,7 @@ export function restockSignupView(data: Rec, item: Rec, variantId: string, forms
     cta: str(messages.CTAText),
     placeholder: str(messages.placeholderText),
     buttonText: str(messages.buttonText),
-    successText: str(messages.successText) || RESTOCK_MESSAGES.success,
+    successText: str(messages.successText) || RESTOCK_SIGNED_UP,
     mailingList: settings.mailingListSignUpEnabled === true,
     mailingListDescription: str(messages.mailingListDescription),
     optIn: state.values === undefined ? optInDefault : state.values.isJoinMailingList === 'on',
