@@ -42,8 +42,14 @@ function viewsOf(settings: Rec): Rec[] {
   return Array.isArray(views) ? views.filter(isRec) : [];
 }
 
-/** Which variant's sign-up the page shows (see the module comment), if any. */
+/**
+ * Which variant's sign-up the page shows (see the module comment), if any. An item whose
+ * `restock` already names the variant (the sold-out state's choice) gets that one.
+ */
 export function restockVariantId(item: Rec, settings: Rec): string | undefined {
+  if (isRec(item.restock) && typeof item.restock.variantId === 'string') {
+    return item.restock.variantId;
+  }
   const views = viewsOf(settings);
   const selection = isRec(item.selection) ? item.selection : {};
   const chosen = isRec(selection.variant) ? str(selection.variant.id) : '';
