@@ -27,6 +27,9 @@ import {
 import { formatProblems, type SiteProblem } from './site/problems.js';
 import { Site } from './site/site.js';
 
+/** Served from the site's `assets/favicon.ico` (404 when it has none). */
+const FAVICON_PATH = '/favicon.ico';
+
 export interface SiteServerOptions {
   /** The site folder. */
   root: string;
@@ -71,6 +74,7 @@ export interface SiteServer {
 
 const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -169,6 +173,11 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
       return;
     }
+    if (pathname === FAVICON_PATH) {
+      // Browsers ask for it on their own; a site keeps it with its other assets.
+      serveAsset(res, realRoot, join(root, 'assets'), FAVICON_PATH.slice(1));
+      return;
+    }
     if (pathname.startsWith('/assets/')) {
       serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
@@ -191,7 +200,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       extra: { cart: commerce.cartFor(req), crumb, ...extra },
       checkReact: preview,
     });
-    if (outcome.status === 200) {
+    if (outcome.status !== 500 && outcome.html !== undefined) {
       if (printed !== '' && problems.length === 0) printed = '';
       for (const warning of outcome.reactWarnings ?? []) {
         if (warned.has(warning.frame)) continue;
@@ -201,7 +210,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       }
       const boot = { preview, route: outcome.url, problems: [], version: version() };
       const html = injectClient(outcome.html, boot, outcome.hydration);
-      send(res, 200, html, 'text/html; charset=utf-8');
+      send(res, outcome.status, html, 'text/html; charset=utf-8');
     } else if (outcome.status === 404) {
       send(res, 404, notFoundPage(pathname, preview, version()), 'text/html; charset=utf-8');
     } else {

@@ -3,7 +3,13 @@
  * only when the page has its markup (docs/storefront.md "Delivery").
  */
 import type { StorefrontRuntime } from './runtime.js';
-import { FORMS, INSTALMENT_LINK, REVIEWS_TABS } from './widget-selectors.js';
+import {
+  FORMS,
+  GALLERY,
+  INSTALMENT_LINK,
+  POPUP_OVERLAY,
+  REVIEWS_TABS,
+} from './widget-selectors.js';
 
 /** A form whose captcha must be rendered as the page loads. */
 const FORM_WITH_CAPTCHA = '[data-captcha-key]';

@@ -78,7 +78,8 @@ ${body}
 
 export function notFoundPage(pathname: string, preview: boolean, version: string): string {
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Page not found</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><h1>Page not found</h1><p>No route of this site matches <code>${escapeHtml(pathname)}</code>.</p>
 <p><a href="/">Home</a></p></body></html>`;
   return injectClient(html, { preview, route: null, problems: [], version });

@@ -12,6 +12,7 @@
  *   the variant, and the item reduced to it (variantView) for the price, mark and image.
  * - `item.instalments`: the instalment pill's data for a physical product whose instalment
  *   context says available (state/instalments.ts), priced at the chosen variant.
+ * - `options` of a gallery page: every gallery option, defaults filled in (state/gallery.ts).
  * - each form of the data (a top-level value with `id` and `fields`) seen in its state, and
  *   `item.restockSignup` for the variant whose restock sign-up shows (storefront/forms/). The
  *   server's answer to a form posted without JavaScript carries that state as `formStatus`.
@@ -19,6 +20,7 @@
 import type { ShoppingCartData } from '../api/client.js';
 import { withForms, type FormsState } from '../forms/form-view.js';
 import { withRestockSignup } from '../forms/restock-view.js';
+import { galleryOptions, isGalleryPage } from './gallery.js';
 import { instalmentView } from './instalments.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
 
@@ -101,6 +103,7 @@ export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
   const out: Rec = { ...withForms(data, state.forms ?? {}), cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart);
+  if (isGalleryPage(data)) out.options = galleryOptions(data.options);
   if (data.item !== undefined) {
     const item = withInstalments(withSelection(data.item, state.selection), data);
     out.item = withRestockSignup(data, item, state.forms ?? {});

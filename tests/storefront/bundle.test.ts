@@ -18,7 +18,8 @@ const COMMERCE_CLIENT_BUDGET = 16 * 1024;
  * A product page's JavaScript, React, widgets and the commerce client included (the bench's
  * bytes target, bench/browser/bytes.ts): the entry, its static imports, and the chunks the demo's
  * product page loads as it opens (PRODUCT_PAGE_CHUNKS) with theirs. Chunks of other pages
- * (/cart's controller, the quick view, the contact form's address suggestions, captchas) are not
+ * (/cart's controller, the quick view, the gallery, the pop-up overlay, the contact form's
+ * address suggestions, captchas) are not
  * its, nor the forms' controller, loaded once the visitor focuses a form (lazy-widgets.ts).
  */
 const PAGE_BUDGET = 160 * 1024;
@@ -86,8 +87,10 @@ describe('storefront client delivery', () => {
       'captcha',
       'cart-page',
       'form-controller',
+      'gallery',
       'instalment-modal',
       'places',
+      'popup-overlay',
       'quick-view-dialog',
       'reviews-tabs',
       'widgets',
