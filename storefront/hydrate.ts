@@ -117,10 +117,6 @@ export async function hydrateStorefront(
     options.components ??
     (usesWidgets(boot) ? (await import('./widgets/index.js')).STOREFRONT_WIDGETS : {});
   const runtime = options.runtime ?? runtimeFor(boot.data, options.seams);
-  // A given runtime starts with the forms' states the page was rendered with, as runtimeFor's.
-  if (Object.keys(runtime.forms.get()).length === 0) {
-    runtime.forms.set(initialState(boot.data).forms ?? {});
-  }
   rememberPage(runtime, { boot, components });
   const hasCart = isRec(boot.data) && isRec(boot.data.cart);
   let waiting = roots.length;

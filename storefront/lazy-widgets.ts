@@ -11,26 +11,6 @@ import {
   REVIEWS_TABS,
 } from './widget-selectors.js';
 
-/** A form whose captcha must be rendered as the page loads. */
-const FORM_WITH_CAPTCHA = '[data-captcha-key]';
-
-/**
- * The forms' controller (the footer's newsletter is on every page) loads when the visitor first
- * focuses a form, or with the page when a form has a captcha to render. A form sent before it
- * has loaded posts without JavaScript, which the server answers with the same texts.
- */
-function attachFormsWhenUsed(doc: Document, runtime: StorefrontRuntime): Promise<unknown> | void {
-  const load = () =>
-    import('./widgets/forms/form-controller.js').then((m) => m.attachForms(doc.body, runtime));
-  if (doc.querySelector(FORM_WITH_CAPTCHA) !== null) return load();
-  const onFocus = (event: FocusEvent) => {
-    if (!(event.target instanceof Element) || event.target.closest(FORMS) === null) return;
-    doc.removeEventListener('focusin', onFocus);
-    load().catch((err: unknown) => console.error('[jsont] a widget failed to load', err));
-  };
-  doc.addEventListener('focusin', onFocus);
-}
-
 /** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
 export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
   const loads: Promise<unknown>[] = [];
@@ -44,7 +24,26 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
   if (doc.querySelector(REVIEWS_TABS) !== null) {
     loads.push(import('./widgets/commerce/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
   }
-  const forms = attachFormsWhenUsed(doc, runtime);
-  if (forms !== undefined) loads.push(forms);
+  if (doc.querySelector(GALLERY) !== null) {
+    loads.push(import('./widgets/media/gallery.js').then((m) => m.attachGalleries(doc, runtime)));
+  }
+  if (doc.querySelector(POPUP_OVERLAY) !== null) {
+    loads.push(
+      import('./widgets/media/popup-overlay.js').then((m) => m.attachPopupOverlay(doc, runtime)),
+    );
+  }
+  // The forms' controller (the footer's newsletter is on every page) loads when the visitor
+  // first focuses a form, or with the page when a form has a captcha to render. A form sent
+  // before it has loaded posts without JavaScript, which the server answers with the same texts.
+  const forms = () =>
+    import('./widgets/forms/form-controller.js').then((m) => m.attachForms(doc.body, runtime));
+  if (doc.querySelector('[data-captcha-key]') !== null) loads.push(forms());
+  else {
+    doc.addEventListener('focusin', function once(event) {
+      if ((event.target as Element).closest?.(FORMS) == null) return;
+      doc.removeEventListener('focusin', once);
+      void forms();
+    });
+  }
   await Promise.all(loads);
 }

@@ -17,7 +17,7 @@ import {
   type TemplateError,
 } from '../../index.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
-import { formsIn } from '../../storefront/forms/form-view.js';
+import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';

@@ -40,12 +40,6 @@ export const FORM_MESSAGES = {
   rateLimited: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
   serverError: 'Unable to send form. Please try again later.',
   badFields: 'Could not parse the form fields, please check your entries.',
-  problemAbove: 'Your form has encountered a problem. Please scroll down to review.',
-  problemBelow: 'Your form has encountered a problem. Please scroll up to review.',
-  unknown: 'Unknown error, please try again later.',
-  processing: 'Error processing form submission. Please reload and try again.',
-  noKey: 'Could not get a form submission key, please try again later.',
-  captchaMissing: 'ReCaptcha has not been set up!',
 } as const;
 
 export const RESTOCK_MESSAGES = {

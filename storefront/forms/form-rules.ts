@@ -23,6 +23,26 @@ import {
 
 export * from './form-fields.js';
 
+/** The forms of a page's data: its top-level values with an `id` and a `fields` list. */
+export function formsIn(data: unknown): Array<FormDef & Record<string, unknown>> {
+  if (typeof data !== 'object' || data === null) return [];
+  return Object.values(data).filter(
+    (v): v is FormDef & Record<string, unknown> =>
+      typeof v === 'object' && v !== null && typeof v.id === 'string' && Array.isArray(v.fields),
+  );
+}
+
+/**
+ * The form texts only the browser shows (docs/storefront.md, "Forms"); those the server answers
+ * with are FORM_MESSAGES (api/messages.ts).
+ */
+export const FORM_TEXTS = {
+  problemAbove: 'Your form has encountered a problem. Please scroll down to review.',
+  problemBelow: 'Your form has encountered a problem. Please scroll up to review.',
+  unknown: 'Unknown error, please try again later.',
+  noKey: 'Could not get a form submission key, please try again later.',
+} as const;
+
 /** Field types that submit nothing (section) or are never checked (hidden). */
 const SKIPPED = new Set(['section']);
 const UNCHECKED = new Set(['section', 'hidden']);
@@ -117,8 +137,8 @@ export function failureTexts(status: number | undefined, body: unknown): FormFai
     }
     return {
       errors: fieldErrors,
-      above: FORM_MESSAGES.problemAbove,
-      below: FORM_MESSAGES.problemBelow,
+      above: FORM_TEXTS.problemAbove,
+      below: FORM_TEXTS.problemBelow,
     };
   }
   const byStatus: Record<number, string> = {
@@ -129,7 +149,7 @@ export function failureTexts(status: number | undefined, body: unknown): FormFai
   };
   const fallback = typeof data.error === 'string' && data.error !== '' ? data.error : null;
   const message = (status !== undefined ? byStatus[status] : undefined) ?? fallback;
-  return { errors: {}, above: message ?? FORM_MESSAGES.unknown, below: null };
+  return { errors: {}, above: message ?? FORM_TEXTS.unknown, below: null };
 }
 
 /** The restock sign-up's email check (docs/storefront.md, "Restock notifications"). */

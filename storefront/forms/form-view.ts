@@ -16,8 +16,8 @@ import {
   maxLengthOf,
   optionsOf,
   type FormFieldDef,
-} from './form-rules.js';
-import type { SubmittedValues } from './form-rules.js';
+} from './form-fields.js';
+import type { SubmittedValues } from './form-fields.js';
 
 export type FormPhase = 'editing' | 'submitting' | 'success' | 'failed';
 
@@ -26,10 +26,16 @@ export interface PlaceOption {
   description: string;
 }
 
-/** The suggestions shown under an address field's first line; `active` -1 when none is. */
+/**
+ * The suggestions shown under an address field's first line, as the template renders them:
+ * `active` is the index of the active one (-1 when none is), `activeId` its element id ('' when
+ * none), each option with its element `optionId` and `active` flag.
+ */
 export interface PlaceList {
-  options: PlaceOption[];
+  open: boolean;
   active: number;
+  activeId: string;
+  options: Array<PlaceOption & { optionId: string; active: boolean }>;
 }
 
 export interface FormState {
@@ -66,11 +72,6 @@ export function isForm(v: unknown): v is Rec & { id: string; fields: FormFieldDe
   return isRec(v) && typeof v.id === 'string' && Array.isArray(v.fields);
 }
 
-/** The forms of a page's data: its top-level form values. */
-export function formsIn(data: unknown): Array<Rec & { id: string; fields: FormFieldDef[] }> {
-  return isRec(data) ? Object.values(data).filter(isForm) : [];
-}
-
 /** Where a page's forms post to and with which crumb (the page's own URL, its crumb). */
 export interface PagePost {
   action: string;
@@ -94,15 +95,6 @@ export function pagePostOf(data: Rec): PagePost {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-function phaseFlags(state: FormState) {
-  return {
-    submitting: state.phase === 'submitting',
-    succeeded: state.phase === 'success',
-    above: state.above,
-    below: state.below,
-  };
-}
-
 function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
   const { id } = field;
   const error = state.errors[id] ?? null;
@@ -113,10 +105,10 @@ function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
     ...field,
     error,
     invalid: error !== null,
-    describedBy: [`${id}-error`, description !== '' ? `${id}-description` : '']
-      .concat(max > 0 ? [`${id}-counter`] : [])
-      .filter(Boolean)
-      .join(' '),
+    describedBy:
+      `${id}-error` +
+      (description !== '' ? ` ${id}-description` : '') +
+      (max > 0 ? ` ${id}-counter` : ''),
   };
   const parts = FIELD_PARTS[field.type];
   if (parts !== undefined) {
@@ -154,20 +146,8 @@ function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
     const count = state.counts?.[id] ?? [...str(value)].length;
     view.counter = { count, max, overMax: count > max };
   }
-  if (field.type === 'address') {
-    const places = state.places?.[id];
-    const options = places?.options ?? [];
-    view.places = {
-      open: options.length > 0,
-      listId: `${id}-places`,
-      activeId: places !== undefined && places.active >= 0 ? `${id}-place-${places.active}` : '',
-      options: options.map((o, i) => ({
-        ...o,
-        optionId: `${id}-place-${i}`,
-        active: places?.active === i,
-      })),
-    };
-  }
+  // The address's suggestions, as the places widget lists them (undefined: closed).
+  if (field.type === 'address') view.places = state.places?.[id];
   return view;
 }
 
@@ -175,11 +155,13 @@ function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
 export function formView(form: Rec & { fields: FormFieldDef[] }, state: FormState, post: PagePost) {
   return {
     ...form,
-    ...phaseFlags(state),
+    submitting: state.phase === 'submitting',
+    succeeded: state.phase === 'success',
+    above: state.above,
+    below: state.below,
     action: post.action,
     crumb: post.crumb,
     captchaSiteKey: post.captchaSiteKey,
-    kindField: FORM_KIND_FIELD,
     fields: form.fields.map((field) => fieldView(field, state, post)),
   };
 }

@@ -6,15 +6,14 @@
  * nothing chosen, the first sign-up not hidden by default. `restockVariantId` is the one place
  * that decides it; the partial only renders what it is given:
  *
- * `productId`, `variantId`, `idBase` (unique prefix of the element ids), `cta`, `placeholder`,
+ * `productId`, `variantId`, `cta`, `placeholder`,
  * `buttonText`, `successText` (the owner's, else `Signed up!`), `mailingList` (show the opt-in),
- * `mailingListDescription`, `optIn` (checked), `captchaSiteKey` ('' when none), `stateKey` (the
- * key of its state and captcha), `action` and
- * `crumb` (the post without JavaScript), `kind` (the form kind field's value), `submitting`,
+ * `mailingListDescription`, `optIn` (checked), `captchaSiteKey` ('' when none), `action` and
+ * `crumb` (the post without JavaScript), `submitting`,
  * `succeeded`, `email` (the value to show again), `error` (the email's message), `message`
  * (the server's `data.message`).
  */
-import { FORM_KIND_FIELD, pagePostOf, UNTOUCHED, type FormsState } from './form-view.js';
+import { pagePostOf, UNTOUCHED, type FormsState } from './form-view.js';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -71,7 +70,6 @@ export function restockSignupView(data: Rec, item: Rec, variantId: string, forms
   return {
     productId,
     variantId,
-    idBase: `restock-${variantId}`,
     cta: str(messages.CTAText),
     placeholder: str(messages.placeholderText),
     buttonText: str(messages.buttonText),
@@ -80,11 +78,8 @@ export function restockSignupView(data: Rec, item: Rec, variantId: string, forms
     mailingListDescription: str(messages.mailingListDescription),
     optIn: state.values === undefined ? optInDefault : state.values.isJoinMailingList === 'on',
     captchaSiteKey: post.captchaSiteKey,
-    stateKey: restockKey(productId, variantId),
     action: post.action,
     crumb: post.crumb,
-    kindField: FORM_KIND_FIELD,
-    kind: RESTOCK_KIND,
     submitting: state.phase === 'submitting',
     succeeded: state.phase === 'success',
     email: str(state.values?.email),

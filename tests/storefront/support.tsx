@@ -19,6 +19,7 @@ import {
   type AddressBar,
   type StorefrontRuntime,
 } from '../../storefront/runtime.js';
+import { initialState } from '../../storefront/state/page-data.js';
 import { STOREFRONT_WIDGETS } from '../../storefront/widgets/index.js';
 import { Site } from '../../server/site/site.js';
 
@@ -222,12 +223,18 @@ export async function mountPage(
   // The body as a browser parses it (scripting on: <noscript> content stays text).
   document.body.innerHTML = /<body[^>]*>([\s\S]*)<\/body>/.exec(outcome.html)![1]!;
   const navigate = vi.fn();
-  const runtime = createRuntime(commerce.cart(), {
-    client: commerce.client,
-    navigate,
-    address,
-    expressCheckout: options.expressCheckout ?? false,
-  });
+  // The forms' states the page was rendered with, as the browser's runtime starts (runtimeFor).
+  const forms = initialState(outcome.hydration.data).forms;
+  const runtime = createRuntime(
+    commerce.cart(),
+    {
+      client: commerce.client,
+      navigate,
+      address,
+      expressCheckout: options.expressCheckout ?? false,
+    },
+    forms,
+  );
   let roots: Root[] = [];
   let done = (): void => {};
   const hydrated = new Promise<void>((r) => (done = r));

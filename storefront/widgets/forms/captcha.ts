@@ -9,8 +9,9 @@
  * The preview's provider is `testCaptchaProvider`: a checkbox whose token is deterministic, so
  * the captcha paths run with no network; the preview server accepts any non-empty token.
  */
-import { FORM_MESSAGES } from '../../api/messages.js';
 
+/** docs/storefront.md, "Error texts": no provider, or no site key. */
+export const CAPTCHA_NOT_SET_UP = 'ReCaptcha has not been set up!';
 /** Below this container width the compact captcha is rendered. */
 export const COMPACT_BELOW_PX = 320;
 /** The token the test provider answers once its box is ticked. */
@@ -57,11 +58,11 @@ export function createCaptcha(
   const provider = () =>
     (loading ??= load().catch(() => {
       loading = undefined;
-      throw new Error(FORM_MESSAGES.captchaMissing);
+      throw new Error(CAPTCHA_NOT_SET_UP);
     }));
   return {
     async render(container, sitekey) {
-      if (sitekey === '') throw new Error(FORM_MESSAGES.captchaMissing);
+      if (sitekey === '') throw new Error(CAPTCHA_NOT_SET_UP);
       const loaded = await provider();
       const size = width(container) < COMPACT_BELOW_PX ? 'compact' : 'normal';
       let id: number;

@@ -13,13 +13,15 @@ import { CommerceError } from '../../api/errors.js';
 import { FORM_MESSAGES } from '../../api/messages.js';
 import {
   failureTexts,
+  FORM_TEXTS,
+  formsIn,
   formValues,
   invalidFailure,
   restockEmailError,
   validateFormValues,
   type FormDef,
 } from '../../forms/form-rules.js';
-import { formsIn, UNTOUCHED, type FormState } from '../../forms/form-view.js';
+import { UNTOUCHED, type FormState } from '../../forms/form-view.js';
 import { restockKey } from '../../forms/restock-view.js';
 import { pageOf } from '../../page-boot.js';
 import type { StorefrontRuntime } from '../../runtime.js';
@@ -147,7 +149,7 @@ export function attachForms(
     try {
       submissionKey = await client.submissionKey();
     } catch {
-      return fail(key, { errors: {}, above: FORM_MESSAGES.noKey, below: null }, summary);
+      return fail(key, { errors: {}, above: FORM_TEXTS.noKey, below: null }, summary);
     }
     try {
       await client.saveSubmission({

@@ -7,7 +7,7 @@
  * page's path and the form asking.
  */
 import type { FormsClient, PlacesContext } from '../../api/client.js';
-import type { PlaceList } from '../../forms/form-view.js';
+import type { PlaceList, PlaceOption } from '../../forms/form-view.js';
 import type { StorefrontRuntime } from '../../runtime.js';
 
 /** Quiet time after the last keystroke before predictions are asked for. */
@@ -16,7 +16,23 @@ export const PLACES_DEBOUNCE_MS = 250;
 export const PLACES_MIN_CHARS = 3;
 
 const FIELD_SELECTOR = 'input[data-places-field]';
-const CLOSED: PlaceList = { options: [], active: -1 };
+const CLOSED: PlaceList = { open: false, active: -1, activeId: '', options: [] };
+
+/** The list as the template renders it (form-view.ts PlaceList). */
+function placeList(fieldId: string, options: readonly PlaceOption[], active: number): PlaceList {
+  const optionId = (i: number) => `${fieldId}-place-${i}`;
+  return {
+    open: options.length > 0,
+    active,
+    activeId: active >= 0 ? optionId(active) : '',
+    options: options.map((o, i) => ({
+      placeId: o.placeId,
+      description: o.description,
+      optionId: optionId(i),
+      active: i === active,
+    })),
+  };
+}
 
 export function attachPlaces(
   container: HTMLElement,
@@ -56,7 +72,7 @@ export function attachPlaces(
     }
     client.placePredictions(text, context).then(
       (options) => {
-        if (asked.get(fieldId) === turn) setList(formKey, fieldId, { options, active: -1 });
+        if (asked.get(fieldId) === turn) setList(formKey, fieldId, placeList(fieldId, options, -1));
       },
       () => {
         if (asked.get(fieldId) === turn) setList(formKey, fieldId, CLOSED);
@@ -107,7 +123,7 @@ export function attachPlaces(
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
       const active = (list.active + step + count + (list.active < 0 && step < 0 ? 1 : 0)) % count;
-      setList(formKey, fieldId, { ...list, active });
+      setList(formKey, fieldId, placeList(fieldId, list.options, active));
     } else if (event.key === 'Enter' && list.active >= 0) {
       event.preventDefault(); // takes the suggestion instead of submitting the form
       choose(input, list.options[list.active]!.placeId);
