@@ -30,7 +30,7 @@ useWidgetClock();
 const INVALID = 'One or more fields is invalid, please check your entries.';
 
 async function openContact(query = '') {
-  const page = await mountPage('/contact', { query });
+  const page = await mountPage('/contact', { search: query });
   const forms = new FakeForms();
   const stop = attachForms(document.body, page.runtime, { client: forms.client });
   return { ...page, forms, stop };

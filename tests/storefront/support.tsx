@@ -139,7 +139,14 @@ export class FakeCommerce {
         this.entries = this.entries.filter((e) => e.id !== entryId);
         return this.cart();
       }),
-    updateAdditionalFields: () => Promise.reject(new Error('not used')),
+    updateAdditionalFields: (entryId, body) =>
+      this.hold('updateAdditionalFields', [entryId, body], () => {
+        const entry = this.entries.find((e) => e.id === entryId);
+        if (!entry) throw new CommerceError('server', 'That item is no longer in your cart.', 404);
+        entry.additionalFields = body.additionalFields;
+        const cart = this.cart();
+        return { shoppingCart: cart, updatedEntry: cart.entries.find((e) => e.id === entryId)! };
+      }),
     subscriptionCart: () => Promise.reject(new Error('not used')),
     stock: (itemId) => this.hold('stock', [itemId], () => this.stockResults),
   };
@@ -199,8 +206,8 @@ export interface MountOptions {
   commerce?: FakeCommerce;
   address?: FakeAddress;
   expressCheckout?: boolean;
-  /** The page's URL query (`utm_campaign=spring`). */
-  query?: string;
+  /** The page's query string (`?a=b`), as the server reads it. */
+  search?: string;
   /** Values over the route data (a form posted without JavaScript: `formStatus`). */
   extra?: Record<string, unknown>;
 }
@@ -212,9 +219,10 @@ export async function mountPage(
 ): Promise<MountedPage> {
   const commerce = options.commerce ?? new FakeCommerce();
   const address = options.address ?? new FakeAddress();
+  const query = new URLSearchParams(options.search ?? '');
   const outcome = site.render({
     pathname,
-    query: new URLSearchParams(options.query ?? ''),
+    query,
     extra: { cart: commerce.cart(), ...options.extra },
   });
   if (outcome.status !== 200 || outcome.hydration === undefined) {
