@@ -32,6 +32,7 @@ import {
   requestUrl,
   sendJson,
 } from './http.js';
+import { placesRoutes } from './places.js';
 import { restockRoutes } from './restock.js';
 import {
   cookieSetters,
@@ -79,6 +80,7 @@ export const apiRoutes: readonly Route[] = [
   ...commerceRoutes,
   ...formRoutes,
   ...restockRoutes,
+  ...placesRoutes,
   ...siteUserRoutes,
   ...settingsRoutes,
   ...analyticsRoutes,

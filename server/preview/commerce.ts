@@ -20,8 +20,15 @@ export interface Commerce {
   handle: ApiHandler;
   /** The visitor's cart as the API would return it (an empty cart when there is none). */
   cartFor(req: IncomingMessage): unknown;
-  /** Sets the crumb cookie on page responses so the first API call from the page passes. */
-  ensureCrumb(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Sets the crumb cookie on page responses so the first API call from the page passes;
+   * returns the crumb (the pages' forms post it without JavaScript).
+   */
+  ensureCrumb(req: IncomingMessage, res: ServerResponse): string;
+  /** The products and forms the API answers with. */
+  catalog: Catalog;
+  /** The API's clock. */
+  now(): number;
   /** Drops the cached catalog after the site's data changed. */
   invalidate(): void;
   close(): void;
@@ -75,8 +82,10 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
       return visitorCart(handle, req);
     },
     ensureCrumb(req, res) {
-      ensureCrumb(req, res);
+      return ensureCrumb(req, res);
     },
+    catalog,
+    now: options.now ?? Date.now,
     invalidate() {
       cached = undefined;
     },

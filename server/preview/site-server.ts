@@ -10,8 +10,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
-import { requestUrl } from '../commerce/http.js';
+import { HttpError, requestUrl } from '../commerce/http.js';
 import { OwnerAccess } from '../commerce/owner.js';
+import type { FormDef } from '../../storefront/forms/form-rules.js';
+import { handleFormPost, type FormPostOutcome } from './form-posts.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
 import { createCommerce, type Commerce } from './commerce.js';
@@ -164,8 +166,12 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     }
     if (await commerce.handle(req, res)) return;
     const method = req.method ?? 'GET';
+    if (method === 'POST' && !pathname.startsWith('/assets/')) {
+      await answerFormPost(req, res, url);
+      return;
+    }
     if (method !== 'GET' && method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
       return;
     }
     if (pathname === FAVICON_PATH) {
@@ -177,11 +183,22 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
     }
-    commerce.ensureCrumb(req, res);
+    renderPage(req, res, url);
+  }
+
+  /** The page at `url` for this visitor (their cart, their crumb), with `extra` in its data. */
+  function renderPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    extra: Record<string, unknown> = {},
+  ): void {
+    const { pathname } = url;
+    const crumb = commerce.ensureCrumb(req, res);
     const outcome = site.render({
       pathname,
       query: url.searchParams,
-      extra: { cart: commerce.cartFor(req) },
+      extra: { cart: commerce.cartFor(req), crumb, ...extra },
       checkReact: preview,
     });
     if (outcome.status !== 500 && outcome.html !== undefined) {
@@ -201,6 +218,29 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       report(outcome.problems);
       send(res, 500, errorPage(outcome.problems, preview, version()), 'text/html; charset=utf-8');
     }
+  }
+
+  /**
+   * A form posted without JavaScript to its page (server/site/form-posts.ts): the page again,
+   * showing the outcome, or the form's success URL.
+   */
+  async function answerFormPost(req: IncomingMessage, res: ServerResponse, url: URL) {
+    let outcome: FormPostOutcome;
+    try {
+      outcome = await handleFormPost(req, url.pathname, site.forms() as FormDef[], commerce);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      const message = typeof err.body.error === 'string' ? err.body.error : 'Bad request';
+      send(res, err.status, message, 'text/plain; charset=utf-8');
+      return;
+    }
+    if (outcome.redirect !== undefined) {
+      res.writeHead(303, { Location: outcome.redirect, 'Cache-Control': 'no-store' }).end();
+      return;
+    }
+    // 200 whatever the outcome: the page shows it (a 4xx document is a console error in the
+    // browser of a visitor whose script had not loaded yet).
+    renderPage(req, res, url, { formStatus: outcome.formStatus });
   }
 
   const server = createServer((req, res) => {

@@ -16,6 +16,7 @@ import {
 } from '../../index.js';
 import type { CompiledFile, UnitCompiler } from './units.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
+import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
@@ -203,14 +204,17 @@ export class Site {
     return [...names].flatMap((name) => this.collection(name).items);
   }
 
-  /** Form definitions (`form` in any data file), for the forms API to validate submissions. */
+  /**
+   * Form definitions (any top-level value of a data file with an `id` and `fields`, as
+   * storefrontData finds them), for the forms API to validate submissions.
+   */
   forms(): unknown[] {
     const config = this.config();
     const files = new Set([
       ...config.data,
       ...Object.values(config.routes).flatMap((r) => r.data ?? []),
     ]);
-    return [...files].map((f) => this.dataFile(f).form).filter((f) => f !== undefined);
+    return [...files].flatMap((f) => formsIn(this.dataFile(f)));
   }
 
   // ---- rendering -----------------------------------------------------------------------------

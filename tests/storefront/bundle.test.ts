@@ -58,6 +58,10 @@ const ON_DEMAND: Array<[chunk: RegExp, marker: string]> = [
   [/^\/__client\/gallery-/, 'data-gallery'],
   [/^\/__client\/popup-overlay-/, 'data-popup-overlay'],
   [/^\/__client\/quick-view-dialog-/, 'sqs-product-quick-view-button'],
+  // The forms' controller, once a form (the footer's newsletter, a restock sign-up) is focused.
+  [/^\/__client\/form-controller-/, 'data-jsont-'],
+  [/^\/__client\/captcha-/, 'data-captcha-key'],
+  [/^\/__client\/places-/, 'data-places-field'],
   // The add button of a product with an additional-fields form (its lightbox).
   [/^\/__client\/additional-fields-dialog-/, ' use-form'],
 ];
@@ -116,10 +120,13 @@ describe('storefront client delivery', () => {
       named.map((url) => /^\/__client\/([a-z-]+)-[A-Z0-9]+\.js$/.exec(url)?.[1]).sort(),
     ).toEqual([
       'additional-fields-dialog',
+      'captcha',
       'cart-fields',
       'cart-page',
+      'form-controller',
       'gallery',
       'instalment-modal',
+      'places',
       'popup-overlay',
       'quick-view-dialog',
       'reviews-tabs',
