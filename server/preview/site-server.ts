@@ -221,7 +221,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   }
 
   /**
-   * A form posted without JavaScript to its page (server/site/form-posts.ts): the page again,
+   * A form posted without JavaScript to its page (server/preview/form-posts.ts): the page again,
    * showing the outcome, or the form's success URL.
    */
   async function answerFormPost(req: IncomingMessage, res: ServerResponse, url: URL) {

@@ -1,5 +1,5 @@
 /**
- * Forms posted without JavaScript to their page (server/site/form-posts.ts): the crumb is
+ * Forms posted without JavaScript to their page (server/preview/form-posts.ts): the crumb is
  * required (the session-expired text otherwise), the body must be form-encoded, an unknown form
  * is a 404, a rate-limited form shows the 429 text, a form with a success URL answers 303 to it,
  * and nothing of a refused post is stored.
