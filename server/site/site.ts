@@ -5,15 +5,16 @@
  * Templates become units through the `compileUnit` it is given: the preview compiles them
  * (compile-unit.ts), a built site looks up the ones `jsont build` compiled.
  */
+import type { Code } from '../../engine/code.js';
+import type { TemplateError } from '../../engine/errors.js';
+import type { Template } from '../../engine/template.js';
+import type { ReactTemplate } from '../../react-renderer/index.js';
+// The rendering half of the API only: a built site's handler never loads the compiler.
 import {
   prepareReact,
-  render,
-  renderToReact,
-  type Code,
-  type ReactTemplate,
-  type Template,
-  type TemplateError,
-} from '../../index.js';
+  renderCompiled as render,
+  renderCompiledToReact as renderToReact,
+} from '../../render-runtime.js';
 import type { CompiledFile, UnitCompiler } from './units.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
 import { formsIn } from '../../storefront/forms/form-rules.js';
