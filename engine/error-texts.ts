@@ -29,8 +29,27 @@ export const expressionReduce = (source: string): string =>
 export const tooManyTokens = (max: number): string =>
   `Expression exceeds the maximum number of allowed tokens: ${max}`;
 export const invalidFunction = (name: string): string => `Invalid function ${name}`;
-export const unexpectedChar = (kind: string, at: number, char: string): string =>
-  `Unexpected ${kind} at ${at}: ${char}`;
+/** `code`: the character's code unit, named here. */
+export const unexpectedChar = (code: number, at: number, char: string): string =>
+  `Unexpected ${charKind(code)} at ${at}: ${char}`;
+
+function charKind(c: number): string {
+  switch (c) {
+    case 8:
+      return 'backspace';
+    case 9:
+      return 'tab';
+    case 10:
+      return 'line feed';
+    case 12:
+      return 'form feed';
+    case 13:
+      return 'carriage return';
+    default:
+      return c <= 0x1f ? 'control character' : 'character';
+  }
+}
+
 export const HEX_DIGITS: string = 'Expected digits after start of hex number';
 export const EXPONENT_POINT: string = 'Unexpected decimal point in exponent';
 export const DUPLICATE_POINT: string = 'Duplicate decimal point in number';

@@ -48,23 +48,6 @@ const isHexDigit = (c: number): boolean =>
 /** Space, \n, \t, \r and U+00A0 only. */
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
 
-function charKind(c: number): string {
-  switch (c) {
-    case 8:
-      return 'backspace';
-    case 9:
-      return 'tab';
-    case 10:
-      return 'line feed';
-    case 12:
-      return 'form feed';
-    case 13:
-      return 'carriage return';
-    default:
-      return c <= 0x1f ? 'control character' : 'character';
-  }
-}
-
 /** Thrown inside the scanner to stop at the first lexical error. */
 class LexError {
   constructor(readonly detail: string) {}
@@ -128,9 +111,7 @@ class Scanner {
   }
 
   private unexpected(at: number): LexError {
-    return new LexError(
-      unexpectedChar(charKind(this.src.charCodeAt(at)), at, JSON.stringify(this.src[at])),
-    );
+    return new LexError(unexpectedChar(this.src.charCodeAt(at), at, JSON.stringify(this.src[at])));
   }
 
   private operator(c: number): void {
