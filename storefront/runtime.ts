@@ -6,6 +6,8 @@
 import { createContext, useContext } from 'react';
 import type { CommerceClient, ShoppingCartData } from './api/client.js';
 import { CART_ERROR_TEXTS, CommerceError } from './api/errors.js';
+import { trackCart } from './analytics/cart-events.js';
+import { createTracker, type BufferedTracker } from './analytics/track.js';
 import { allowedUrl } from './safe-url.js';
 import { createCartStore, type CartStore } from './state/cart-store.js';
 import type { Choices } from './state/product.js';
@@ -50,6 +52,8 @@ export interface StorefrontRuntime {
   afterCommit: Set<() => void>;
   /** Store settings the widgets follow. */
   settings: { expressCheckout: boolean };
+  /** Where widgets report visitor actions and caught errors (analytics/track.ts). */
+  tracker: BufferedTracker;
 }
 
 export interface RuntimeSeams {
@@ -58,6 +62,7 @@ export interface RuntimeSeams {
   navigate?: (url: string) => void;
   address?: AddressBar;
   expressCheckout?: boolean;
+  tracker?: BufferedTracker;
 }
 
 const browserTimers: Timers = {
@@ -80,9 +85,10 @@ const browserAddress: AddressBar = {
 export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}): StorefrontRuntime {
   const timers = seams.timers ?? browserTimers;
   const client = seams.client ?? lazyClient(timers);
+  const tracker = seams.tracker ?? createTracker();
   return {
     client,
-    cart: createCartStore(client, cart),
+    cart: trackCart(createCartStore(client, cart), tracker),
     selection: createStore({}),
     quantities: createStore({}),
     cartNotice: createStore<Notice | null>(null),
@@ -91,6 +97,7 @@ export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}):
     address: seams.address ?? browserAddress,
     afterCommit: new Set(),
     settings: { expressCheckout: seams.expressCheckout ?? false },
+    tracker,
   };
 }
 
