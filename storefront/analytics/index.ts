@@ -103,7 +103,7 @@ export function startAnalytics(
   };
 
   const track = (event: TrackedEvent) => {
-    if (!allowed()) return;
+    if (!allowed() || !pageAllowsTracking(facts)) return;
     switch (event.name) {
       case 'add-to-cart': {
         const { itemId, sku, quantity } = event;
@@ -174,7 +174,9 @@ export function startAnalytics(
     const target = event.target instanceof Element ? event.target : null;
     const name = target?.closest(`[${TRACK_ATTRIBUTE}]`)?.getAttribute(TRACK_ATTRIBUTE) ?? '';
     const tracked = Object.hasOwn(CLICK_EVENTS, name) ? CLICK_EVENTS[name] : undefined;
-    if (tracked !== undefined && allowed()) recordEvent(tracked, { itemId: facts.itemId });
+    // The access-denied page has no page tracking, but its paywall and join clicks are tracked.
+    const page = pageAllowsTracking(facts) || facts.pageType === PAGE_TYPE.memberAreaAccessDenied;
+    if (tracked !== undefined && allowed() && page) recordEvent(tracked, { itemId: facts.itemId });
   };
   const onNavigate = (event: Event) =>
     trackPageView((event as CustomEvent<NavigateDetail | null>).detail?.data);
