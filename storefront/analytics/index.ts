@@ -196,6 +196,8 @@ export function startAnalytics(
     : () => {};
   if (allowed()) void sessionRecordingId(env, facts.siteCountry);
 
+  // Like `data-hydrated`: tests and tools can tell analytics has started on this page.
+  doc.documentElement.dataset['analytics'] = 'on';
   const experiments = createExperiments(
     (data as { experiments?: Record<string, ExperimentDefinition> } | null)?.experiments,
     { internalSite: facts.internalSite, search: env.location().search },
