@@ -62,6 +62,8 @@ export const SESSION_FLAG_KEYS = {
 export const ANALYTICS_TEXTS = {
   httpStatus: (status: number) => `Error tracking event: HTTP Status ${status}`,
   noPayload: 'Error tracking event: no payload',
+  /** A call dropped by the client's budget (budget.ts); never shown. */
+  overBudget: 'Error tracking event: over the call budget',
   storeAnalyticsId: 'Unable to store analyticsId',
   storage: 'Unable access local/session storage',
   badEnvironment: (env: string) =>

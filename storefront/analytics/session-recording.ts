@@ -25,6 +25,7 @@ export async function sessionRecordingId(
     const res = await request(env, ANALYTICS_PATHS.sessionRecordingId, {
       method: 'GET',
       timeoutMs: TRACKING_TIMEOUT_MS,
+      budgeted: false, // a commerce call, not rate-limited
     });
     const id: unknown = await res.json();
     if (typeof id !== 'string' || id === '' || id === SESSION_RECORDING.automatedMockId) {

@@ -3,6 +3,7 @@
  * `fetch` aborted after TRACKING_TIMEOUT_MS; 200 and 202 are success, any other status rejects
  * with `Error tracking event: HTTP Status {n}`. Callers that must fail silently use `quietly`.
  */
+import { takeCall } from './budget.js';
 import { ANALYTICS_TEXTS, SUCCESS_STATUSES, TRACKING_TIMEOUT_MS } from './constants.js';
 import type { AnalyticsEnv } from './env.js';
 
@@ -31,6 +32,7 @@ export async function post(
   options: PostOptions = {},
 ): Promise<void> {
   if (payload === undefined) throw new Error(ANALYTICS_TEXTS.noPayload);
+  if (!takeCall(env)) throw new Error(ANALYTICS_TEXTS.overBudget);
   const { body, type } = encode(payload);
   const headers = 'headers' in payload ? (payload.headers ?? {}) : {};
   // A beacon cannot carry headers: calls that need one always go by fetch.
@@ -42,15 +44,27 @@ export async function post(
     body,
     headers: { 'Content-Type': type, ...headers },
     timeoutMs: options.timeoutMs ?? TRACKING_TIMEOUT_MS,
+    budgeted: false, // taken above
   });
 }
 
-/** A request aborted after `timeoutMs`; resolves with the response of a successful status. */
+/**
+ * A request aborted after `timeoutMs`; resolves with the response of a successful status. It
+ * takes a call from the budget (budget.ts) unless `budgeted` is false (a call the server does not
+ * rate-limit).
+ */
 export async function request(
   env: AnalyticsEnv,
   url: string,
-  init: { method: string; body?: string; headers?: Record<string, string>; timeoutMs: number },
+  init: {
+    method: string;
+    body?: string;
+    headers?: Record<string, string>;
+    timeoutMs: number;
+    budgeted?: boolean;
+  },
 ): Promise<Response> {
+  if (init.budgeted !== false && !takeCall(env)) throw new Error(ANALYTICS_TEXTS.overBudget);
   const controller = new AbortController();
   const timer = env.timers.setTimeout(() => controller.abort(), init.timeoutMs);
   try {

@@ -1,5 +1,7 @@
 /** Tracking posts: encoding, beacon, the 2500 ms timeout, success statuses, rejections. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANALYTICS_RATE } from '../../../server/api/analytics.js';
+import { CLIENT_RATE } from '../../../storefront/analytics/budget.js';
 import { post } from '../../../storefront/analytics/transport.js';
 import { fakeEnv } from './fake-env.js';
 
@@ -52,5 +54,35 @@ describe('tracking posts', () => {
     expect(f.sent).toEqual([]);
     await post(f.env, '/b', { json: {}, headers: { 'X-CSRF-Token': 't' } }, { beacon: true });
     expect(f.sent.map((s) => s.url)).toEqual(['/b']);
+  });
+});
+
+describe('the call budget', () => {
+  it('stays below the server limit', () => {
+    expect(CLIENT_RATE.capacity).toBeLessThan(ANALYTICS_RATE.capacity);
+    expect(CLIENT_RATE.refillPerSecond).toBeLessThan(ANALYTICS_RATE.refillPerSecond);
+  });
+
+  it('drops calls over a burst of 50 without sending them, then admits 0.8 a second', async () => {
+    let now = 0;
+    const f = fakeEnv({ now: () => now });
+    const results = await Promise.allSettled(
+      Array.from({ length: 52 }, () => post(f.env, '/x', { json: {} })),
+    );
+    expect(f.sent).toHaveLength(50);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
+    now += 1000;
+    await expect(post(f.env, '/x', { json: {} })).rejects.toThrow('over the call budget');
+    now += 250;
+    await post(f.env, '/x', { json: {} });
+    expect(f.sent).toHaveLength(51);
+  });
+
+  it('is shared through local storage by the page loads of a visitor', async () => {
+    const first = fakeEnv({ now: () => 0 });
+    for (let i = 0; i < 50; i++) await post(first.env, '/x', { json: {} });
+    const next = fakeEnv({ now: () => 0, localStorage: first.env.localStorage });
+    await expect(post(next.env, '/x', { json: {} })).rejects.toThrow();
+    expect(next.sent).toEqual([]);
   });
 });
