@@ -2,7 +2,7 @@
  * Quick view on the demo shop grid (jsdom, fake timers): 'Quick View' opens the product in an
  * accessible dialog with its image, price, variant picker, quantity and add-to-cart button
  * (the product page's widgets), reports the quick view to analytics (the tracker; the analytics
- * chunk turns it into the census call, tests/storefront/analytics-events.test.ts), and closes on Escape and its close
+ * chunk turns it into the census call, tests/storefront/analytics/events.test.ts), and closes on Escape and its close
  * button with focus back on the control.
  *
  * @vitest-environment jsdom
