@@ -559,6 +559,18 @@ function subscribe(base: string) {
 }
 
 describe('jsont preview command', () => {
+  // `jsont preview site` keeps its store in site/.data: run it on a copy in a temp folder, so
+  // the test writes nothing into the working tree.
+  let parent: string;
+  beforeAll(() => {
+    parent = mkdtempSync(join(tmpdir(), 'jsont-preview-'));
+    cpSync(SITE, join(parent, 'site'), {
+      recursive: true,
+      filter: (src) => !src.includes(`${SITE}/.data`),
+    });
+  });
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
   const io = () => {
     const out: string[] = [];
     const err: string[] = [];
@@ -568,7 +580,7 @@ describe('jsont preview command', () => {
       io: {
         stdout: { write: (t: string) => out.push(t) },
         stderr: { write: (t: string) => err.push(t) },
-        cwd: resolve(SITE, '..'),
+        cwd: parent,
       },
     };
   };
