@@ -59,7 +59,7 @@ const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
 
 /** Chunks a page loads on demand, by what in its HTML asks for them (lazy-widgets.ts, widgets). */
 const ON_DEMAND: Array<[chunk: RegExp, marker: string]> = [
-  // Every hydrated page, once idle (analytics/load.ts).
+  // Every hydrated page, once idle (storefront/analytics/load.ts).
   [/^\/__client\/analytics-/, 'id="__jsont-root"'],
   [/^\/__client\/(widgets|client)-/, 'sqs-add-to-cart-button'],
   [/^\/__client\/instalment-modal-/, 'data-instalment-modal'],
