@@ -15,6 +15,7 @@ import type { TemplateError } from '../engine/errors.js';
 import { dropTableWhitespace, type ReactTemplate } from '../react-renderer/browser.js';
 import type { ComponentTable } from '../react-renderer/components/index.js';
 import type { ShoppingCartData } from './api/client.js';
+import { RootErrorBoundary } from './error-boundary.js';
 import { rememberPage } from './page-boot.js';
 import { StorefrontRoot } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
@@ -125,7 +126,7 @@ export async function hydrateStorefront(
   };
   return roots.map(({ template, container }) => {
     dropTableWhitespace(container);
-    const element = createElement(StorefrontRoot, {
+    const root = createElement(StorefrontRoot, {
       template,
       data: boot.data,
       partials: boot.partials,
@@ -138,6 +139,8 @@ export async function hydrateStorefront(
       ...(options.onCommit ? { onCommit: options.onCommit } : {}),
       onErrors: reportReactWarnings,
     });
+    // A render error anywhere in this root shows its fallback; the other roots keep working.
+    const element = createElement(RootErrorBoundary, { tracker: runtime.tracker }, root);
     return hydrateRoot(container, element, {
       onRecoverableError(error, info) {
         console.error('[jsont] hydration error:', error, info.componentStack ?? '');

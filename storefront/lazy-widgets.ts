@@ -22,7 +22,11 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
     );
   }
   if (doc.querySelector(REVIEWS_TABS) !== null) {
-    loads.push(import('./widgets/commerce/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
+    loads.push(
+      import('./widgets/commerce/reviews-tabs.js').then((m) =>
+        m.attachReviewsTabs(doc, runtime.tracker),
+      ),
+    );
   }
   if (doc.querySelector(GALLERY) !== null) {
     loads.push(import('./widgets/media/gallery.js').then((m) => m.attachGalleries(doc, runtime)));

@@ -6,6 +6,8 @@
 import { createContext, useContext } from 'react';
 import type { CommerceClient, ShoppingCartData } from './api/client.js';
 import { CART_ERROR_TEXTS, CommerceError } from './api/errors.js';
+import { trackCart } from './analytics/cart-events.js';
+import { createTracker, type BufferedTracker } from './analytics/track.js';
 import { allowedUrl } from './safe-url.js';
 import { createCartStore, type CartStore } from './state/cart-store.js';
 import type { FormsState } from './forms/form-view.js';
@@ -53,6 +55,8 @@ export interface StorefrontRuntime {
   afterCommit: Set<() => void>;
   /** Store settings the widgets follow. */
   settings: { expressCheckout: boolean };
+  /** Where widgets report visitor actions and caught errors (analytics/track.ts). */
+  tracker: BufferedTracker;
 }
 
 export interface RuntimeSeams {
@@ -61,6 +65,7 @@ export interface RuntimeSeams {
   navigate?: (url: string) => void;
   address?: AddressBar;
   expressCheckout?: boolean;
+  tracker?: BufferedTracker;
 }
 
 const browserTimers: Timers = {
@@ -87,9 +92,10 @@ export function createRuntime(
 ): StorefrontRuntime {
   const timers = seams.timers ?? browserTimers;
   const client = seams.client ?? lazyClient(timers);
+  const tracker = seams.tracker ?? createTracker();
   return {
     client,
-    cart: createCartStore(client, cart),
+    cart: trackCart(createCartStore(client, cart), tracker),
     selection: createStore({}),
     quantities: createStore({}),
     cartNotice: createStore<Notice | null>(null),
@@ -99,6 +105,7 @@ export function createRuntime(
     address: seams.address ?? browserAddress,
     afterCommit: new Set(),
     settings: { expressCheckout: seams.expressCheckout ?? false },
+    tracker,
   };
 }
 
