@@ -1,6 +1,6 @@
 /**
  * The client's own budget of rate-limited analytics calls, below the preview server's per-visitor
- * limit (server/api/analytics.ts, ANALYTICS_RATE: a burst of 60, one a second): a call over it is
+ * limit (server/commerce/analytics.ts, ANALYTICS_RATE: a burst of 60, one a second): a call over it is
  * dropped before it is made, silently, instead of being refused with 429 — which the browser
  * would log as a failed resource on the visitor's console. Kept in local storage, so the tabs
  * and page loads of one visitor share it (in memory when storage cannot be used).

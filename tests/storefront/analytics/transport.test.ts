@@ -1,6 +1,6 @@
 /** Tracking posts: encoding, beacon, the 2500 ms timeout, success statuses, rejections. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_RATE } from '../../../server/api/analytics.js';
+import { ANALYTICS_RATE } from '../../../server/commerce/analytics.js';
 import { CLIENT_RATE } from '../../../storefront/analytics/budget.js';
 import { post } from '../../../storefront/analytics/transport.js';
 import { fakeEnv } from './fake-env.js';
