@@ -164,6 +164,23 @@ describe('hydration of the string path HTML (generated templates)', () => {
     );
   });
 
+  it("regression: a shop item title that leaves an attribute value open over a widget's markup", async () => {
+    // Found by the property above (seed 1349236752, path "5:1:3:11:8:8:8"): the title's second
+    // `href` repeats the first, so the browser drops it, but its value runs on to the first
+    // quote of the price widget's markup; the widget was structured as a component after it.
+    const source = siteTemplate('shop.html');
+    const partials = sitePartials();
+    const data = storeData(0) as { items: Array<Record<string, unknown>> };
+    const items = data.items.map((item, i) =>
+      i % 2 === 0 ? { ...item, title: '<a href=<a href="', excerpt: 'plain' } : item,
+    );
+    const values = { ...data, items };
+    expect(hydratable(render(source, values, { partials }).html)).toBe(true);
+    const { reported, replaced } = await hydrateReports(source, values, partials);
+    expect(reported).toEqual([]);
+    expect(replaced).toBe(0);
+  });
+
   /**
    * Pages from `page` and `data` hydrate with nothing reported or replaced; returns how many
    * of the runs re-parsed a value's element locally (its warning names the element around it).
