@@ -196,7 +196,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
    */
   elementMaker(...[tag, attrs, children, dynamic, local, splits]: ElementParts): Make {
     if (local === undefined) return this.elementMakerOf(tag, attrs, children, dynamic);
-    const inner = this.child(tag, nsOf(tag, this.ns));
+    const inner = this.child(tag, nsOf(tag, this, attrs));
     const compile = (registry: Registry, nodes: RNode[]): Exec =>
       new NodeCompiler(registry, inner.parent, inner.ns, inner.outer, null).block(nodes);
     const { props } = this.props(tag, attrs, dynamic);
@@ -233,7 +233,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     children: RNode[],
     dynamic: Part[] | 0,
   ): Make {
-    const inner = this.child(tag, nsOf(tag, this.ns));
+    const inner = this.child(tag, nsOf(tag, this, attrs));
     const { props, fresh } = this.props(tag, attrs, dynamic);
     return isPlainTag(tag)
       ? inner.plainElement(tag, props, fresh, children)

@@ -35,7 +35,9 @@ export abstract class HoleFiling<H> extends TokenBuilder<H> {
       }
       case State.BOGUS_COMMENT:
       case State.MARKUP_DECL:
-        // The output may end a bogus comment (a `>`) or decide what `<!` begins.
+      case State.CDATA:
+        // The output may end a bogus comment (a `>`) or a CDATA section (`]]>`), or decide
+        // what `<!` begins.
         return 'edge';
       case State.ATTR_VALUE_DQ:
       case State.ATTR_VALUE_SQ:

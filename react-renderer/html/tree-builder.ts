@@ -39,11 +39,13 @@
 import { FORMATTING } from './formatting-list.js';
 import type { TagToken, TokenSink } from './tokens.js';
 import {
-  BREAKOUT,
+  breaksOut,
   HEADINGS,
   isBoundary,
+  isIntegrationPoint,
   isP,
   isScopeBoundary,
+  isSpecial,
   LISTS,
   Ns,
   SCOPE,
@@ -51,6 +53,7 @@ import {
   Start,
   START_RULES,
   TABLE_PARTS,
+  type HElement,
 } from './tag-rules.js';
 import { isTableText, ModeBuilder, Then } from './insertion-modes.js';
 import { appendText } from './open-elements.js';
@@ -146,15 +149,16 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     this.skipNewline = false;
   }
 
+  /** False for an element whose content is not raw text after all (see `TokenSink.tag`). */
   private startTag(tag: TagToken<H>): boolean {
     const name = tag.name;
-    if (this.contentNs() !== Ns.HTML) {
-      if (!BREAKOUT.has(name)) {
-        this.open(name, tag.attrs, tag.dynamic);
+    if (this.current.ns !== Ns.HTML && this.inForeign(name)) {
+      if (!breaksOut(name, tag.attrs)) {
+        // An element of the namespace around it, whatever its name: an SVG `<style>` holds
+        // markup, comments and CDATA sections, not raw text.
+        this.openedForeign(this.open(name, tag.attrs, tag.dynamic, this.current.ns));
         if (tag.selfClosing) this.closeCurrent();
-        // (An SVG `<style>` or `<title>` stays raw text for the tokenizer: the browser parses
-        // markup there, but a style's CDATA section would be lost as a comment.)
-        return true;
+        return false;
       }
       this.breakOut();
     }
@@ -207,10 +211,42 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     return true;
   }
 
-  /** An HTML tag inside SVG or MathML closes the foreign elements first. */
+  /**
+   * Called for each element the rules for foreign content open (a builder may not be able to
+   * make some of them: structure/template-tree.ts).
+   */
+  protected openedForeign(_el: HElement<H, X>): void {}
+
+  /**
+   * An HTML tag inside SVG or MathML closes the foreign elements up to an HTML element or an
+   * integration point first.
+   */
   private breakOut(): void {
-    while (this.stack.length > 1 && this.contentNs() !== Ns.HTML) this.closeCurrent();
-    if (this.contentNs() !== Ns.HTML) this.escape(this.root.tag);
+    while (this.stack.length > 1 && this.inForeignElement()) this.closeCurrent();
+    if (this.inForeignElement()) this.escape(this.root.tag);
+  }
+
+  private inForeignElement(): boolean {
+    const current = this.current;
+    return current.ns !== Ns.HTML && !isIntegrationPoint(current);
+  }
+
+  /**
+   * An end tag in foreign content (but `</p>`, `</br>`): it closes the innermost foreign
+   * element of its name (any case) above every HTML element; true when one did. Otherwise the
+   * HTML rules take it.
+   */
+  private endForeign(name: string): boolean {
+    const stack = this.stack;
+    for (let i = stack.length - 1; i > 0; i--) {
+      const el = stack[i]!;
+      if (el.ns === Ns.HTML) return false;
+      if (el.tag === name || el.tag.toLowerCase() === name) {
+        this.popTo(i);
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The end tags a start tag implies (list items, headings, options, buttons). */
@@ -258,8 +294,11 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
       this.closeCurrent();
       return;
     }
-    // `</p>` and `</br>` end SVG and MathML content first, as the start tags in BREAKOUT do.
-    if ((name === 'p' || name === 'br') && this.contentNs() !== Ns.HTML) this.breakOut();
+    if (this.current.ns !== Ns.HTML) {
+      // `</p>` and `</br>` end SVG and MathML content first, as the start tags in BREAKOUT do.
+      if (name === 'p' || name === 'br') this.breakOut();
+      else if (this.endForeign(name)) return;
+    }
     if (this.modal) {
       const then = this.endInMode(name);
       if (then === Then.SKIP) return;
@@ -274,7 +313,7 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     }
     if (name === 'br') {
       // `</br>` is a `<br>`.
-      if (this.contentNs() === Ns.HTML && this.active.length !== 0) this.reopenFormatting();
+      if (!this.inForeign('br') && this.active.length !== 0) this.reopenFormatting();
       this.open('br', [], null);
       this.closeCurrent();
       return;
@@ -289,26 +328,25 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
       }
       return;
     }
-    const special = SPECIAL.has(name) || this.current.ns !== Ns.HTML;
+    const special = SPECIAL.has(name);
     // Table end tags close open cells and rows on their way (table scope).
     const tableEnd = TABLE_PARTS.has(name);
     // A heading's end tag closes whichever heading is open (`<h1>…</h2>`).
     const heading = HEADINGS.has(name);
     for (let i = this.stack.length - 1; i > 0; i--) {
       const el = this.stack[i]!;
-      if (
-        el.tag === name ||
-        (el.ns !== Ns.HTML ? el.tag.toLowerCase() === name : heading && HEADINGS.has(el.tag))
-      ) {
+      const html = el.ns === Ns.HTML;
+      // The HTML rules close HTML elements only; foreign ones may end the search.
+      if (html && (el.tag === name || (heading && HEADINGS.has(el.tag)))) {
         this.popTo(i);
         return;
       }
       if (
         tableEnd
-          ? el.tag === 'table' || el.tag === 'template'
+          ? html && (el.tag === 'table' || el.tag === 'template')
           : special
-            ? SCOPE.has(el.tag) || (name === 'li' && LISTS.has(el.tag))
-            : SPECIAL.has(el.tag)
+            ? isScopeBoundary(el) || (html && name === 'li' && LISTS.has(el.tag))
+            : isSpecial(el)
       )
         return;
     }

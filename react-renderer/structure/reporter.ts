@@ -34,6 +34,7 @@ export const enum Why {
   MISNESTED,
   UNFINISHED_TAG,
   DELIMITER,
+  FOREIGN,
 }
 
 /** Where a pass reports what it left to render time. */
@@ -71,6 +72,10 @@ const WHY_TEXT: Record<Why, [why: string, what: string]> = {
   [Why.UNFINISHED_TAG]: [
     'an instruction in a tag the template ends in (its output may finish the tag)',
     'the template from that tag on',
+  ],
+  [Why.FOREIGN]: [
+    'an SVG or MathML element named as an HTML element React treats apart (style, script, textarea…)',
+    'the element holding it',
   ],
   [Why.DELIMITER]: [
     'an instruction next to the delimiters of a comment or of raw text (its output may end it)',

@@ -5,7 +5,7 @@
  */
 import type { Instruction } from '../../engine/code.js';
 import { TreeBuilder, type HElement, type HNode, type Ns } from '../html/tree-builder.js';
-import { reactCanName } from '../runtime/host-elements.js';
+import { isPlainTag, reactCanName } from '../runtime/host-elements.js';
 import { attributeCode, hasAttributeBlocks } from './code-queries.js';
 import { Kind, type Part, type RAttr, type RElement, type RNode } from './react-code.js';
 import type { LocalContents } from './local-regions.js';
@@ -64,6 +64,26 @@ export class TemplateTree extends TreeBuilder<Inst, RNode> {
   protected override mayFoster(): boolean {
     return this.textOnly;
   }
+
+  /**
+   * A foreign element named as an HTML element whose React element gets HTML's adjustments
+   * (`style`, `script`, `textarea`, `select`, table parts…: runtime/host-elements.ts `host`)
+   * cannot be structured: React code does not say an element's namespace. It is left to
+   * render time, as is an `annotation-xml` whose encoding (HTML content or not) is not known.
+   */
+  protected override openedForeign(el: HElement<Inst, RNode>): void {
+    const unknownEncoding =
+      el.tag === 'annotation-xml' &&
+      (el.dynamic !== null ||
+        el.attrs.some((attr) => attr.name === 'encoding' && attr.parts !== null));
+    if (!isPlainTag(el.tag) || unknownEncoding) {
+      this.tangle(this.stack.length - 2);
+      this.tangledByForeign = true;
+    }
+  }
+
+  /** The builder stopped short at a foreign element (`openedForeign`). */
+  tangledByForeign = false;
 
   /** Its children moved into a new element: a region can no longer start among them. */
   protected override emptied(el: HElement<Inst, RNode>): void {

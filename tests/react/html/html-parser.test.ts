@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   host,
+  plainHost,
   parseMarkup,
   propsOf,
   pushAll,
@@ -224,8 +225,13 @@ function viaTree(html: string, parent: string, ns: Ns): unknown {
       else pushAll(kids, convert(node.children));
       return kids;
     }, []);
+  // SVG and MathML elements get none of `host`'s HTML adjustments (`<svg><style>` holds nodes).
   const element = (el: HElement<never, never>): ReactElement =>
-    host(el.tag, propsOf(el.tag, el.attrs), VOID.has(el.tag) ? [] : convert(el.children));
+    (el.ns === Ns.HTML ? host : plainHost)(
+      el.tag,
+      propsOf(el.tag, el.attrs),
+      VOID.has(el.tag) ? [] : convert(el.children),
+    );
   return shape(convert(builder.root.children));
 }
 
