@@ -90,7 +90,10 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     let compiler = this.children.get(key);
     if (compiler === undefined) {
       const outer = this.parent === '#root' ? this.outer : this.enclosing;
-      compiler = new NodeCompiler(this.registry, tag, ns, outer, this.generator);
+      // Named as the parser names end tags (`foreignobject`; `STYLE`, an SVG <style>'s React
+      // type: template-tree.ts), so that a value's end tag is seen to close it.
+      const name = tag.toLowerCase();
+      compiler = new NodeCompiler(this.registry, name, ns, outer, this.generator);
       this.children.set(key, compiler);
     }
     return compiler;

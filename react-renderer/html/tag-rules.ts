@@ -259,6 +259,8 @@ export function contentNs(
   parent: string,
 ): Ns {
   let own = ns;
+  // (A foreign element may have its React type as its name: `STYLE`.)
+  if (ns !== Ns.HTML) tag = tag.toLowerCase();
   if (ns === Ns.HTML) own = tag === 'svg' ? Ns.SVG : tag === 'math' ? Ns.MATH : Ns.HTML;
   else if (ns === Ns.MATH && tag === 'svg' && parent === 'annotation-xml') own = Ns.SVG;
   if (own === Ns.HTML) return own;

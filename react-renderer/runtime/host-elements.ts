@@ -199,6 +199,7 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
     // its children are nodes, not raw text (void names aside: React refuses their children).
     const html = el.ns === Ns.HTML;
     const kind = html ? HOST_KINDS.get(tag) : VOID.has(tag) ? HostKind.VOID : undefined;
+    const type = html ? tag : foreignType(tag);
     // A void tag name can still hold children in SVG (`<svg><input>x`); the string path's
     // HTML cannot show them, so neither does React.
     const kids = kind === HostKind.VOID ? [] : (el.children as Kid[]);
@@ -213,13 +214,26 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
       kind === HostKind.ADJUSTED || (html && reserved)
         ? host(tag, props, kids)
         : reserved
-          ? plainHost(tag, props, kids)
-          : ownElement(tag, props, kids),
+          ? plainHost(type, props, kids)
+          : ownElement(type, props, kids),
     );
   }
 }
 
 type Open = HElement<never, ReactElement>;
+
+/**
+ * HTML names React handles apart in any namespace (form controls, what it moves into the
+ * head…), besides those `host` adjusts: an SVG or MathML element so named gets its name in
+ * capitals, which React hydrates as the same element (it compares names without case) and
+ * handles as any other, and which `host` leaves as it is.
+ */
+const REACT_OWN = new Set('input option optgroup title meta link base html'.split(' '));
+
+/** The React type of an SVG or MathML element named `tag` (see `REACT_OWN`). */
+export function foreignType(tag: string): string {
+  return REACT_OWN.has(tag) || !isPlainTag(tag) ? tag.toUpperCase() : tag;
+}
 
 /** Tags whose parsed elements `closed` treats apart (one lookup for both kinds). */
 const enum HostKind {

@@ -74,7 +74,7 @@ const WHY_TEXT: Record<Why, [why: string, what: string]> = {
     'the template from that tag on',
   ],
   [Why.FOREIGN]: [
-    'an SVG or MathML element named as an HTML element React treats apart (style, script, textarea…)',
+    'a MathML annotation-xml whose encoding is an instruction (HTML or MathML inside)',
     'the element holding it',
   ],
   [Why.DELIMITER]: [

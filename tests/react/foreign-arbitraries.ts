@@ -10,7 +10,9 @@
  * names the states a value reaches so that a test can show every one is reached.
  */
 import fc from 'fast-check';
+import { html as html5, parse, type DefaultTreeAdapterMap } from 'parse5';
 import { RAW_TEXT, RCDATA } from '../../react-renderer/html/tokens.js';
+import { reactName } from '../../react-renderer/runtime/attribute-props.js';
 
 export const FOREIGN_ROOTS = ['svg', 'math'] as const;
 
@@ -159,3 +161,41 @@ export const ALL_STATES: string[] = [
   ]),
   'CDATA in HTML',
 ];
+
+/**
+ * Whether the browser's DOM of a page's HTML has an element React moves into the document's
+ * head when it renders it (a `<title>`, `<meta>` or `<link>` outside SVG, MathML's included:
+ * React's rule), which no hydration of it in place can keep (a limit of React, not of the
+ * parse: such a value fails hydration whatever its namespace rules).
+ */
+export function hoistedByReact(html: string): boolean {
+  const hoists = (node: DefaultTreeAdapterMap['node']): boolean =>
+    ('tagName' in node &&
+      node.namespaceURI !== html5.NS.SVG &&
+      (node.tagName === 'title' || node.tagName === 'meta' || node.tagName === 'link')) ||
+    ('childNodes' in node && node.childNodes.some(hoists));
+  return hoists(parse(`<!DOCTYPE html><body>${html}`));
+}
+
+/**
+ * Whether the browser's DOM has an element with an attribute React renames (`srcdoc` as
+ * `srcDoc`) where React takes the element for SVG or MathML: React sets such an attribute as it
+ * names it there, another attribute in those namespaces. React's namespace is not the parser's:
+ * only a `foreignObject` holds HTML for React, not the other integration points.
+ */
+export function foreignRenamedAttribute(html: string): boolean {
+  const renamed = (node: DefaultTreeAdapterMap['node'], foreign: boolean): boolean => {
+    let inside = foreign;
+    if ('tagName' in node) {
+      if (node.tagName === 'svg' || node.tagName === 'math') inside = true;
+      else if (node.tagName === 'foreignObject') inside = false;
+      const renames = node.attrs.some((attr) => {
+        const prop = reactName(attr.name);
+        return prop !== null && prop !== attr.name && prop.toLowerCase() === attr.name;
+      });
+      if (inside && renames) return true;
+    }
+    return 'childNodes' in node && node.childNodes.some((child) => renamed(child, inside));
+  };
+  return renamed(parse(`<!DOCTYPE html><body>${html}`), false);
+}
