@@ -54,11 +54,11 @@ export const INTEGRATION_POINTS = [
 
 /**
  * Markup that runs script if it is live, and is inert inside a comment, a CDATA section or raw
- * text. The sentinel `__xss` is the page's.
+ * text: it counts its runs in the page's `__xss`.
  */
 export const PAYLOADS = [
-  '<iframe srcdoc="<img src=x onerror=parent.__xss=1>"></iframe>',
-  '<img src="data:," onerror="window.__xss=1">',
+  '<iframe srcdoc="<img src=x onerror=parent.__xss=(parent.__xss|0)+1>"></iframe>',
+  '<img src="data:," onerror="window.__xss=(window.__xss|0)+1">',
 ];
 
 /**
@@ -163,15 +163,15 @@ export const ALL_STATES: string[] = [
 ];
 
 /**
- * Whether the browser's DOM of a page's HTML has an element React moves into the document's
- * head when it renders it (a `<title>`, `<meta>` or `<link>` outside SVG, MathML's included:
- * React's rule), which no hydration of it in place can keep (a limit of React, not of the
- * parse: such a value fails hydration whatever its namespace rules).
+ * Whether the browser's DOM of a page's HTML has an HTML element React moves into the
+ * document's head when it renders it (a `<title>`, `<meta>` or `<link>`), which no hydration of
+ * it in place can keep: a limit of React, not of the parse. (SVG and MathML elements so named
+ * have another React type: runtime/host-elements.ts `foreignType`.)
  */
 export function hoistedByReact(html: string): boolean {
   const hoists = (node: DefaultTreeAdapterMap['node']): boolean =>
     ('tagName' in node &&
-      node.namespaceURI !== html5.NS.SVG &&
+      node.namespaceURI === html5.NS.HTML &&
       (node.tagName === 'title' || node.tagName === 'meta' || node.tagName === 'link')) ||
     ('childNodes' in node && node.childNodes.some(hoists));
   return hoists(parse(`<!DOCTYPE html><body>${html}`));
