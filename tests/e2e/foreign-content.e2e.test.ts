@@ -23,6 +23,7 @@ import {
   runClient,
   useSiteInChromium,
   watchPage,
+  type SiteInChromium,
   type Watched,
 } from './site-harness.js';
 import {
@@ -99,14 +100,10 @@ interface Outcome {
 }
 
 describe.skipIf(!chromiumAvailable())('foreign content hydrated in Chromium', () => {
-  let dir: string;
-  let base: string;
-  let newPage: () => Promise<Page>;
-  useSiteInChromium(
-    'jsont-foreign-',
-    { clientBuild: 'production', log: () => {} },
-    (site) => ({ dir, base, newPage } = site),
-  );
+  let site: SiteInChromium;
+  useSiteInChromium('jsont-foreign-', { clientBuild: 'production', log: () => {} }, (up) => {
+    site = up;
+  });
 
   /**
    * The product page with the apron's excerpt and body set, loaded and hydrated in `watched`'s
@@ -117,14 +114,14 @@ describe.skipIf(!chromiumAvailable())('foreign content hydrated in Chromium', ()
     excerpt: string,
     body: string,
   ): Promise<Outcome> {
-    const shopFile = join(dir, 'data', 'collections', 'shop.json');
+    const shopFile = join(site.dir, 'data', 'collections', 'shop.json');
     const shop = JSON.parse(readFileSync(shopFile, 'utf8')) as {
       items: Array<{ urlId: string; excerpt: string; body: string }>;
     };
     const apron = shop.items.find((item) => item.urlId === 'linen-work-apron')!;
     Object.assign(apron, { excerpt, body });
     writeFileSync(shopFile, JSON.stringify(shop));
-    await loadServerHtml(page, base, PRODUCT);
+    await loadServerHtml(page, site.base, PRODUCT);
     await settle(page);
     // What the server's HTML does itself (an SVG script's text run as script) is not hydration's.
     problems.length = 0;
@@ -160,7 +157,7 @@ describe.skipIf(!chromiumAvailable())('foreign content hydrated in Chromium', ()
 
   async function check(pairs: Array<[string, string]>): Promise<number> {
     let inert = 0;
-    const watched = watchPage(await newPage());
+    const watched = watchPage(await site.newPage());
     try {
       for (const [excerpt, body] of pairs) {
         const label = JSON.stringify([excerpt, body]);
