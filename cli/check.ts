@@ -7,9 +7,13 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
+import { renderToString } from 'react-dom/server';
+
+import { ErrorCode, makeError } from '../engine/errors.js';
 import {
   compile,
   prepareReact,
+  render,
   renderToReact,
   type Template,
   type TemplateError,
@@ -57,7 +61,8 @@ Options:
                      (REACT_UNSTRUCTURED warnings: parsed at render time, correct but slower)
   -j, --json <file>  with --react: also render each template through the React renderer with
                      this data and report the values whose markup does not stay inside its
-                     element (REACT_UNBALANCED_VALUE warnings, once per value)
+                     element (REACT_UNBALANCED_VALUE warnings, once per value), and a React
+                     tree that is not the browser's DOM of the page (REACT_DIVERGENT_TREE)
   -h, --help         show this help
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad arguments or a missing path.
@@ -75,19 +80,48 @@ const reactCheck: TemplateCheck = (template) => prepareReact(template).warnings;
 
 /**
  * The React path's render-time warnings for `data`: each value whose markup does not stay
- * inside its element, once (a value in a repeated section warns for each item).
+ * inside its element, once (a value in a repeated section warns for each item); and whether
+ * React would find its tree in the browser's DOM of the page (`divergence`).
  */
 function unbalancedCheck(data: unknown): TemplateCheck {
   return (template) => {
     const seen = new Set<string>();
-    return renderToReact(template, data).errors.filter((error) => {
+    const { element, errors } = renderToReact(template, data);
+    const divergent = divergence(renderToString(element), render(template, data).html);
+    const found = errors.filter((error) => {
       if (error.code !== 'REACT_UNBALANCED_VALUE') return false;
       const key = `${error.line}:${error.column}:${error.message}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+    return divergent === null ? found : [...found, divergent];
   };
+}
+
+/**
+ * A REACT_DIVERGENT_TREE warning when the React tree for the data (rendered by React: `react`)
+ * is not what React renders of the string path's `html` parsed whole, by the browser's rules
+ * (the React path's parser, through a template of that text alone): hydration of the page would
+ * fail, and React render it again on the client. Null when they agree.
+ */
+export function divergence(react: string, html: string): TemplateError | null {
+  const literal = html.replace(/[{}]/g, (brace) =>
+    brace === '{' ? '{.meta-left}' : '{.meta-right}',
+  );
+  const parsed = renderToString(renderToReact(compile(literal), {}).element);
+  if (parsed === react) return null;
+  let at = 0;
+  while (react[at] === parsed[at]) at++;
+  const from = Math.max(0, at - 30);
+  return makeError(
+    ErrorCode.REACT_DIVERGENT_TREE,
+    `React: the React tree for this data is not the browser's DOM of the rendered page ` +
+      `(hydration would fail): React has ${JSON.stringify(react.slice(from, at + 40))}, ` +
+      `the page ${JSON.stringify(parsed.slice(from, at + 40))}`,
+    undefined,
+    'warning',
+  );
 }
 
 function parseExtensions(list: string): string[] {

@@ -8,6 +8,7 @@
  * @vitest-environment jsdom
  */
 import fc from 'fast-check';
+import '../support/property-seed.js';
 import { describe, expect, it } from 'vitest';
 import {
   appliedMacro,

@@ -6,6 +6,7 @@
  * React tree without that iframe, on every path a value takes.
  */
 import fc from 'fast-check';
+import '../../support/property-seed.js';
 import { isValidElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderToReact } from '../../../index.js';
