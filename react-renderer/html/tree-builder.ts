@@ -6,8 +6,12 @@
  * rows, cells and captions closed by the next table part, a table closed by a new one, foster
  * parenting of what is not a table part, a select holding only options, optgroups and rules),
  * the form element pointer, stray end tags ignored, the newline after `<pre>`/`<textarea>`
- * dropped, SVG tag-name case. The React tree must have exactly the elements the browser builds
- * from the string path's HTML, or hydration fails, so these rules are not optional.
+ * dropped, SVG tag-name case, and foreign content (SVG and MathML elements, whatever their
+ * names, hold markup, not raw text; integration points hold HTML; the breakout tags close
+ * foreign elements up to one; a foreign end tag closes the foreign element of its name). The
+ * React tree must have exactly the elements the browser builds from the string path's HTML, or
+ * hydration fails (and where foreign content is read otherwise, markup the browser keeps inert
+ * runs script after hydration), so these rules are not optional.
  *
  * One builder serves the structuring pass (whose children also hold instruction nodes, type X)
  * and the runtime parse of markup-bearing values, which makes React elements instead of this
@@ -25,9 +29,8 @@
  * runtime/react-context.ts `parseIn`), no quirks mode (the rules are a standards-mode page's: a
  * `<table>` closes an open `<p>`), no frameset, body or head insertion modes (a value
  * is parsed inside the body); the form element pointer is approximated by the forms open
- * around a value; an SVG `<style>` or `<title>` is raw text to the tokenizer (the browser
- * parses markup there), and end tags in SVG/MathML other than `</p>`, `</br>` follow the HTML
- * rules; comments are not nodes (`comment` only keeps the texts around one apart). Where
+ * around a value; SVG and MathML attribute names keep the tokenizer's lower case (the
+ * browser adjusts some: `viewBox`; React's props name them either way); comments are not nodes (`comment` only keeps the texts around one apart). Where
  * parse5 (the tests' reference) differs from the standard, as for `</tbody>` in a row with no
  * tbody open, the standard is followed.
  *
