@@ -8,7 +8,7 @@ import type { FormatterTable, PredicateTable, Registry } from './engine/plugin.j
 import { renderTemplate } from './engine/render.js';
 import type { ParseFunction, RenderOptions, RenderResult, Template } from './engine/template.js';
 import type { TemplateError } from './engine/errors.js';
-import { findUnescapedValues } from './engine/unescaped-values.js';
+import { findUnescapedValues, type ValueOrigin } from './engine/unescaped-values.js';
 import { ARGUMENT_INSERTING_FORMATTERS, ESCAPING_FORMATTERS } from './formatters/index.js';
 import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.js';
 import { useCharBuffer } from './formatters/char-scan.js';
@@ -230,8 +230,24 @@ export function findUnescapedRequestValues(
   template: Template,
   sources: readonly Path[],
 ): TemplateError[] {
+  return unescapedValues(template, sources, 'request');
+}
+
+/**
+ * UNESCAPED_API_VALUE warnings: as findUnescapedRequestValues, for `sources` whose values come
+ * from API responses (e.g. `[['cartStatus', 'notice']]`, a server's error text).
+ */
+export function findUnescapedApiValues(
+  template: Template,
+  sources: readonly Path[],
+): TemplateError[] {
+  return unescapedValues(template, sources, 'API response');
+}
+
+function unescapedValues(template: Template, sources: readonly Path[], origin: ValueOrigin) {
   return findUnescapedValues(template, {
     sources,
+    origin,
     escapers: ESCAPING_FORMATTERS,
     inserters: ARGUMENT_INSERTING_FORMATTERS,
   });

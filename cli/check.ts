@@ -18,6 +18,7 @@ import {
   type Template,
   type TemplateError,
 } from '../index.js';
+import { apiResponseValueWarnings } from '../server/site/api-response-values.js';
 import { requestValueWarnings } from '../server/site/request-values.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
 import {
@@ -51,7 +52,8 @@ const HELP = `Usage: jsont check <file|folder>... [options]
 Compiles every template and prints each error and warning to stderr as file:line:col with a
 code frame, then a summary line. A value from the request (request.path, request.query.*,
 search.query) printed without an escaping formatter such as |html or |htmlattr, directly or as
-a message argument, is an UNESCAPED_REQUEST_VALUE warning. Folders are searched recursively for template files
+a message argument, is an UNESCAPED_REQUEST_VALUE warning; one from an API response
+(cartStatus.notice, a server's error text) an UNESCAPED_API_VALUE warning. Folders are searched recursively for template files
 (${TEMPLATE_EXTENSIONS.join(' ')}), skipping hidden folders and node_modules;
 files named on the command line are checked whatever their extension.
 
@@ -174,7 +176,7 @@ function run(argv: string[], io: CliIO): number {
   if (!args) return EXIT_OK;
   const ext = stringOption(args, 'ext');
   const extensions = ext === undefined ? TEMPLATE_EXTENSIONS : parseExtensions(ext);
-  const checks: TemplateCheck[] = [compileCheck, requestValueWarnings];
+  const checks: TemplateCheck[] = [compileCheck, requestValueWarnings, apiResponseValueWarnings];
   if (args.values['react'] === true) checks.push(reactCheck);
   const jsonPath = stringOption(args, 'json');
   if (jsonPath !== undefined) {

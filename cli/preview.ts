@@ -24,6 +24,11 @@ rendered on the server from templates/, partials/ and data/ as site.json describ
 API runs on an SQLite file in <dir>/.data/, and open pages reload when a file is saved. Template
 errors are shown in the page and printed here with file:line:col and a code frame.
 
+Owner calls (restock sign-up lists and sends, store creation, header/footer, navigation,
+language and commerce-preference changes) need an owner session: open the one-time Owner link
+printed at start in the browser you work in. Each link works once; the next one is printed
+when it is used. Visitors never get it.
+
 Options:
       --port <n>      port to listen on (default 4173; the next free one if taken; 0 = any)
       --host <name>   interface to listen on (default: localhost, so only this machine can
@@ -102,7 +107,13 @@ export async function runPreview(
     await server.close();
     throw new CliInputError(`cannot listen on port ${port}: ${(err as Error).message}`);
   }
-  io.stdout.write(`jsont preview: serving ${dir}\n  ${url}\n(Ctrl-C to stop)\n`);
+  io.stdout.write(
+    `jsont preview: serving ${dir}\n  ${url}\n` +
+      `  Owner: ${server.ownerLink()}\n` +
+      '  (a one-time link for you alone: it signs this browser in as the site owner, which\n' +
+      '  restock lists, store creation and settings changes need; do not share it)\n' +
+      '(Ctrl-C to stop)\n',
+  );
   hooks.onListening?.(url, server);
 
   await new Promise<void>((stop) => {

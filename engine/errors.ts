@@ -26,6 +26,8 @@ export const enum ErrorCode {
   REACT_DIVERGENT_TREE = 'REACT_DIVERGENT_TREE',
   // compile time: a request value printed without escaping (warning; unescaped-values.ts)
   UNESCAPED_REQUEST_VALUE = 'UNESCAPED_REQUEST_VALUE',
+  // compile time: a value from an API response printed without escaping (warning; same file)
+  UNESCAPED_API_VALUE = 'UNESCAPED_API_VALUE',
   // run time
   EXPRESSION_PARSE = 'EXPRESSION_PARSE',
   EXPRESSION_REDUCE = 'EXPRESSION_REDUCE',

@@ -1,7 +1,8 @@
 /**
  * A static check over compiled code: can a value that comes from outside the site (the request:
- * the search query, query parameters) reach the HTML output without an escaping formatter? Such a
- * value is attacker-controlled text, and printed as it is it becomes markup (a reflected XSS).
+ * the search query, query parameters; or an API response: a server's error text) reach the HTML
+ * output without an escaping formatter? Such a value is text someone else chose, and printed as
+ * it is it becomes markup (a reflected XSS).
  *
  * The check follows where each printed value may come from, as data paths from the root:
  * - `{a.b}` may be `a.b` looked up in any enclosing frame (a may-analysis: every frame is a
@@ -24,9 +25,14 @@ import { ErrorCode, makeError, type TemplateError } from './errors.js';
 import { Op } from './opcodes.js';
 import type { Template } from './template.js';
 
+/** Where the values of a policy's sources come from; it names the warning and its text. */
+export type ValueOrigin = 'request' | 'API response';
+
 export interface UnescapedValuePolicy {
-  /** Data paths whose values, and everything inside them, come from the request. */
+  /** Data paths whose values, and everything inside them, come from `origin`. */
   sources: readonly Path[];
+  /** 'request' warns UNESCAPED_REQUEST_VALUE, 'API response' UNESCAPED_API_VALUE. */
+  origin: ValueOrigin;
   /** Formatters whose output is safe in HTML whatever their input (`html`, `htmlattr`, …). */
   escapers: ReadonlySet<string>;
   /** Formatters that insert their arguments' values into their output as they are (`message`). */
@@ -145,16 +151,17 @@ class Analysis {
   }
 
   private warn(inst: Instruction, source: string, argument: string | null): void {
+    const { origin } = this.policy;
     const message =
       argument === null
-        ? `the request value ${source} is printed unescaped: add an escaping formatter ` +
+        ? `the ${origin} value ${source} is printed unescaped: add an escaping formatter ` +
           `(|html in text, |htmlattr in an attribute)`
-        : `the ${argument} argument is the request value ${source}, inserted unescaped: ` +
+        : `the ${argument} argument is the ${origin} value ${source}, inserted unescaped: ` +
           `escape it first ({.var @v ${argument}|html}) and pass @v`;
+    const code =
+      origin === 'request' ? ErrorCode.UNESCAPED_REQUEST_VALUE : ErrorCode.UNESCAPED_API_VALUE;
     const where = this.template.locations?.get(inst as object);
-    this.warnings.push(
-      makeError(ErrorCode.UNESCAPED_REQUEST_VALUE, message, where, 'warning', this.template.source),
-    );
+    this.warnings.push(makeError(code, message, where, 'warning', this.template.source));
   }
 
   walk(block: Block, scope: Scope): void {
@@ -228,8 +235,9 @@ class Analysis {
 }
 
 /**
- * Warnings (UNESCAPED_REQUEST_VALUE, with the instruction's line and column) for every tag that
- * may print a value from `policy.sources` into the HTML without an escaping formatter.
+ * Warnings (UNESCAPED_REQUEST_VALUE or UNESCAPED_API_VALUE, with the instruction's line and
+ * column) for every tag that may print a value from `policy.sources` into the HTML without an
+ * escaping formatter.
  */
 export function findUnescapedValues(
   template: Template,

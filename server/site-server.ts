@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 import { requestUrl } from './api/http.js';
+import { OwnerAccess } from './api/owner.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './site/client-bundle.js';
 import { createCommerce, type Commerce } from './site/commerce.js';
@@ -23,6 +24,9 @@ import {
 } from './site/html.js';
 import { formatProblems, type SiteProblem } from './site/problems.js';
 import { Site } from './site/site.js';
+
+/** Served from the site's `assets/favicon.ico` (404 when it has none). */
+const FAVICON_PATH = '/favicon.ico';
 
 export interface SiteServerOptions {
   /** The site folder. */
@@ -57,12 +61,18 @@ export interface SiteServer {
   listen(port: number, host?: string): Promise<string>;
   /** Stops watching, ends live-reload streams and open connections, closes the store. */
   close(): Promise<void>;
+  /**
+   * The current one-time owner link (`http://localhost:4173/__owner?token=…`): opening it gives
+   * that browser the owner session owner calls need. Only whoever runs the server sees it.
+   */
+  ownerLink(): string;
   /** Re-checks the site now, as a save would (tests call it instead of waiting for fs events). */
   recheck(): SiteProblem[];
 }
 
 const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -84,7 +94,12 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const siteOptions = options.now ? { now: options.now } : {};
   const site = new Site(root, siteOptions);
+  let base = '';
+  const owner = new OwnerAccess((path) =>
+    log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),
+  );
   const commerce = createCommerce(site, {
+    owner,
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),
     testHooks: options.testHooks ?? false,
@@ -152,6 +167,11 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
+    if (pathname === FAVICON_PATH) {
+      // Browsers ask for it on their own; a site keeps it with its other assets.
+      serveAsset(res, realRoot, join(root, 'assets'), FAVICON_PATH.slice(1));
+      return;
+    }
     if (pathname.startsWith('/assets/')) {
       serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
@@ -163,7 +183,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       extra: { cart: commerce.cartFor(req) },
       checkReact: preview,
     });
-    if (outcome.status === 200) {
+    if (outcome.status !== 500 && outcome.html !== undefined) {
       if (printed !== '' && problems.length === 0) printed = '';
       for (const warning of outcome.reactWarnings ?? []) {
         if (warned.has(warning.frame)) continue;
@@ -173,7 +193,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       }
       const boot = { preview, route: outcome.url, problems: [], version: version() };
       const html = injectClient(outcome.html, boot, outcome.hydration);
-      send(res, 200, html, 'text/html; charset=utf-8');
+      send(res, outcome.status, html, 'text/html; charset=utf-8');
     } else if (outcome.status === 404) {
       send(res, 404, notFoundPage(pathname, preview, version()), 'text/html; charset=utf-8');
     } else {
@@ -219,6 +239,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     site,
     commerce,
     recheck,
+    ownerLink: () => `${base}${owner.linkPath()}`,
     listen(port, host) {
       return new Promise((resolveUrl, reject) => {
         const onError = (err: Error) => reject(err);
@@ -226,7 +247,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
         server.listen(port, host, () => {
           server.off('error', onError);
           const address = server.address() as AddressInfo;
-          resolveUrl(`http://localhost:${address.port}`);
+          base = `http://localhost:${address.port}`;
+          resolveUrl(base);
         });
       });
     },

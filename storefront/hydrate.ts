@@ -64,6 +64,7 @@ export const WIDGET_FORMATTERS = [
   'variants-select',
   'product-scarcity',
   'product-quick-view',
+  'video',
 ] as const;
 
 /** Whether any shipped template or partial applies a widget formatter. */

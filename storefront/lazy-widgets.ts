@@ -3,20 +3,28 @@
  * only when the page has its markup (docs/storefront.md "Delivery").
  */
 import type { StorefrontRuntime } from './runtime.js';
-import { INSTALMENT_LINK, REVIEWS_TABS } from './widget-selectors.js';
+import { GALLERY, INSTALMENT_LINK, POPUP_OVERLAY, REVIEWS_TABS } from './widget-selectors.js';
 
 /** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
 export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
   const loads: Promise<unknown>[] = [];
   if (doc.querySelector(INSTALMENT_LINK) !== null) {
     loads.push(
-      import('./widgets/instalment-modal.js').then((m) =>
+      import('./widgets/commerce/instalment-modal.js').then((m) =>
         m.attachInstalmentModal(doc.body, runtime),
       ),
     );
   }
   if (doc.querySelector(REVIEWS_TABS) !== null) {
-    loads.push(import('./widgets/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
+    loads.push(import('./widgets/commerce/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
+  }
+  if (doc.querySelector(GALLERY) !== null) {
+    loads.push(import('./widgets/media/gallery.js').then((m) => m.attachGalleries(doc, runtime)));
+  }
+  if (doc.querySelector(POPUP_OVERLAY) !== null) {
+    loads.push(
+      import('./widgets/media/popup-overlay.js').then((m) => m.attachPopupOverlay(doc, runtime)),
+    );
   }
   await Promise.all(loads);
 }

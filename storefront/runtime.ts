@@ -6,6 +6,7 @@
 import { createContext, useContext } from 'react';
 import type { CommerceClient, ShoppingCartData } from './api/client.js';
 import { CART_ERROR_TEXTS, CommerceError } from './api/errors.js';
+import { allowedUrl } from './safe-url.js';
 import { createCartStore, type CartStore } from './state/cart-store.js';
 import type { Choices } from './state/product.js';
 import { createStore, type Store } from './state/store.js';
@@ -86,10 +87,26 @@ export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}):
     quantities: createStore({}),
     cartNotice: createStore<Notice | null>(null),
     timers,
-    navigate: seams.navigate ?? ((url) => location.assign(url)),
+    navigate: guardedNavigation(seams.navigate ?? ((url) => location.assign(url))),
     address: seams.address ?? browserAddress,
     afterCommit: new Set(),
     settings: { expressCheckout: seams.expressCheckout ?? false },
+  };
+}
+
+/**
+ * Navigation goes only to allowed URLs (storefront/safe-url.ts): item data (`fullUrl`) and
+ * server answers choose some of them, and `javascript:` would run in the page.
+ */
+function guardedNavigation(navigate: (url: string) => void): (url: string) => void {
+  return (url) => {
+    if (allowedUrl(url, globalThis.location?.href ?? 'http://localhost/') !== undefined) {
+      navigate(url);
+    } else
+      console.error(
+        '[jsont] refused to navigate to a URL that is not http(s), mailto or tel:',
+        url,
+      );
   };
 }
 

@@ -10,7 +10,7 @@ import type { StorefrontRuntime } from './runtime.js';
 import { attachLazyWidgets } from './lazy-widgets.js';
 
 export const CART_COOKIE = 'CART';
-/** How a full-page cart is recognised (widgets/cart-page.ts handles it). */
+/** How a full-page cart is recognised (widgets/commerce/cart-page.ts handles it). */
 const CART_ROOT = '#sqs-cart-root';
 export const SITE_USER_COOKIE = 'SiteUserInfo';
 
@@ -59,7 +59,7 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
         loadImages();
         // The /cart controller is a chunk of its own, for the page that has a cart root.
         if (document.querySelector(CART_ROOT) !== null) {
-          void import('./widgets/cart-page.js').then((m) =>
+          void import('./widgets/commerce/cart-page.js').then((m) =>
             m.attachCartPage(document.body, runtime),
           );
         }

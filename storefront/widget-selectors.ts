@@ -6,3 +6,7 @@ export const INSTALMENT_LINK = 'a[data-instalment-modal]';
 export const REVIEWS_TABS = '[data-reviews-tabs]';
 /** Links from the rating summary to the reviews panel. */
 export const REVIEWS_ANCHOR = 'a[data-reviews-anchor]';
+/** A gallery of template markup (templates/gallery.html in the demo). */
+export const GALLERY = '[data-gallery]';
+/** The promotional pop-up overlay (partials/popup-overlay.block in the demo). */
+export const POPUP_OVERLAY = '[data-popup-overlay]';

@@ -87,6 +87,7 @@ export const commerceRoutes: Route[] = [
   {
     method: 'PUT',
     path: '/api/v1/commerce-preferences/:namespace',
+    owner: true,
     response: PreferencesResponse,
     crumb: true,
     handle(ctx) {
@@ -101,6 +102,7 @@ export const commerceRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/content-service/product/1.1/websites/:websiteId/products',
+    owner: true,
     response: ProductCollectionResponse,
     crumb: true,
     handle(ctx) {
@@ -128,6 +130,7 @@ export const commerceRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories',
+    owner: true,
     response: RootCategoryResponse,
     crumb: true,
     handle(ctx) {

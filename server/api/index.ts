@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import * as z from 'zod/mini';
+import { CART_ERROR_TEXTS } from '../../storefront/api/errors.js';
 import type { ShoppingCart } from '../../storefront/api/schemas.js';
 import { EMPTY_CATALOG, type Catalog } from '../catalog.js';
 import { FaultInjector, FaultPlanJson, ruleFromJson, type FaultPlan } from '../faults.js';
@@ -15,12 +16,13 @@ import { FormStore } from '../store/forms.js';
 import { RestockStore } from '../store/restock.js';
 import { CollectionStore, RecordStore, SettingsStore } from '../store/settings.js';
 import { SiteUserStore } from '../store/site-users.js';
-import { analyticsRoutes } from './analytics.js';
+import { analyticsRateLimit, analyticsRoutes } from './analytics.js';
 import { CART_COOKIE, cartRoutes } from './cart.js';
 import { buildCart, emptyCartRow } from './cart-view.js';
 import { commerceRoutes } from './commerce.js';
 import { checkCrumb, CRUMB_COOKIE, CRUMB_HEADER, ensureCrumb } from './crumb.js';
 import { formRoutes } from './forms.js';
+import { OWNER_COOKIE, OWNER_LINK_PATH, OwnerAccess } from './owner.js';
 import {
   decodeBody,
   HttpError,
@@ -59,12 +61,16 @@ export interface ApiOptions {
    * they take only same-origin requests, and JSON bodies (see checkHookRequest).
    */
   testHooks?: boolean;
+  /** Who may make owner calls; default: a fresh OwnerAccess whose link only the caller knows. */
+  owner?: OwnerAccess;
 }
 
 export type ApiHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) & {
   /** The live fault plan (the same one `/__faults` edits). */
   faults: FaultInjector;
   stores: Stores;
+  /** The owner session gate and its one-time link. */
+  owner: OwnerAccess;
 };
 
 /** Every implemented call (the contract tests check each has a sample request). */
@@ -124,6 +130,8 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
   const now = options.now ?? Date.now;
   const websiteId = options.websiteId ?? 'preview-website';
   const testHooks = options.testHooks ?? false;
+  const analyticsLimit = analyticsRateLimit(now);
+  const owner = options.owner ?? new OwnerAccess();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -137,16 +145,26 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
         sendJson(res, 200, control(pathname, method, url, body));
         return true;
       }
+      if (pathname === OWNER_LINK_PATH) {
+        owner.answerLink(res, method, url.searchParams.get('token'));
+        return true;
+      }
       if ((await faults.apply(req, res, pathname)) !== 'continue') return true;
       if (!pathname.startsWith('/api/')) return false;
       const found = router.match(method, pathname);
       if (found === undefined) throw new HttpError(404, { error: 'Not found' });
       if (found === 'method') throw new HttpError(405, { error: 'Method not allowed' });
       const cookies = parseCookies(req.headers.cookie);
+      if (found.route.owner === true) owner.check(cookies[OWNER_COOKIE]);
       ensureCrumb(req, res);
       const query = Object.fromEntries(url.searchParams);
+      if (found.route.rateLimited === true && !analyticsLimit.admit(req, cookies)) {
+        throw new HttpError(429, { error: CART_ERROR_TEXTS.rateLimited });
+      }
       const body =
-        method === 'GET' ? undefined : decodeBody(await readBody(req), req.headers['content-type']);
+        method === 'GET'
+          ? undefined
+          : decodeBody(await readBody(req, found.route.maxBodyBytes), req.headers['content-type']);
       if (found.route.crumb === true) {
         const header = req.headers[CRUMB_HEADER];
         const fromBody = isRecord(body) && typeof body.crumb === 'string' ? body.crumb : undefined;
@@ -215,7 +233,7 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
     };
   }
 
-  const handler = Object.assign(handle, { faults, stores });
+  const handler = Object.assign(handle, { faults, stores, owner });
   cartSettings.set(handler, { catalog, now, websiteId });
   return handler;
 }

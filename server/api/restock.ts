@@ -85,6 +85,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'GET',
     path: `${BASE}/groups`,
+    owner: true,
     response: RestockGroupsResponse,
     handle(ctx) {
       const offset = Number(parseWith(RestockGroupsQuery, ctx.query).cursor ?? 0);
@@ -104,6 +105,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'GET',
     path: BASE,
+    owner: true,
     response: RestockSignupsResponse,
     handle(ctx) {
       const q = parseWith(RestockSignupsQuery, ctx.query);
@@ -133,6 +135,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'POST',
     path: `${BASE}/send`,
+    owner: true,
     response: RestockSendResponse,
     crumb: true,
     handle: (ctx) =>
@@ -141,6 +144,7 @@ export const restockRoutes: Route[] = [
   {
     method: 'POST',
     path: `${BASE}/send/all`,
+    owner: true,
     response: RestockSendResponse,
     crumb: true,
     handle: (ctx) =>

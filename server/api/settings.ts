@@ -66,6 +66,7 @@ export const settingsRoutes: Route[] = [
   {
     method: 'PUT',
     path: '/api/multilingual/languages',
+    owner: true,
     response: LanguagesResponse,
     crumb: true,
     handle(ctx) {
@@ -91,6 +92,7 @@ export const settingsRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/api/multilingual/connection',
+    owner: true,
     response: MultilingualStatusResponse,
     crumb: true,
     handle(ctx) {
@@ -107,6 +109,7 @@ export const settingsRoutes: Route[] = [
   {
     method: 'PUT',
     path: '/api/site-header-footer',
+    owner: true,
     response: HeaderFooter,
     crumb: true,
     handle(ctx) {
@@ -124,6 +127,7 @@ export const settingsRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/widget/UpdateNavigation',
+    owner: true,
     response: SiteLayoutResponse,
     crumb: true,
     handle(ctx) {

@@ -1,7 +1,8 @@
 /**
  * The site folder format the preview server serves (fixtures/site is the example):
  *
- *   site.json        name, layout template, shared data files, routes (url -> what to render)
+ *   site.json        name, layout template, shared data files, routes (url -> what to render),
+ *                    optionally the file of site-user accounts (site-users.ts)
  *   templates/       page templates and the layout, which wraps every page body ({mainContent})
  *   partials/        partials for {@|apply name} and {.include name}, named by file name
  *   data/            JSON: website, localized strings, merchandising context, collections
@@ -10,7 +11,8 @@
  * A route's data is the shared data files merged (shallowly, in order), then the route's own data
  * files, then `collection` / `items` / `item` from a collection file when the route names one.
  * A url segment `:urlId` makes an item route: one page per item of the collection, matched by the
- * item's `urlId`.
+ * item's `urlId`. A collection route's items are those of `?category=NAME` when it is given (a
+ * list page filtered by category). `notFound` names the page of a path no route matches.
  */
 import { z } from 'zod';
 
@@ -44,6 +46,16 @@ export const SiteConfig = z.object({
     .default({}),
   /** Data files shared by every route, relative to the site folder. */
   data: FileList.default([]),
+  /**
+   * The file of site-user accounts the preview's store gets (server/site/site-users.ts),
+   * relative to the site folder; none = no accounts.
+   */
+  siteUsers: z.string().min(1).optional(),
+  /**
+   * The page answered, with status 404, for a path no route matches (or an item route whose
+   * item does not exist): a route without a url, rendered in the layout like any other.
+   */
+  notFound: RouteConfig.omit({ collection: true, search: true }).optional(),
   routes: z
     .record(z.string().startsWith('/'), RouteConfig)
     .refine(

@@ -39,10 +39,20 @@ function bootTags(boot: BootData, hydration: HydrationBoot | undefined): string 
   );
 }
 
+/**
+ * The index of the last `</body>` in any case, found on the string itself: lowercasing first can
+ * change its length (`İ` becomes two characters), so an index into the copy would miss the tag.
+ */
+function lastBodyEnd(html: string): number {
+  let at = -1;
+  for (const match of html.matchAll(/<\/body>/gi)) at = match.index;
+  return at;
+}
+
 /** Adds the boot data, hydration data and client script before the last </body>, or at the end. */
 export function injectClient(html: string, boot: BootData, hydration?: HydrationBoot): string {
   const tags = bootTags(boot, hydration);
-  const at = html.toLowerCase().lastIndexOf('</body>');
+  const at = lastBodyEnd(html);
   return at === -1 ? html + tags : html.slice(0, at) + tags + html.slice(at);
 }
 
@@ -68,7 +78,8 @@ ${body}
 
 export function notFoundPage(pathname: string, preview: boolean, version: string): string {
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Page not found</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><h1>Page not found</h1><p>No route of this site matches <code>${escapeHtml(pathname)}</code>.</p>
 <p><a href="/">Home</a></p></body></html>`;
   return injectClient(html, { preview, route: null, problems: [], version });

@@ -18,12 +18,14 @@ import {
 } from '../../index.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
-import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/quick-view-partial.js';
+import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
+import { apiResponseValueWarnings } from './api-response-values.js';
 import { requestValueWarnings } from './request-values.js';
 import { isItemRoute, itemUrl, matchRoute } from './routes.js';
+import { siteAccounts } from './site-users.js';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -38,25 +40,29 @@ export interface RenderRequest {
    * the preview does, so that an author learns when a value's markup makes the page render
    * whole, which is slower (REACT_UNBALANCED_VALUE depends on the data, which `jsont check`
    * does not see), along with what `jsont check --react` reports of the page template and its
-   * request values printed unescaped (UNESCAPED_REQUEST_VALUE, on every page).
+   * request and API response values printed unescaped (UNESCAPED_REQUEST_VALUE,
+   * UNESCAPED_API_VALUE, on every page).
    */
   checkReact?: boolean;
 }
 
 export type RenderOutcome =
   | {
-      status: 200;
+      /** 404: the site's not-found page (site.json `notFound`), for a path no route serves. */
+      status: 200 | 404;
       html: string;
-      url: string;
+      /** The route that rendered the page; null for the not-found page. */
+      url: string | null;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
       /**
-       * With `checkReact`: the page template's UNESCAPED_REQUEST_VALUE warnings and the React
+       * With `checkReact`: the page template's UNESCAPED_* warnings and the React
        * render's warnings, located in their files.
        */
       reactWarnings?: SiteProblem[];
     }
-  | { status: 404 }
+  /** No route serves the path and the site has no not-found page. */
+  | { status: 404; html?: undefined }
   | { status: 500; problems: SiteProblem[] };
 
 interface CollectionFile {
@@ -142,12 +148,17 @@ export class Site {
     let config: SiteConfig | undefined;
     attempt(() => (config = this.config()));
     if (config === undefined) return problems;
-    const templates = new Set<string>(Object.values(config.routes).map((r) => r.template));
+    const routes: RouteConfig[] = [
+      ...Object.values(config.routes),
+      ...(config.notFound ? [config.notFound] : []),
+    ];
+    const templates = new Set<string>(routes.map((r) => r.template));
     if (config.layout !== undefined) templates.add(config.layout);
     for (const name of templates) attempt(() => problems.push(...this.template(name).problems));
     attempt(() => problems.push(...this.partials().problems));
     for (const file of config.data) attempt(() => this.dataFile(file));
-    for (const route of Object.values(config.routes)) {
+    attempt(() => siteAccounts(this));
+    for (const route of routes) {
       for (const file of route.data ?? []) attempt(() => this.dataFile(file));
       if (route.collection !== undefined) attempt(() => this.collection(route.collection!));
     }
@@ -178,14 +189,28 @@ export class Site {
   private renderOrThrow(request: RenderRequest): RenderOutcome {
     const config = this.config();
     const match = matchRoute(config, request.pathname);
-    if (match === undefined) return { status: 404 };
-    const data = this.routeData(config, match.route, match.urlId, request);
-    if (data === undefined) return { status: 404 };
+    const data = match && this.routeData(config, match.route, match.urlId, request);
+    if (match !== undefined && data !== undefined) {
+      return this.renderPage(config, match.route, data, request, match.url);
+    }
+    if (config.notFound === undefined) return { status: 404 };
+    const notFound = this.routeData(config, config.notFound, undefined, request)!;
+    const outcome = this.renderPage(config, config.notFound, notFound, request, null);
+    return outcome.status === 200 ? { ...outcome, status: 404 } : outcome;
+  }
+
+  private renderPage(
+    config: SiteConfig,
+    route: RouteConfig,
+    data: Rec,
+    request: RenderRequest,
+    url: string | null,
+  ): RenderOutcome {
     // What the template sees: the route data with the visitor's initial state folded in, as
     // the browser's first render will (docs/storefront.md "Design").
     const view = storefrontData(data, initialState(data)) as Rec;
 
-    const page = this.template(match.route.template);
+    const page = this.template(route.template);
     const partials = this.partials();
     const problems = [...page.problems, ...partials.problems];
     const renderOptions = {
@@ -224,10 +249,11 @@ export class Site {
       }
     }
     if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
-    const served = { status: 200 as const, html, url: match.url, ...(hydration && { hydration }) };
+    const served = { status: 200 as const, html, url, ...(hydration && { hydration }) };
     if (request.checkReact !== true) return served;
-    // What `jsont check` reports of the page template: request values printed unescaped.
-    const warnings = this.mapErrors(requestWarningsOf(page), page, partials, 'warning');
+    // What `jsont check` reports of the page template: request and API response values
+    // printed unescaped.
+    const warnings = this.mapErrors(unescapedWarningsOf(page), page, partials, 'warning');
     if (hydration !== undefined) {
       // The page template itself (not the prepared copy the browser gets): it has locations.
       const react = renderToReact(page.template, view, renderOptions);
@@ -257,7 +283,7 @@ export class Site {
     if (route.collection !== undefined) {
       const { collection, items } = this.collection(route.collection);
       data.collection = collection;
-      if (urlId === undefined) data.items = items;
+      if (urlId === undefined) Object.assign(data, this.listItems(items, request.query));
       else {
         const item = items.find((it) => it.urlId === urlId);
         if (item === undefined) return undefined;
@@ -269,6 +295,18 @@ export class Site {
     if (route.search === true) data.search = this.search(query.get('q') ?? '');
     if (request.extra !== undefined) Object.assign(data, request.extra);
     return data;
+  }
+
+  /**
+   * A list page's items: those in the category `?category=` names (exact match, as the
+   * category links write it), with `categoryFilter` ({ name, itemCount }) saying so; all items
+   * otherwise.
+   */
+  private listItems(items: Rec[], query: URLSearchParams | undefined): Rec {
+    const name = query?.get('category');
+    if (name === null || name === undefined || name === '') return { items };
+    const chosen = items.filter((item) => asArray(item.categories).includes(name));
+    return { items: chosen, categoryFilter: { name, itemCount: chosen.length } };
   }
 
   /** Case-insensitive match of every word of the query against items' text fields. */
@@ -390,12 +428,18 @@ interface CompiledFile {
   prepared?: ReactTemplate;
   /** What preparing it reported (REACT_UNSTRUCTURED, REACT_DROPPED_ATTRIBUTE), located. */
   structureWarnings?: TemplateError[];
-  /** Its UNESCAPED_REQUEST_VALUE warnings, found on first use and cached with the compile. */
-  requestWarnings?: TemplateError[];
+  /**
+   * Its UNESCAPED_REQUEST_VALUE and UNESCAPED_API_VALUE warnings, found on first use and cached
+   * with the compile.
+   */
+  unescapedWarnings?: TemplateError[];
 }
 
-function requestWarningsOf(unit: CompiledFile): TemplateError[] {
-  return (unit.requestWarnings ??= requestValueWarnings(unit.template));
+function unescapedWarningsOf(unit: CompiledFile): TemplateError[] {
+  return (unit.unescapedWarnings ??= [
+    ...requestValueWarnings(unit.template),
+    ...apiResponseValueWarnings(unit.template),
+  ]);
 }
 
 /**

@@ -12,8 +12,10 @@
  *   the variant, and the item reduced to it (variantView) for the price, mark and image.
  * - `item.instalments`: the instalment pill's data for a physical product whose instalment
  *   context says available (state/instalments.ts), priced at the chosen variant.
+ * - `options` of a gallery page: every gallery option, defaults filled in (state/gallery.ts).
  */
 import type { ShoppingCartData } from '../api/client.js';
+import { galleryOptions, isGalleryPage } from './gallery.js';
 import { instalmentView } from './instalments.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
 
@@ -93,6 +95,7 @@ export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
   const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart);
+  if (isGalleryPage(data)) out.options = galleryOptions(data.options);
   if (data.item !== undefined) {
     out.item = withInstalments(withSelection(data.item, state.selection), data);
   }

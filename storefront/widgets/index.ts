@@ -4,11 +4,12 @@
  * pages that apply one of these formatters (hydrate.ts `usesWidgets`).
  */
 import type { ComponentTable } from '../../react-renderer/components/index.js';
-import { AddToCartButton } from './add-to-cart.js';
-import { ProductScarcity } from './product-scarcity.js';
-import { QuantityInput } from './quantity-input.js';
-import { QuickViewButton } from './quick-view.js';
-import { VariantsSelect } from './variants-select.js';
+import { AddToCartButton } from './commerce/add-to-cart.js';
+import { ProductScarcity } from './commerce/product-scarcity.js';
+import { QuantityInput } from './commerce/quantity-input.js';
+import { QuickViewButton } from './commerce/quick-view.js';
+import { VariantsSelect } from './commerce/variants-select.js';
+import { VideoBlock } from './media/video.js';
 
 // They render only their `markup` (never `html`), so the renderer may build it from nodes.
 for (const widget of [
@@ -17,6 +18,7 @@ for (const widget of [
   QuantityInput,
   VariantsSelect,
   QuickViewButton,
+  VideoBlock,
 ]) {
   (widget as { markupOnly?: boolean }).markupOnly = true;
 }
@@ -27,4 +29,5 @@ export const STOREFRONT_WIDGETS: ComponentTable = {
   'variants-select': VariantsSelect,
   'product-scarcity': ProductScarcity,
   'product-quick-view': QuickViewButton,
+  video: VideoBlock,
 };

@@ -127,6 +127,35 @@ describe.skipIf(!chromiumAvailable())('storefront dialogs in Chromium', () => {
     }
   });
 
+  it("runs none of the provider page's script links on click", async () => {
+    const hostile = [
+      'java&#x09;script:window.bad=1',
+      '&#x01;javascript:window.bad=2',
+      'JaVaScRiPt:window.bad=3',
+      'java&#x0A;script:window.bad=4',
+      '&#106;avascript:window.bad=5',
+    ];
+    const page = await open(APRON);
+    // The provider's page, as a hostile provider would write it.
+    await page.route('**/assets/instalments/en_US.html', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body:
+          '<title>Pay in 4 with Afterpay</title><main>' +
+          hostile.map((href, i) => `<a class="bad-${i}" href="${href}">link ${i}</a>`).join(' ') +
+          '<svg><a class="bad-svg" xlink:href="java&#x09;script:window.bad=6"><text y="20">svg</text></a></svg></main>',
+      }),
+    );
+    await page.locator('.instalment-pill-info').click();
+    const dialog = page.getByRole('dialog', { name: 'Pay in 4 with Afterpay' });
+    await dialog.waitFor();
+    for (const target of [...hostile.map((_, i) => `.bad-${i}`), '.bad-svg text']) {
+      await dialog.locator(target).click();
+    }
+    expect(await page.evaluate(() => (window as { bad?: number }).bad)).toBeUndefined();
+    expect(page.url()).toBe(base + APRON);
+  });
+
   it('has no axe violation on the product page with the instalment pill, nor with its modal open', async () => {
     const page = await open(APRON);
     const violations = async () =>

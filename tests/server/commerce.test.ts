@@ -11,9 +11,12 @@ import { Client, expectFieldError, expectShape, startApi, type TestServer } from
 
 let server: TestServer;
 let client: Client;
+/** For the owner calls: preference writes and store creation. */
+let owner: Client;
 beforeEach(async () => {
   server = await startApi({ websiteId: 'site-1' });
   client = await new Client(server.base).prime();
+  owner = await new Client(server.base).signInAsOwner(server.handler.owner);
 });
 afterEach(() => server.close());
 
@@ -69,7 +72,7 @@ describe('commerce preferences', () => {
 
   it('returns websiteId plus saved fields, stripping a sent websiteId', async () => {
     expect((await client.get(path)).body).toEqual({ websiteId: 'site-1' });
-    const put = await client.put(path, { websiteId: 'evil', expressCheckout: true, min: 500 });
+    const put = await owner.put(path, { websiteId: 'evil', expressCheckout: true, min: 500 });
     expect(put.status).toBe(200);
     expect(expectShape(PreferencesResponse, put.body)).toEqual({
       websiteId: 'site-1',
@@ -84,7 +87,7 @@ describe('commerce preferences', () => {
   });
 
   it('rejects a non-object body and a malformed namespace', async () => {
-    expectFieldError(await client.put(path, ['x']), '_root');
+    expectFieldError(await owner.put(path, ['x']), '_root');
     expectFieldError(await client.get('/api/v1/commerce-preferences/bad%20ns'), '_root');
   });
 });
@@ -107,10 +110,10 @@ describe('store creation', () => {
   };
 
   it('creates a product collection, then its root category', async () => {
-    const created = await client.post(products, collection);
+    const created = await owner.post(products, collection);
     expect(created.status).toBe(201);
     const { id } = expectShape(ProductCollectionResponse, created.body);
-    const category = await client.post(`${products}/${id}/categories`, root);
+    const category = await owner.post(`${products}/${id}/categories`, root);
     expect(category.status).toBe(201);
     expect(expectShape(RootCategoryResponse, category.body)).toMatchObject({
       collectionId: id,
@@ -119,20 +122,20 @@ describe('store creation', () => {
   });
 
   it('validates payloads, url ids, websites and collections', async () => {
-    expectFieldError(await client.post(products, { ...collection, urlId: 'Not OK' }), 'urlId');
-    expectFieldError(await client.post(products, { ...collection, enabled: 'yes' }), 'enabled');
-    await client.post(products, collection);
-    expectFieldError(await client.post(products, collection), 'urlId', 'URL already in use');
+    expectFieldError(await owner.post(products, { ...collection, urlId: 'Not OK' }), 'urlId');
+    expectFieldError(await owner.post(products, { ...collection, enabled: 'yes' }), 'enabled');
+    await owner.post(products, collection);
+    expectFieldError(await owner.post(products, collection), 'urlId', 'URL already in use');
     const otherSite = '/api/content-service/product/1.1/websites/site-2/products';
-    expect((await client.post(otherSite, { ...collection, urlId: 'shop-1' })).status).toBe(404);
+    expect((await owner.post(otherSite, { ...collection, urlId: 'shop-1' })).status).toBe(404);
     expectFieldError(
-      await client.post(`${products}/x/categories`, { ...root, type: 'LEAF' }),
+      await owner.post(`${products}/x/categories`, { ...root, type: 'LEAF' }),
       'type',
     );
     expectFieldError(
-      await client.post(`${products}/x/categories`, { ...root, displayIndex: 2 }),
+      await owner.post(`${products}/x/categories`, { ...root, displayIndex: 2 }),
       'displayIndex',
     );
-    expect((await client.post(`${products}/missing/categories`, root)).status).toBe(404);
+    expect((await owner.post(`${products}/missing/categories`, root)).status).toBe(404);
   });
 });

@@ -78,6 +78,7 @@ describe('hydration data of served pages', () => {
     // The cards apply product-quick-view: the quick view's partial comes along.
     expect(Object.keys(boot.partials).sort()).toEqual([
       ...island,
+      'original-price.block',
       'product-card.block',
       'quick-view.block',
     ]);

@@ -1,12 +1,17 @@
 /**
  * REQUEST_VALUE_PATHS (server/site/request-values.ts) names every place the site server copies
- * request text into the data a page template sees, so `jsont check` watches all of them.
+ * request text into the data a page template sees, and API_RESPONSE_VALUE_PATHS
+ * (server/site/api-response-values.ts) every place the storefront puts a failed call's text, so
+ * `jsont check` watches all of them.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+import type { Path } from '../../index.js';
+import { API_RESPONSE_VALUE_PATHS } from '../../server/site/api-response-values.js';
 import { REQUEST_VALUE_PATHS } from '../../server/site/request-values.js';
 import { Site } from '../../server/site/site.js';
+import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 const TOKEN = 'zq7requestzq';
@@ -34,9 +39,25 @@ describe('request values in the page data', () => {
       const found = pathsHolding(data);
       expect(found.length, pathname).toBeGreaterThan(0);
       for (const path of found) {
-        const covered = REQUEST_VALUE_PATHS.some((p) => p.every((s, i) => s === path[i]));
-        expect(covered, `${pathname}: ${path.join('.')}`).toBe(true);
+        expect(under(REQUEST_VALUE_PATHS, path), `${pathname}: ${path.join('.')}`).toBe(true);
       }
+    }
+  });
+});
+
+const under = (roots: readonly Path[], path: string[]) =>
+  roots.some((p) => p.every((s, i) => s === path[i]));
+
+describe('API response values in the page data', () => {
+  it('lie under API_RESPONSE_VALUE_PATHS only: the /cart notice of a failed call', () => {
+    const outcome = new Site(SITE, { now: () => 0 }).render({ pathname: '/cart' });
+    expect(outcome.status).toBe(200);
+    const data = outcome.status === 200 ? outcome.hydration?.data : undefined;
+    const notice = { title: 'Unable to remove item', message: `server says ${TOKEN}` };
+    const found = pathsHolding(storefrontData(data, { ...initialState(data), notice }));
+    expect(found).not.toEqual([]);
+    for (const path of found) {
+      expect(under(API_RESPONSE_VALUE_PATHS, path), path.join('.')).toBe(true);
     }
   });
 });

@@ -8,7 +8,14 @@ import {
   RestockSignupResponse,
   RestockSignupsResponse,
 } from '../../storefront/api/schemas.js';
-import { Client, expectFieldError, expectShape, useApi } from './support.js';
+import {
+  Client,
+  expectFieldError,
+  expectShape,
+  signIn,
+  type TestServer,
+  useApi,
+} from './support.js';
 
 const BASE = '/api/site-users/account/notifications/restock';
 const signup = (email: string, variantId = 'tee-l', productId = 'tee') => ({
@@ -18,8 +25,11 @@ const signup = (email: string, variantId = 'tee-l', productId = 'tee') => ({
   isJoinMailingList: false,
 });
 
+let server: TestServer;
 let client: Client;
-useApi((api) => ({ client } = api));
+/** Listing and sending are owner calls. */
+let owner: Client;
+useApi((api) => ({ server, client, owner } = api));
 
 describe('POST restock sign-up', () => {
   it('stores a sign-up once per email and variant', async () => {
@@ -28,18 +38,15 @@ describe('POST restock sign-up', () => {
     const { id } = expectShape(RestockSignupResponse, first.body);
     const again = await client.post(BASE, { ...signup('A@example.com'), isJoinMailingList: true });
     expect(again.body.id).toBe(id);
-    const list = await client.get(`${BASE}?productId=tee&variantId=tee-l`);
+    const list = await owner.get(`${BASE}?productId=tee&variantId=tee-l`);
     expect(list.body.signUps).toHaveLength(1);
     expect(list.body.signUps[0]).toMatchObject({ isJoinMailingList: true, notifiedOn: null });
   });
 
   it('requires the XSRF token from a signed-in visitor', async () => {
-    const login = await client.post('/api/site-users/account/session', {
-      email: 'demo@example.com',
-      password: 'demo-password',
-    });
+    const xsrf = await signIn(server, client);
     expect((await client.post(BASE, signup('e@example.com'))).status).toBe(403);
-    const headers = { 'X-SiteUser-XSRF-Token': login.body.xsrfToken as string };
+    const headers = { 'X-SiteUser-XSRF-Token': xsrf };
     expect((await client.post(BASE, signup('e@example.com'), { headers })).status).toBe(200);
   });
 
@@ -79,7 +86,7 @@ describe('restock listings and sending', () => {
       expect((await client.post(BASE, signup(`v${i}@example.com`))).status).toBe(200);
     }
     await client.post(BASE, signup('s@example.com', 'tee-s'));
-    const groups = expectShape(RestockGroupsResponse, (await client.get(`${BASE}/groups`)).body);
+    const groups = expectShape(RestockGroupsResponse, (await owner.get(`${BASE}/groups`)).body);
     expect(groups).toMatchObject({ hasNextPage: false, nextPageCursor: null });
     expect(groups.signUpGroups).toEqual([
       {
@@ -92,49 +99,49 @@ describe('restock listings and sending', () => {
     ]);
     const page1 = expectShape(
       RestockSignupsResponse,
-      (await client.get(`${BASE}?productId=tee&variantId=tee-l`)).body,
+      (await owner.get(`${BASE}?productId=tee&variantId=tee-l`)).body,
     );
     expect(page1.signUps).toHaveLength(RESTOCK_PAGE_SIZE);
     expect(page1.hasNextPage).toBe(true);
     const page2 = (
-      await client.get(`${BASE}?productId=tee&variantId=tee-l&cursor=${page1.nextPageCursor}`)
+      await owner.get(`${BASE}?productId=tee&variantId=tee-l&cursor=${page1.nextPageCursor}`)
     ).body;
     expect(page2.signUps).toHaveLength(5);
     expect(page2.hasNextPage).toBe(false);
-    const all = (await client.get(`${BASE}?productId=tee`)).body;
+    const all = (await owner.get(`${BASE}?productId=tee`)).body;
     expect(all.hasNextPage).toBe(true);
   });
 
   it('validates listing queries', async () => {
-    expectFieldError(await client.get(BASE), 'productId', 'Required');
-    expectFieldError(await client.get(`${BASE}/groups?cursor=abc`), 'cursor');
+    expectFieldError(await owner.get(BASE), 'productId', 'Required');
+    expectFieldError(await owner.get(`${BASE}/groups?cursor=abc`), 'cursor');
   });
 
   it('sends once per pending sign-up, for one variant or many', async () => {
     await client.post(BASE, signup('a@example.com'));
     await client.post(BASE, signup('b@example.com'));
     await client.post(BASE, signup('c@example.com', 'tee-s'));
-    const one = await client.post(`${BASE}/send`, { productId: 'tee', variantId: 'tee-l' });
+    const one = await owner.post(`${BASE}/send`, { productId: 'tee', variantId: 'tee-l' });
     expect(expectShape(RestockSendResponse, one.body)).toEqual({ sentCount: 2 });
     expect(
-      (await client.post(`${BASE}/send`, { productId: 'tee', variantId: 'tee-l' })).body.sentCount,
+      (await owner.post(`${BASE}/send`, { productId: 'tee', variantId: 'tee-l' })).body.sentCount,
     ).toBe(0);
-    const all = await client.post(`${BASE}/send/all`, {
+    const all = await owner.post(`${BASE}/send/all`, {
       sendRequests: [
         { productId: 'tee', variantId: 'tee-l' },
         { productId: 'tee', variantId: 'tee-s' },
       ],
     });
     expect(all.body).toEqual({ sentCount: 1 });
-    const groups = (await client.get(`${BASE}/groups`)).body.signUpGroups;
+    const groups = (await owner.get(`${BASE}/groups`)).body.signUpGroups;
     expect(groups.map((g: { pendingCount: number }) => g.pendingCount)).toEqual([0, 0]);
   });
 
   it('validates send payloads', async () => {
-    expectFieldError(await client.post(`${BASE}/send`, { productId: 'tee' }), 'variantId');
-    expectFieldError(await client.post(`${BASE}/send/all`, { sendRequests: [] }), 'sendRequests');
+    expectFieldError(await owner.post(`${BASE}/send`, { productId: 'tee' }), 'variantId');
+    expectFieldError(await owner.post(`${BASE}/send/all`, { sendRequests: [] }), 'sendRequests');
     expectFieldError(
-      await client.post(`${BASE}/send/all`, { sendRequests: [{ productId: 1 }] }),
+      await owner.post(`${BASE}/send/all`, { sendRequests: [{ productId: 1 }] }),
       'sendRequests.0.productId',
     );
   });

@@ -9,24 +9,25 @@ import {
 } from '../../storefront/api/schemas.js';
 import { Client, expectFieldError, expectShape, useApi } from './support.js';
 
-let client: Client;
-useApi((api) => ({ client } = api));
+/** The writes here are owner calls; the owner reads the settings back too. */
+let owner: Client;
+useApi((api) => ({ owner } = api));
 
 describe('multilingual', () => {
   it('starts disconnected with one default language', async () => {
-    const settings = await client.get('/api/multilingual/settings');
+    const settings = await owner.get('/api/multilingual/settings');
     expect(expectShape(MultilingualSettingsResponse, settings.body)).toMatchObject({
       enabled: false,
       defaultLanguage: 'en-US',
     });
-    const status = await client.get('/api/multilingual/status');
+    const status = await owner.get('/api/multilingual/status');
     expect(expectShape(MultilingualStatusResponse, status.body).status).toBe('DISCONNECTED');
-    const languages = await client.get('/api/multilingual/languages');
+    const languages = await owner.get('/api/multilingual/languages');
     expect(expectShape(LanguagesResponse, languages.body).languages).toHaveLength(1);
   });
 
   it('saves languages, connects, and disconnects on DELETE connection', async () => {
-    const put = await client.put('/api/multilingual/languages', {
+    const put = await owner.put('/api/multilingual/languages', {
       languages: [{ code: 'en-US' }, { code: 'fr-FR', isDefault: true }],
     });
     expect(put.status).toBe(200);
@@ -34,26 +35,26 @@ describe('multilingual', () => {
       false,
       true,
     ]);
-    expect((await client.get('/api/multilingual/settings')).body).toMatchObject({
+    expect((await owner.get('/api/multilingual/settings')).body).toMatchObject({
       enabled: true,
       defaultLanguage: 'fr-FR',
     });
-    expect((await client.get('/api/multilingual/status')).body.status).toBe('CONNECTED');
-    const removed = await client.delete('/api/multilingual/connection');
+    expect((await owner.get('/api/multilingual/status')).body.status).toBe('CONNECTED');
+    const removed = await owner.delete('/api/multilingual/connection');
     expect(removed.body.status).toBe('DISCONNECTED');
-    expect((await client.get('/api/multilingual/languages')).body.languages).toHaveLength(1);
+    expect((await owner.get('/api/multilingual/languages')).body.languages).toHaveLength(1);
   });
 
   it('validates languages', async () => {
     expectFieldError(
-      await client.put('/api/multilingual/languages', { languages: [] }),
+      await owner.put('/api/multilingual/languages', { languages: [] }),
       'languages',
     );
     expectFieldError(
-      await client.put('/api/multilingual/languages', { languages: [{ code: 'EN_us' }] }),
+      await owner.put('/api/multilingual/languages', { languages: [{ code: 'EN_us' }] }),
       'languages.0.code',
     );
-    const twoDefaults = await client.put('/api/multilingual/languages', {
+    const twoDefaults = await owner.put('/api/multilingual/languages', {
       languages: [
         { code: 'en', isDefault: true },
         { code: 'fr', isDefault: true },
@@ -65,18 +66,18 @@ describe('multilingual', () => {
 
 describe('site header/footer', () => {
   it('round-trips header and footer', async () => {
-    expect((await client.get('/api/site-header-footer')).body).toEqual({ header: {}, footer: {} });
+    expect((await owner.get('/api/site-header-footer')).body).toEqual({ header: {}, footer: {} });
     const value = { header: { layout: 'centered' }, footer: '<p>footer</p>' };
-    expect((await client.put('/api/site-header-footer', value)).body).toEqual(value);
-    expect(expectShape(HeaderFooter, (await client.get('/api/site-header-footer')).body)).toEqual(
+    expect((await owner.put('/api/site-header-footer', value)).body).toEqual(value);
+    expect(expectShape(HeaderFooter, (await owner.get('/api/site-header-footer')).body)).toEqual(
       value,
     );
   });
 
   it('validates both parts', async () => {
-    expectFieldError(await client.put('/api/site-header-footer', { header: {} }), 'footer');
+    expectFieldError(await owner.put('/api/site-header-footer', { header: {} }), 'footer');
     expectFieldError(
-      await client.put('/api/site-header-footer', { header: 1, footer: {} }),
+      await owner.put('/api/site-header-footer', { header: 1, footer: {} }),
       'header',
     );
   });
@@ -84,7 +85,7 @@ describe('site header/footer', () => {
 
 describe('site layout and navigation', () => {
   const update = (fieldName: string, items: unknown) =>
-    client.post('/api/widget/UpdateNavigation', {
+    owner.post('/api/widget/UpdateNavigation', {
       fieldName,
       templateId: 't1',
       navigation: { items },
@@ -93,12 +94,12 @@ describe('site layout and navigation', () => {
   it('starts with an empty main navigation and saves new links', async () => {
     const layout = expectShape(
       SiteLayoutResponse,
-      (await client.get('/api/commondata/GetSiteLayout')).body,
+      (await owner.get('/api/commondata/GetSiteLayout')).body,
     );
     expect(layout.layout[0]).toEqual({ identifier: 'mainNav', links: [] });
     const items = [{ collectionId: 'shop', children: [{ externalLink: 'https://example.com' }] }];
     expect((await update('mainNav', items)).status).toBe(200);
-    const after = (await client.get('/api/commondata/GetSiteLayout')).body;
+    const after = (await owner.get('/api/commondata/GetSiteLayout')).body;
     expect(after.layout[0].links).toEqual(items);
   });
 
@@ -109,7 +110,7 @@ describe('site layout and navigation', () => {
     });
     expectFieldError(await update('mainNav', 'x'), 'navigation.items');
     expectFieldError(
-      await client.post('/api/widget/UpdateNavigation', { fieldName: 'mainNav' }),
+      await owner.post('/api/widget/UpdateNavigation', { fieldName: 'mainNav' }),
       'templateId',
     );
   });

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createApiHandler, type ApiHandler, type ApiOptions } from '../../server/api/index.js';
+import { OWNER_COOKIE, type OwnerAccess } from '../../server/api/owner.js';
 import { catalogFromItems } from '../../server/catalog.js';
 import { createSiteServer, type SiteServer } from '../../server/site-server.js';
 import { openStore, type Database } from '../../server/store/open.js';
@@ -129,10 +130,35 @@ export async function startApi(options: Partial<ApiOptions> = {}): Promise<TestS
   };
 }
 
-/** What `useApi` hands each test: a fresh server and a client already holding a crumb. */
+/**
+ * A site-user account for the tests that sign in: a store has no account until one is made
+ * (server/site/site-users.ts), so `addAccount` makes this one.
+ */
+export const TEST_ACCOUNT = { email: 'shopper@example.com', password: 'shopper-password' };
+
+export function addAccount(server: TestServer): void {
+  server.handler.stores.users.ensure(TEST_ACCOUNT.email, TEST_ACCOUNT.password, 'test-site-user');
+}
+
+/** Makes the test account and signs `client` in with it; returns the session's XSRF token. */
+export async function signIn(server: TestServer, client: Client, rememberMe = false) {
+  addAccount(server);
+  const reply = await client.post('/api/site-users/account/session', {
+    ...TEST_ACCOUNT,
+    rememberMe,
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.xsrfToken as string;
+}
+
+/**
+ * What `useApi` hands each test: a fresh server, a visitor client already holding a crumb, and
+ * an owner client that has also opened the owner link.
+ */
 export interface ApiFixture {
   server: TestServer;
   client: Client;
+  owner: Client;
 }
 
 /**
@@ -143,7 +169,9 @@ export function useApi(receive: (api: ApiFixture) => void): void {
   let server: TestServer;
   beforeEach(async () => {
     server = await startApi();
-    receive({ server, client: await new Client(server.base).prime() });
+    const client = await new Client(server.base).prime();
+    const owner = await new Client(server.base).signInAsOwner(server.handler.owner);
+    receive({ server, client, owner });
   });
   afterEach(() => server.close());
 }
@@ -192,14 +220,7 @@ export class Client {
       body = new URLSearchParams(o.form).toString();
     }
     const res = await fetch(this.base + path, { method, headers, body });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq);
-      const value = decodeURIComponent(pair!.slice(eq + 1));
-      if (/Max-Age=0/.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.keepCookies(res);
     const text = await res.text();
     return {
       status: res.status,
@@ -214,6 +235,30 @@ export class Client {
   put = <T = Body>(path: string, json?: unknown, o?: RequestOptions) =>
     this.request<T>('PUT', path, { ...o, json });
   delete = <T = Body>(path: string, o?: RequestOptions) => this.request<T>('DELETE', path, o);
+
+  private keepCookies(res: Response): void {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = decodeURIComponent(pair!.slice(eq + 1));
+      if (/Max-Age=0/.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /**
+   * Opens the server's current one-time owner link as the site owner's browser would (without
+   * following the redirect, whose target only the page server answers), so the jar holds the
+   * owner cookie; then primes the crumb.
+   */
+  async signInAsOwner(owner: OwnerAccess): Promise<this> {
+    const res = await fetch(this.base + owner.linkPath(), { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    this.keepCookies(res);
+    expect(this.cookies.has(OWNER_COOKIE)).toBe(true);
+    return this.prime();
+  }
 
   /** Loads something first, as a page view would, so the jar holds a crumb. */
   async prime(): Promise<this> {
@@ -256,7 +301,9 @@ export interface RawReply {
 
 /**
  * One request over node:http with exactly these headers (fetch would add or refuse Origin and
- * Sec-* headers) and the target as written (a URL would turn `//` into something else).
+ * Sec-* headers) and the target as written (a URL would turn `//` into something else). A body
+ * gets a Content-Length unless the headers frame it: node:http leaves a DELETE or OPTIONS body
+ * unframed, and the server would read it as the next request on the kept-alive connection.
  */
 export function sendRaw(
   base: string,
@@ -266,6 +313,10 @@ export function sendRaw(
   body?: string,
 ): Promise<RawReply> {
   const { hostname, port } = new URL(base);
+  const framed = Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h));
+  if (body !== undefined && !framed) {
+    headers = { ...headers, 'Content-Length': String(Buffer.byteLength(body)) };
+  }
   return new Promise((done, fail) => {
     const req = request({ host: hostname, port, path: target, method, headers }, (res) => {
       let text = '';

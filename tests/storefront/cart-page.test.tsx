@@ -10,7 +10,7 @@ import { act, fireEvent } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CommerceError } from '../../storefront/api/errors.js';
-import { attachCartPage } from '../../storefront/widgets/cart-page.js';
+import { attachCartPage } from '../../storefront/widgets/commerce/cart-page.js';
 import { FakeCommerce, logged, mountPage, type FakeEntry } from './support.js';
 
 const APRON: FakeEntry = {
@@ -131,6 +131,18 @@ describe('/cart', () => {
     await setField('e1', 'x');
     expect(notice()).toBe('Unable to update quantity Quantity must be a number.');
     expect(commerce.calls.map((c) => c.method)).toEqual(['removeEntry']);
+  });
+
+  it("shows a server's error text as text, never as markup", async () => {
+    const { commerce } = await openCart([APRON]);
+    const hostile =
+      '<iframe srcdoc="<script>parent.bad=1</script>"></iframe><img src=x onerror="parent.bad=2">';
+    await userEvent.setup().click(document.querySelector('.cart-entry-remove')!);
+    await commerce.fail(new CommerceError('server', hostile));
+    const status = document.querySelector('.cart-status')!;
+    expect(status.querySelector('iframe, img, script')).toBeNull();
+    expect(status.querySelector('.cart-notice-message')!.textContent).toBe(hostile);
+    expect(status.querySelector('.cart-notice-title')!.textContent).toBe('Unable to remove item');
   });
 
   it('asks for the minimum subtotal and disables checkout below it', async () => {

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Site } from '../../server/site/site.js';
 import { createRuntime } from '../../storefront/runtime.js';
-import { attachInstalmentModal } from '../../storefront/widgets/instalment-modal.js';
+import { attachInstalmentModal } from '../../storefront/widgets/commerce/instalment-modal.js';
 import { setWidgetSeams } from '../../storefront/widgets/seams.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -15,7 +15,7 @@ import { FakeCommerce, logged, mountPage } from './support.js';
 
 useWidgetClock();
 // The dialog's chunk, loaded ahead: the widget's import of it then settles in a few ticks.
-beforeAll(() => import('../../storefront/widgets/quick-view-dialog.js'));
+beforeAll(() => import('../../storefront/widgets/commerce/quick-view-dialog.js'));
 
 const APRON_ID = '65a0c3e8d1f2000000000005';
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');

@@ -7,7 +7,7 @@
  */
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { attachReviewsTabs } from '../../storefront/widgets/reviews-tabs.js';
+import { attachReviewsTabs } from '../../storefront/widgets/commerce/reviews-tabs.js';
 import { user } from './product-form.js';
 import { logged, mountPage } from './support.js';
 

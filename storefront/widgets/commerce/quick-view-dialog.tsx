@@ -6,12 +6,12 @@
  * made here stay out of the address bar (the page is the shop, not the product).
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { renderPrepared } from '../../react-renderer/browser.js';
-import { pageOf } from '../page-boot.js';
-import { storefrontData } from '../state/page-data.js';
-import { useStore } from '../state/store.js';
-import { RuntimeContext, useRuntime, type AddressBar } from '../runtime.js';
-import { Dialog } from './dialog.js';
+import { renderPrepared } from '../../../react-renderer/browser.js';
+import { pageOf } from '../../page-boot.js';
+import { storefrontData } from '../../state/page-data.js';
+import { useStore } from '../../state/store.js';
+import { RuntimeContext, useRuntime, type AddressBar } from '../../runtime.js';
+import { Dialog } from '../dialogs/dialog.js';
 import { applyToItem, QUICK_VIEW_PARTIAL } from './quick-view-partial.js';
 import type { QuickViewDialogProps } from './quick-view.js';
 

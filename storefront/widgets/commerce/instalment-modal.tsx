@@ -7,29 +7,58 @@
  * logged: the link then does nothing.
  */
 import { createRoot, type Root } from 'react-dom/client';
-import type { StorefrontRuntime } from '../runtime.js';
-import { Dialog } from './dialog.js';
-import { INSTALMENT_LINK } from '../widget-selectors.js';
-import { widgetSeams } from './seams.js';
+import type { StorefrontRuntime } from '../../runtime.js';
+import { allowedUrl } from '../../safe-url.js';
+import { Dialog } from '../dialogs/dialog.js';
+import { INSTALMENT_LINK } from '../../widget-selectors.js';
+import { widgetSeams } from '../seams.js';
 
-/** Elements and attributes of a third-party page that never reach the dialog. */
-const DROPPED = 'script, style, link, meta, base, iframe, frame, object, embed, form, noscript';
+/**
+ * Elements of a third-party page that never reach the dialog; SVG animations among them, since
+ * they can set an `href` after it was checked.
+ */
+const DROPPED =
+  'script, style, link, meta, base, iframe, frame, object, embed, form, noscript, ' +
+  'animate, set, animateMotion, animateTransform';
+/** Attributes that hold a URL the browser follows or loads: kept only when allowedUrl says so. */
+const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'href',
+  'xlink:href',
+  'src',
+  'action',
+  'formaction',
+  'poster',
+  'cite',
+  'background',
+  'longdesc',
+  'data',
+]);
+/** Attributes dropped whatever they hold: handlers, ids (they would clash with ours), URL lists. */
+const droppedAttribute = (name: string) =>
+  name.startsWith('on') || name === 'id' || name === 'srcset' || name === 'ping';
 
 export interface ModalContent {
   title: string;
   html: string;
 }
 
-/** The information page's title and the content of its `main` (or body), made inert. */
-export function modalContent(pageHtml: string): ModalContent {
+/**
+ * The information page's title and the content of its `main` (or body), made inert. Links are
+ * resolved against `pageUrl`, the page's own address, and kept only with an allowed scheme.
+ */
+export function modalContent(pageHtml: string, pageUrl: string): ModalContent {
   const doc = new DOMParser().parseFromString(pageHtml, 'text/html');
   const body = doc.querySelector('main') ?? doc.body;
   for (const el of body.querySelectorAll(DROPPED)) el.remove();
   for (const el of body.querySelectorAll('*')) {
     for (const attr of [...el.attributes]) {
-      const scripted = /^\s*javascript:/i.test(attr.value);
-      if (attr.name.startsWith('on') || scripted || attr.name === 'id')
-        el.removeAttribute(attr.name);
+      if (droppedAttribute(attr.name)) el.removeAttributeNode(attr);
+      else if (URL_ATTRIBUTES.has(attr.name)) {
+        // The value is already entity-decoded by the parser, as the browser's would be.
+        const url = allowedUrl(attr.value, pageUrl);
+        if (url === undefined) el.removeAttributeNode(attr);
+        else attr.value = url;
+      }
     }
   }
   return { title: doc.title.trim(), html: body.innerHTML };
@@ -46,7 +75,7 @@ export function attachInstalmentModal(container: Element, runtime: StorefrontRun
     try {
       const res = await widgetSeams(runtime).fetch(link.href, { credentials: 'same-origin' });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      content = modalContent(await res.text());
+      content = modalContent(await res.text(), link.href);
     } catch (err) {
       console.error('[jsont] could not load the instalment information', link.href, err);
       return;

@@ -7,7 +7,7 @@
  * with `item.selection` (state/page-data.ts).
  */
 import { useEffect, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
-import type { FormatterComponentProps } from '../../react-renderer/components/index.js';
+import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
 import {
   chosenVariant,
   choicesOf,
@@ -15,10 +15,10 @@ import {
   optionAvailable,
   variantById,
   type Choices,
-} from '../state/product.js';
-import { useStore } from '../state/store.js';
-import { useRuntime, type StorefrontRuntime } from '../runtime.js';
-import { mapMarkup, toggleClass, type ElementProps } from './markup.js';
+} from '../../state/product.js';
+import { useStore } from '../../state/store.js';
+import { useRuntime, type StorefrontRuntime } from '../../runtime.js';
+import { mapMarkup, toggleClass, type ElementProps } from '../markup.js';
 
 export const VARIANT_PARAM = 'variant';
 /** Appended to a marked value's label, so it is heard as well as seen. */

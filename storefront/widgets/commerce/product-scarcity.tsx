@@ -3,11 +3,11 @@
  * attributes starts hidden (as on the server); it shows while that variant is chosen.
  */
 import type { ReactNode } from 'react';
-import type { FormatterComponentProps } from '../../react-renderer/components/index.js';
-import { chosenVariant, itemId } from '../state/product.js';
-import { useStore } from '../state/store.js';
-import { useRuntime } from '../runtime.js';
-import { hasClass, mapMarkup } from './markup.js';
+import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
+import { chosenVariant, itemId } from '../../state/product.js';
+import { useStore } from '../../state/store.js';
+import { useRuntime } from '../../runtime.js';
+import { hasClass, mapMarkup } from '../markup.js';
 
 function sameAttributes(json: unknown, attributes: Record<string, string>): boolean {
   try {

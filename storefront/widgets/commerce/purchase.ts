@@ -4,16 +4,16 @@
  * subscription checkout with its token; a gift card goes to the gift card page with the chosen
  * denomination.
  */
-import { CART_ERROR_TEXTS } from '../api/errors.js';
-import { asCommerceError } from '../api/errors.js';
+import { CART_ERROR_TEXTS } from '../../api/errors.js';
+import { asCommerceError } from '../../api/errors.js';
 import {
   itemId,
   PRODUCT_TYPE,
   productTypeOf,
   structuredContentOf,
   type Variant,
-} from '../state/product.js';
-import type { StorefrontRuntime } from '../runtime.js';
+} from '../../state/product.js';
+import type { StorefrontRuntime } from '../../runtime.js';
 
 export const SUBSCRIPTION_CHECKOUT_URL = '/checkout/subscription';
 export const GIFT_CARD_URL = '/gift-card';

@@ -3,8 +3,8 @@
  * markup, like the product page's form). The server ships it with the pages that use the
  * `product-quick-view` formatter; the browser applies it with the template below.
  */
-import type { Code } from '../../engine/code.js';
-import type { ReactTemplate } from '../../react-renderer/browser.js';
+import type { Code } from '../../../engine/code.js';
+import type { ReactTemplate } from '../../../react-renderer/browser.js';
 
 export const QUICK_VIEW_PARTIAL = 'quick-view.block';
 

@@ -4,11 +4,11 @@
  * a chunk loaded on first use); closing the dialog returns focus to the control.
  */
 import { useEffect, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
-import type { FormatterComponentProps } from '../../react-renderer/components/index.js';
-import { itemId } from '../state/product.js';
-import { useRuntime, type StorefrontRuntime } from '../runtime.js';
-import { hasClass, mapMarkup } from './markup.js';
-import { widgetSeams } from './seams.js';
+import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
+import { itemId } from '../../state/product.js';
+import { useRuntime, type StorefrontRuntime } from '../../runtime.js';
+import { hasClass, mapMarkup } from '../markup.js';
+import { widgetSeams } from '../seams.js';
 
 export const QUICK_VIEW_CENSUS_PATH = '/api/census/RecordQuickView/';
 

@@ -15,10 +15,10 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { FormatterComponentProps } from '../../react-renderer/components/index.js';
-import { CART_MESSAGES } from '../api/messages.js';
-import { CART_ERROR_TEXTS } from '../api/errors.js';
-import { GIFT_CARD_DENOMINATION, parseQuantity, selectOptionsText } from '../state/messages.js';
+import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
+import { CART_MESSAGES } from '../../api/messages.js';
+import { CART_ERROR_TEXTS } from '../../api/errors.js';
+import { GIFT_CARD_DENOMINATION, parseQuantity, selectOptionsText } from '../../state/messages.js';
 import {
   chosenVariant,
   itemId,
@@ -28,9 +28,9 @@ import {
   structuredContentOf,
   tracksStock,
   type Variant,
-} from '../state/product.js';
-import { CHECKOUT_URL, useRuntime, type Notice, type StorefrontRuntime } from '../runtime.js';
-import { hasClass, mapMarkup } from './markup.js';
+} from '../../state/product.js';
+import { CHECKOUT_URL, useRuntime, type Notice, type StorefrontRuntime } from '../../runtime.js';
+import { hasClass, mapMarkup } from '../markup.js';
 import {
   errorTitle,
   giftCardUrl,

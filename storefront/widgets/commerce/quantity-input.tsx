@@ -5,12 +5,12 @@
  * number', 1 to 9999) when clicked.
  */
 import type { ChangeEvent, ReactNode } from 'react';
-import type { FormatterComponentProps } from '../../react-renderer/components/index.js';
-import { parseQuantity } from '../state/messages.js';
-import { itemId } from '../state/product.js';
-import { useStore } from '../state/store.js';
-import { useRuntime } from '../runtime.js';
-import { mapMarkup } from './markup.js';
+import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
+import { parseQuantity } from '../../state/messages.js';
+import { itemId } from '../../state/product.js';
+import { useStore } from '../../state/store.js';
+import { useRuntime } from '../../runtime.js';
+import { mapMarkup } from '../markup.js';
 
 /** The field's text before the visitor types (the markup's `value`). */
 export const DEFAULT_QUANTITY = '1';

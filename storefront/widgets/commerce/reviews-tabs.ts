@@ -5,7 +5,7 @@
  * link selects the reviews tab and scrolls to it. The markup's own attributes are left as the
  * template wrote them; only attributes the template does not set are added.
  */
-import { REVIEWS_ANCHOR, REVIEWS_TABS } from '../widget-selectors.js';
+import { REVIEWS_ANCHOR, REVIEWS_TABS } from '../../widget-selectors.js';
 
 /** Makes every tab set below `doc` work; returns the stop function. */
 export function attachReviewsTabs(doc: Document): () => void {

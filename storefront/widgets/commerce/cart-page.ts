@@ -6,10 +6,10 @@
  * checkout. A failure becomes the runtime's `cartNotice` — title per action, reason from the
  * error — which the template prints from `cartStatus.notice`.
  */
-import { CART_ERROR_TEXTS } from '../api/errors.js';
-import type { CartResult } from '../state/cart-store.js';
-import { parseQuantity } from '../state/messages.js';
-import { CHECKOUT_URL, type StorefrontRuntime } from '../runtime.js';
+import { CART_ERROR_TEXTS } from '../../api/errors.js';
+import type { CartResult } from '../../state/cart-store.js';
+import { parseQuantity } from '../../state/messages.js';
+import { CHECKOUT_URL, type StorefrontRuntime } from '../../runtime.js';
 
 export const CART_ROOT_SELECTOR = '#sqs-cart-root';
 
