@@ -166,7 +166,7 @@ export const ALL_STATES: string[] = [
  * Whether the browser's DOM of a page's HTML has an HTML element React moves into the
  * document's head when it renders it (a `<title>`, `<meta>` or `<link>`), which no hydration of
  * it in place can keep: a limit of React, not of the parse. (SVG and MathML elements so named
- * have another React type: runtime/host-elements.ts `foreignType`.)
+ * have another React type: react-renderer/runtime/host-elements.ts `foreignType`.)
  */
 export function hoistedByReact(html: string): boolean {
   const hoists = (node: DefaultTreeAdapterMap['node']): boolean =>
