@@ -169,9 +169,13 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     // A document's own tags inside the body (a value's `<body>`) are ignored: the browser only
     // moves their attributes onto the page's, outside the tree. (A page's template opens them
     // at its root, at most inside `<html>`.)
+    const stack = this.stack;
     if (
       (rules & Start.DOCUMENT) !== 0 &&
-      (this.root.tag !== '#root' || this.outer.length > 0 || this.stack.length > 2)
+      (this.root.tag !== '#root' ||
+        this.outer.length > 0 ||
+        stack.length > 2 ||
+        (stack.length === 2 && stack[1]!.tag !== 'html'))
     ) {
       return false;
     }

@@ -229,7 +229,7 @@ class BlockStructurer implements TokenSink<Inst> {
     ) {
       this.locals.closed(closing, pos);
     }
-    if ((tag.name === 'head' || tag.name === 'template') && !tag.end) {
+    if ((tag.name === 'head' || tag.name === 'template') && !tag.end && inserted) {
       // React hoists and reorders <title>, <meta>, <link> and async scripts it renders; the
       // head's content goes in verbatim instead (dangerouslySetInnerHTML) so that it stays put.
       // A template's content is not its children in the browser (it is a separate fragment,

@@ -207,6 +207,22 @@ describe('hydration of the string path HTML (generated templates)', () => {
     expect(foreign).toBeGreaterThan(50 * RUNS);
   });
 
+  it("regression: a value's <head> in a <p> (after an SVG it ends) is ignored, as in the browser", async () => {
+    // Found by `npm run fuzz` (seed 525960175): the page rendered whole opened the <head>.
+    const template = '<div class="a">{a}</div><p class="b">{b}</p><span>after</span>';
+    const b =
+      '<svg><head><script><!--</script><iframe srcdoc="<img src=x onerror=parent.__xss=1>">' +
+      '</iframe>--></script></svg>';
+    for (const values of [
+      { a: '<', b },
+      { a: '', b: '<head><b>x</b>' },
+    ]) {
+      const { reported, replaced } = await hydrateReports(template, values);
+      expect(reported).toEqual([]);
+      expect(replaced).toBe(0);
+    }
+  });
+
   it("regression: a shop item title that leaves an attribute value open over a widget's markup", async () => {
     // Found by the property above (seed 1349236752, path "5:1:3:11:8:8:8"): the title's second
     // `href` repeats the first, so the browser drops it, but its value runs on to the first
