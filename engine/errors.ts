@@ -24,6 +24,7 @@ export const enum ErrorCode {
   REACT_DROPPED_ATTRIBUTE = 'REACT_DROPPED_ATTRIBUTE',
   /** `jsont check --react --json`: the React tree is not the browser's parse of the output. */
   REACT_DIVERGENT_TREE = 'REACT_DIVERGENT_TREE',
+  REACT_TOO_DEEP = 'REACT_TOO_DEEP',
   // compile time: a request value printed without escaping (warning; unescaped-values.ts)
   UNESCAPED_REQUEST_VALUE = 'UNESCAPED_REQUEST_VALUE',
   // compile time: a value from an API response printed without escaping (warning; same file)
@@ -33,6 +34,7 @@ export const enum ErrorCode {
   EXPRESSION_REDUCE = 'EXPRESSION_REDUCE',
   APPLY_PARTIAL_MISSING = 'APPLY_PARTIAL_MISSING',
   APPLY_PARTIAL_RECURSION_DEPTH = 'APPLY_PARTIAL_RECURSION_DEPTH',
+  APPLY_PARTIAL_LIMIT = 'APPLY_PARTIAL_LIMIT',
   COMPILE_PARTIAL_SYNTAX = 'COMPILE_PARTIAL_SYNTAX',
   PLUGIN_ERROR = 'PLUGIN_ERROR',
   UNEXPECTED_ERROR = 'UNEXPECTED_ERROR',

@@ -60,7 +60,7 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
         // The /cart controller is a chunk of its own, for the page that has a cart root.
         if (document.querySelector(CART_ROOT) !== null) {
           void import('./widgets/commerce/cart-page.js').then((m) =>
-            m.attachCartPage(document.body, runtime),
+            m.attachCartPage(document.body, runtime, boot.data),
           );
         }
         attachLazyWidgets(document, runtime).catch((err: unknown) =>
