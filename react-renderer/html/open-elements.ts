@@ -11,9 +11,9 @@
 import { clearToMarker, MARKERS } from './formatting-list.js';
 import type { AttrToken } from './tokens.js';
 import {
-  FOREIGN_SPECIAL,
   foreignRules,
   FOSTERS,
+  isForeignSpecial,
   isIntegrationPoint,
   Ns,
   SCOPE,
@@ -283,7 +283,7 @@ export abstract class OpenElements<H, X> {
       const tag = el.tag;
       if (el.ns !== Ns.HTML) {
         // Foreign elements: only the integration points end these searches.
-        const ends = FOREIGN_SPECIAL.has(tag);
+        const ends = isForeignSpecial(el);
         pScope[k] = ends ? k : pScope[k - 1]!;
         itemScope[k] = ends ? k : itemScope[k - 1]!;
         continue;

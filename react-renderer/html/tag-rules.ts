@@ -63,10 +63,6 @@ export const SPECIAL = new Set(
     'tfoot th thead title tr track ul wbr xmp'
   ).split(' '),
 );
-/** SVG and MathML elements that are special, and scope boundaries, too. */
-export const FOREIGN_SPECIAL = new Set(
-  'foreignObject desc title mi mo mn ms mtext annotation-xml'.split(' '),
-);
 
 /** Scope boundaries for "has an element in scope". */
 export const SCOPE = new Set([
@@ -221,6 +217,16 @@ export function isHtmlAnnotation(attrs: ReadonlyArray<AttrToken<unknown>>): bool
 }
 
 /**
+ * SVG and MathML elements that are special, and scope boundaries, too: SVG's `foreignObject`,
+ * `desc`, `title`, MathML's `mi`, `mo`, `mn`, `ms`, `mtext`, `annotation-xml` (by namespace:
+ * an SVG element named `ms` is not one).
+ */
+export function isForeignSpecial(el: HElement<unknown, unknown>): boolean {
+  if (el.ns === Ns.SVG) return SVG_HTML_POINTS.has(el.tag);
+  return el.ns === Ns.MATH && (MATH_TEXT_POINTS.has(el.tag) || el.tag === 'annotation-xml');
+}
+
+/**
  * Whether an element is an integration point: a foreign element in which text and start tags
  * go by the HTML rules (WHATWG HTML § 13.2.6, "tree construction dispatcher").
  */
@@ -300,12 +306,12 @@ export const TABLE_TEXT = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'co
 
 /** Whether an end tag of an unrelated, non-special element stops at this element. */
 export function isSpecial(el: HElement<unknown, unknown>): boolean {
-  return el.ns === Ns.HTML ? SPECIAL.has(el.tag) : FOREIGN_SPECIAL.has(el.tag);
+  return el.ns === Ns.HTML ? SPECIAL.has(el.tag) : isForeignSpecial(el);
 }
 
 /** Whether "has an element in scope" stops at this element. */
 export function isScopeBoundary(el: HElement<unknown, unknown>): boolean {
-  return el.ns === Ns.HTML ? SCOPE.has(el.tag) : FOREIGN_SPECIAL.has(el.tag);
+  return el.ns === Ns.HTML ? SCOPE.has(el.tag) : isForeignSpecial(el);
 }
 
 /** A new element for the token an element was made from (no children). */

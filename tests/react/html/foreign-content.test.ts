@@ -128,6 +128,8 @@ describe('foreign content, against parse5', () => {
     // Scopes: an integration point bounds the search for an open p; `</svg>` in HTML is ignored.
     ['<p><svg><foreignObject><p>x</p></foreignObject></svg>y</p>'],
     ['<svg><foreignObject><span></svg>after'],
+    // Only MathML's `ms` (…) bounds a scope: an SVG element of that name does not.
+    ['<div><svg><ms></div><p>after</p>'],
     ['<svg><font color=red>x</font></svg><svg><font>y</font></svg>'],
     // A `<plaintext>` never ends, and its text reopens formatting elements as body text does.
     ['<plaintext></plaintext><iframe srcdoc="<img src=x onerror=parent.x=1>"></iframe>'],
