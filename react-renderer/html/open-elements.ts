@@ -119,7 +119,6 @@ export abstract class OpenElements<H, X> {
     dynamic: Array<string | H> | null,
     ns: Ns = tag === 'svg' ? Ns.SVG : tag === 'math' ? Ns.MATH : Ns.HTML,
   ): HElement<H, X> {
-    const parent = this.current;
     const el: HElement<H, X> = {
       tag: ns === Ns.SVG ? (SVG_TAGS[tag] ?? tag) : tag,
       attrs,
