@@ -19,6 +19,7 @@ import { rememberPage } from './page-boot.js';
 import { StorefrontRoot } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
 import { emptyCart } from './state/cart-store.js';
+import { initialState } from './state/page-data.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -92,10 +93,11 @@ export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontR
   const rec = isRec(data) ? data : {};
   const website = isRec(rec.website) ? rec.website : {};
   const settings = isRec(website.storeSettings) ? website.storeSettings : {};
-  return createRuntime(isRec(rec.cart) ? (rec.cart as ShoppingCartData) : emptyCart(), {
-    expressCheckout: settings.expressCheckout === true,
-    ...seams,
-  });
+  return createRuntime(
+    isRec(rec.cart) ? (rec.cart as ShoppingCartData) : emptyCart(),
+    { expressCheckout: settings.expressCheckout === true, ...seams },
+    initialState(data).forms,
+  );
 }
 
 /**

@@ -3,7 +3,13 @@
  * only when the page has its markup (docs/storefront.md "Delivery").
  */
 import type { StorefrontRuntime } from './runtime.js';
-import { GALLERY, INSTALMENT_LINK, POPUP_OVERLAY, REVIEWS_TABS } from './widget-selectors.js';
+import {
+  FORMS,
+  GALLERY,
+  INSTALMENT_LINK,
+  POPUP_OVERLAY,
+  REVIEWS_TABS,
+} from './widget-selectors.js';
 
 /** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
 export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
@@ -25,6 +31,19 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
     loads.push(
       import('./widgets/media/popup-overlay.js').then((m) => m.attachPopupOverlay(doc, runtime)),
     );
+  }
+  // The forms' controller (the footer's newsletter is on every page) loads when the visitor
+  // first focuses a form, or with the page when a form has a captcha to render. A form sent
+  // before it has loaded posts without JavaScript, which the server answers with the same texts.
+  const forms = () =>
+    import('./widgets/forms/form-controller.js').then((m) => m.attachForms(doc.body, runtime));
+  if (doc.querySelector('[data-captcha-key]') !== null) loads.push(forms());
+  else {
+    doc.addEventListener('focusin', function once(event) {
+      if ((event.target as Element).closest?.(FORMS) == null) return;
+      doc.removeEventListener('focusin', once);
+      void forms();
+    });
   }
   await Promise.all(loads);
 }

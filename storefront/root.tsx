@@ -37,11 +37,13 @@ export function StorefrontRoot(props: StorefrontRootProps): ReactNode {
   const cart = useStore(runtime.cart);
   const selection = useStore(runtime.selection);
   const notice = useStore(runtime.cartNotice);
+  const forms = useStore(runtime.forms);
   const state: VisitorState = {
     cart: props.hasCart ? cart.cart : undefined,
     initialized: cart.initialized,
     selection,
     notice,
+    forms,
   };
   const { element, errors } = renderPrepared(props.template, storefrontData(props.data, state), {
     partials: props.partials,

@@ -8,6 +8,7 @@ import type { CommerceClient, ShoppingCartData } from './api/client.js';
 import { CART_ERROR_TEXTS, CommerceError } from './api/errors.js';
 import { allowedUrl } from './safe-url.js';
 import { createCartStore, type CartStore } from './state/cart-store.js';
+import type { FormsState } from './forms/form-view.js';
 import type { Choices } from './state/product.js';
 import { createStore, type Store } from './state/store.js';
 
@@ -43,6 +44,8 @@ export interface StorefrontRuntime {
   quantities: Store<Readonly<Record<string, string>>>;
   /** The /cart page's current message (null when none). */
   cartNotice: Store<Notice | null>;
+  /** The forms' states by form id (the form widgets write it, storefrontData shows it). */
+  forms: Store<FormsState>;
   timers: Timers;
   navigate(url: string): void;
   address: AddressBar;
@@ -77,7 +80,11 @@ const browserAddress: AddressBar = {
   },
 };
 
-export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}): StorefrontRuntime {
+export function createRuntime(
+  cart: ShoppingCartData,
+  seams: RuntimeSeams = {},
+  forms: FormsState = {},
+): StorefrontRuntime {
   const timers = seams.timers ?? browserTimers;
   const client = seams.client ?? lazyClient(timers);
   return {
@@ -86,6 +93,7 @@ export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}):
     selection: createStore({}),
     quantities: createStore({}),
     cartNotice: createStore<Notice | null>(null),
+    forms: createStore(forms),
     timers,
     navigate: guardedNavigation(seams.navigate ?? ((url) => location.assign(url))),
     address: seams.address ?? browserAddress,

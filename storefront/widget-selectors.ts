@@ -10,3 +10,5 @@ export const REVIEWS_ANCHOR = 'a[data-reviews-anchor]';
 export const GALLERY = '[data-gallery]';
 /** The promotional pop-up overlay (partials/popup-overlay.block in the demo). */
 export const POPUP_OVERLAY = '[data-popup-overlay]';
+/** Form blocks and restock sign-ups the storefront submits in place (partials/form.block…). */
+export const FORMS = 'form[data-jsont-form], form[data-jsont-restock]';

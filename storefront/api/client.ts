@@ -14,6 +14,13 @@ import {
   AddCartEntryResponse,
   CartResponse,
   ErrorResponse,
+  FormSubmissionKeyResponse,
+  PlaceDetailsResponse,
+  PlacesAutocompleteResponse,
+  RestockSignupRequest,
+  RestockSignupResponse,
+  SaveFormSubmissionRequest,
+  SaveFormSubmissionResponse,
   ShoppingCart,
   StockResponse,
   SubscriptionCartRequest,
@@ -67,7 +74,13 @@ interface Call<T> {
   response: z.ZodMiniType<T>;
 }
 
-export function createCommerceClient(seams: ClientSeams = {}): CommerceClient {
+/** A typed call of the storefront API and the request check, over the seams. */
+interface Caller {
+  call<T>(request: Call<T>): Promise<T>;
+  checked<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S>;
+}
+
+function createCaller(seams: ClientSeams): Caller {
   const doFetch = seams.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const arm = seams.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
   const disarm =
@@ -125,6 +138,11 @@ export function createCommerceClient(seams: ClientSeams = {}): CommerceClient {
     }
     return parsed.data;
   };
+  return { call, checked };
+}
+
+export function createCommerceClient(seams: ClientSeams = {}): CommerceClient {
+  const { call, checked } = createCaller(seams);
   const entryPath = (entryId: string) =>
     `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`;
 
@@ -177,6 +195,77 @@ export function createCommerceClient(seams: ClientSeams = {}): CommerceClient {
   };
 }
 
+/** The tracking context of a place suggestion: the page and section asking. */
+export interface PlacesContext {
+  productPage: string;
+  productSection: string;
+}
+
+/** The calls of the forms, the restock sign-up and the address suggestions. */
+export interface FormsClient {
+  /** A single-use key for the next submission. */
+  submissionKey(): Promise<string>;
+  saveSubmission(body: z.input<typeof SaveFormSubmissionRequest>): Promise<number>;
+  restockSignup(body: z.input<typeof RestockSignupRequest>): Promise<number>;
+  placePredictions(
+    input: string,
+    context: PlacesContext,
+  ): Promise<z.infer<typeof PlacesAutocompleteResponse>['predictions']>;
+  placeDetails(
+    placeId: string,
+    context: PlacesContext,
+  ): Promise<z.infer<typeof PlaceDetailsResponse>['address']>;
+}
+
+export function createFormsClient(seams: ClientSeams = {}): FormsClient {
+  const { call, checked } = createCaller(seams);
+  const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  return {
+    submissionKey: async () =>
+      (
+        await call({
+          method: 'POST',
+          path: '/api/form/FormSubmissionKey',
+          response: FormSubmissionKeyResponse,
+        })
+      ).data.key,
+    saveSubmission: async (body) =>
+      (
+        await call({
+          method: 'POST',
+          path: '/api/form/SaveFormSubmission',
+          body: checked(SaveFormSubmissionRequest, body),
+          response: SaveFormSubmissionResponse,
+        })
+      ).submissionId,
+    restockSignup: async (body) =>
+      (
+        await call({
+          method: 'POST',
+          path: '/api/site-users/account/notifications/restock',
+          body: checked(RestockSignupRequest, body),
+          response: RestockSignupResponse,
+        })
+      ).id,
+    placePredictions: async (input, context) =>
+      (
+        await call({
+          method: 'GET',
+          path: `/api/google-maps/places/autocomplete?${query({ input, ...context })}`,
+          response: PlacesAutocompleteResponse,
+        })
+      ).predictions,
+    placeDetails: async (placeId, context) =>
+      (
+        await call({
+          method: 'GET',
+          path: `/api/google-maps/places/details?${query({ placeId, ...context })}`,
+          response: PlaceDetailsResponse,
+        })
+      ).address,
+  };
+}
+
 function parseJson(text: string): unknown {
   try {
     return text === '' ? undefined : (JSON.parse(text) as unknown);
@@ -187,13 +276,15 @@ function parseJson(text: string): unknown {
 
 /** A non-2xx answer as the error the visitor sees. */
 function failure(status: number, json: unknown, cookiesEnabled: boolean): CommerceError {
-  if (status === 429) return new CommerceError('rate-limit', CART_ERROR_TEXTS.rateLimited, status);
+  if (status === 429) {
+    return new CommerceError('rate-limit', CART_ERROR_TEXTS.rateLimited, status, json);
+  }
   const body = ErrorResponse.safeParse(json);
   if (body.success && body.data.crumbFail === true) {
-    return new CommerceError('crumb', crumbText(cookiesEnabled), status);
+    return new CommerceError('crumb', crumbText(cookiesEnabled), status, json);
   }
   if (body.success && body.data.error !== '') {
-    return new CommerceError('server', body.data.error, status);
+    return new CommerceError('server', body.data.error, status, json);
   }
-  return new CommerceError('invalid-response', CART_ERROR_TEXTS.tryAgain, status);
+  return new CommerceError('invalid-response', CART_ERROR_TEXTS.tryAgain, status, json);
 }

@@ -12,7 +12,7 @@ import {
   createSiteServer,
   type SiteServer,
   type SiteServerOptions,
-} from '../../server/site-server.js';
+} from '../../server/preview/site-server.js';
 import { launchChromium } from './chromium.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
@@ -171,6 +171,29 @@ export async function clickAddToCart(page: Page, base: string): Promise<unknown[
     () => (window as unknown as { __events: unknown[] }).__events.length > 0,
   );
   return page.evaluate(() => (window as unknown as { __events: unknown[] }).__events);
+}
+
+/** Sets the server's fault plan (`/__faults`, server/faults.ts) to `rules`. */
+export async function injectFaults(base: string, rules: unknown[]): Promise<void> {
+  const response = await fetch(`${base}/__faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rules }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/**
+ * Closes a watched page's context and checks it logged nothing; with `faultsInjected`,
+ * Chromium's own line about each injected failed response is expected and left out.
+ */
+export async function closeQuietly(watched: Watched, faultsInjected: boolean): Promise<void> {
+  const { problems, pageErrors } = watched;
+  await watched.page.context().close();
+  const ours = problems.filter(
+    (p) => !(faultsInjected && p.startsWith('error: Failed to load resource')),
+  );
+  expect([...ours, ...pageErrors]).toEqual([]);
 }
 
 /**

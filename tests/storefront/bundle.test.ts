@@ -7,8 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { clientBuildOptions, clientUrlOf } from '../../server/site/client-bundle.js';
-import { Site } from '../../server/site/site.js';
+import { clientBuildOptions, clientUrlOf } from '../../server/preview/client-bundle.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 
 const WIDGET_BUDGET = 30 * 1024;
 /**
@@ -58,6 +58,10 @@ const ON_DEMAND: Array<[chunk: RegExp, marker: string]> = [
   [/^\/__client\/gallery-/, 'data-gallery'],
   [/^\/__client\/popup-overlay-/, 'data-popup-overlay'],
   [/^\/__client\/quick-view-dialog-/, 'sqs-product-quick-view-button'],
+  // The forms' controller, once a form (the footer's newsletter, a restock sign-up) is focused.
+  [/^\/__client\/form-controller-/, 'data-jsont-'],
+  [/^\/__client\/captcha-/, 'data-captcha-key'],
+  [/^\/__client\/places-/, 'data-places-field'],
   // The add button of a product with an additional-fields form (its lightbox).
   [/^\/__client\/additional-fields-dialog-/, ' use-form'],
 ];
@@ -66,7 +70,7 @@ const ON_DEMAND: Array<[chunk: RegExp, marker: string]> = [
 const asksFor = (html: string) => (url: string) =>
   ON_DEMAND.some(([chunk, marker]) => chunk.test(url) && html.includes(marker));
 
-const site = new Site(resolve(import.meta.dirname, '../../fixtures/site'));
+const site = siteFolder(resolve(import.meta.dirname, '../../fixtures/site'));
 
 /** The HTML of each of the demo's product pages. */
 function productPages(): Array<[url: string, html: string]> {
@@ -116,10 +120,13 @@ describe('storefront client delivery', () => {
       named.map((url) => /^\/__client\/([a-z-]+)-[A-Z0-9]+\.js$/.exec(url)?.[1]).sort(),
     ).toEqual([
       'additional-fields-dialog',
+      'captcha',
       'cart-fields',
       'cart-page',
+      'form-controller',
       'gallery',
       'instalment-modal',
+      'places',
       'popup-overlay',
       'quick-view-dialog',
       'reviews-tabs',

@@ -1,7 +1,7 @@
 /**
  * The preview server: serves a site folder (server/site/config.ts) over node:http. Pages are
  * rendered on the server on every request (templates compiled once per file version); the
- * commerce API (server/api) answers /api/*; /assets/* are static files; /__client.js is the
+ * commerce API (server/commerce/) answers /api/*; /assets/* are static files; /__client.js is the
  * browser script. In preview mode it also watches the folder and tells open pages to reload
  * (SSE at /__livereload), or shows the template errors in an overlay and in the terminal.
  */
@@ -10,20 +10,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
-import { requestUrl } from './api/http.js';
-import { OwnerAccess } from './api/owner.js';
+import { HttpError, requestUrl } from '../commerce/http.js';
+import { OwnerAccess } from '../commerce/owner.js';
+import type { FormDef } from '../../storefront/forms/form-rules.js';
+import { handleFormPost, type FormPostOutcome } from './form-posts.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
-import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './site/client-bundle.js';
-import { createCommerce, type Commerce } from './site/commerce.js';
+import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
+import { createCommerce, type Commerce } from './commerce.js';
 import {
   CLIENT_PATH,
   errorPage,
   injectClient,
   LIVERELOAD_PATH,
   notFoundPage,
-} from './site/html.js';
-import { formatProblems, type SiteProblem } from './site/problems.js';
-import { Site } from './site/site.js';
+} from '../site/html.js';
+import { formatProblems, type SiteProblem } from '../site/problems.js';
+import type { Site } from '../site/site.js';
+import { siteFolder } from './site-folder.js';
 
 /** Served from the site's `assets/favicon.ico` (404 when it has none). */
 const FAVICON_PATH = '/favicon.ico';
@@ -93,7 +96,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const clientBuild = options.clientBuild ?? 'production';
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const siteOptions = options.now ? { now: options.now } : {};
-  const site = new Site(root, siteOptions);
+  const site = siteFolder(root, siteOptions);
   let base = '';
   const owner = new OwnerAccess((path) =>
     log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),
@@ -163,8 +166,12 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     }
     if (await commerce.handle(req, res)) return;
     const method = req.method ?? 'GET';
+    if (method === 'POST' && !pathname.startsWith('/assets/')) {
+      await answerFormPost(req, res, url);
+      return;
+    }
     if (method !== 'GET' && method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
       return;
     }
     if (pathname === FAVICON_PATH) {
@@ -176,11 +183,22 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
     }
-    commerce.ensureCrumb(req, res);
+    renderPage(req, res, url);
+  }
+
+  /** The page at `url` for this visitor (their cart, their crumb), with `extra` in its data. */
+  function renderPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    extra: Record<string, unknown> = {},
+  ): void {
+    const { pathname } = url;
+    const crumb = commerce.ensureCrumb(req, res);
     const outcome = site.render({
       pathname,
       query: url.searchParams,
-      extra: { cart: commerce.cartFor(req) },
+      extra: { cart: commerce.cartFor(req), crumb, ...extra },
       checkReact: preview,
     });
     if (outcome.status !== 500 && outcome.html !== undefined) {
@@ -200,6 +218,29 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       report(outcome.problems);
       send(res, 500, errorPage(outcome.problems, preview, version()), 'text/html; charset=utf-8');
     }
+  }
+
+  /**
+   * A form posted without JavaScript to its page (server/preview/form-posts.ts): the page again,
+   * showing the outcome, or the form's success URL.
+   */
+  async function answerFormPost(req: IncomingMessage, res: ServerResponse, url: URL) {
+    let outcome: FormPostOutcome;
+    try {
+      outcome = await handleFormPost(req, url.pathname, site.forms() as FormDef[], commerce);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      const message = typeof err.body.error === 'string' ? err.body.error : 'Bad request';
+      send(res, err.status, message, 'text/plain; charset=utf-8');
+      return;
+    }
+    if (outcome.redirect !== undefined) {
+      res.writeHead(303, { Location: outcome.redirect, 'Cache-Control': 'no-store' }).end();
+      return;
+    }
+    // 200 whatever the outcome: the page shows it (a 4xx document is a console error in the
+    // browser of a visitor whose script had not loaded yet).
+    renderPage(req, res, url, { formStatus: outcome.formStatus });
   }
 
   const server = createServer((req, res) => {

@@ -1,27 +1,34 @@
 /**
- * Joins the site to the commerce API (server/api): the catalog the API prices carts with is read
+ * Joins the site to the commerce API (server/commerce/): the catalog the API prices carts with is read
  * from the same collection files the pages render, and each page render gets the visitor's cart
  * (CART cookie) so the header pill and /cart are right on first paint, before any script runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../api/index.js';
-import { newId } from '../api/cart-lines.js';
-import { catalogFromItems, type Catalog } from '../catalog.js';
-import type { FaultPlan } from '../faults.js';
-import type { OwnerAccess } from '../api/owner.js';
-import { openStore } from '../store/open.js';
-import type { Site } from './site.js';
-import { ProblemError } from './files.js';
-import { siteAccounts, type SiteAccount } from './site-users.js';
+import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../commerce/index.js';
+import { newId } from '../commerce/cart-lines.js';
+import { catalogFromItems, type Catalog } from '../commerce/catalog.js';
+import type { FaultPlan } from '../commerce/faults.js';
+import type { OwnerAccess } from '../commerce/owner.js';
+import { openStore } from '../commerce/store/open.js';
+import type { Site } from '../site/site.js';
+import { ProblemError } from '../site/files.js';
+import { siteAccounts, type SiteAccount } from '../site/site-users.js';
 
 export interface Commerce {
   /** Answers /api/* (and the test hooks); false for everything else. */
   handle: ApiHandler;
   /** The visitor's cart as the API would return it (an empty cart when there is none). */
   cartFor(req: IncomingMessage): unknown;
-  /** Sets the crumb cookie on page responses so the first API call from the page passes. */
-  ensureCrumb(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Sets the crumb cookie on page responses so the first API call from the page passes;
+   * returns the crumb (the pages' forms post it without JavaScript).
+   */
+  ensureCrumb(req: IncomingMessage, res: ServerResponse): string;
+  /** The products and forms the API answers with. */
+  catalog: Catalog;
+  /** The API's clock. */
+  now(): number;
   /** Drops the cached catalog after the site's data changed. */
   invalidate(): void;
   close(): void;
@@ -75,8 +82,10 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
       return visitorCart(handle, req);
     },
     ensureCrumb(req, res) {
-      ensureCrumb(req, res);
+      return ensureCrumb(req, res);
     },
+    catalog,
+    now: options.now ?? Date.now,
     invalidate() {
       cached = undefined;
     },
