@@ -22,8 +22,10 @@ import {
   LIVERELOAD_PATH,
   notFoundPage,
 } from './site/html.js';
+import { pageJson, type PageCodeStore } from './site/page-json.js';
 import { formatProblems, type SiteProblem } from './site/problems.js';
-import { Site } from './site/site.js';
+import { PAGE_CODE_PREFIX } from '../storefront/navigation/page-json.js';
+import { Site, type RenderOutcome } from './site/site.js';
 
 /** Served from the site's `assets/favicon.ico` (404 when it has none). */
 const FAVICON_PATH = '/favicon.ico';
@@ -115,6 +117,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const bootId = Math.random().toString(36).slice(2, 8);
   let changes = 0;
   const version = () => `${bootId}.${changes}`;
+  /** Page code assets (server/site/page-json.ts). */
+  const codes: PageCodeStore = new Map();
 
   const report = (found: SiteProblem[]): void => {
     const text = formatProblems(found);
@@ -167,6 +171,13 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
+    if (pathname.startsWith(PAGE_CODE_PREFIX)) {
+      const code = codes.get(pathname);
+      if (code === undefined) send(res, 404, 'Not found', 'text/plain; charset=utf-8');
+      // Named by its content: it never changes.
+      else send(res, 200, code, JSON_TYPE, 'public, max-age=31536000, immutable');
+      return;
+    }
     if (pathname === FAVICON_PATH) {
       // Browsers ask for it on their own; a site keeps it with its other assets.
       serveAsset(res, realRoot, join(root, 'assets'), FAVICON_PATH.slice(1));
@@ -177,12 +188,20 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       return;
     }
     commerce.ensureCrumb(req, res);
+    const asJson = url.searchParams.get('format') === 'json';
+    const query = new URLSearchParams(url.searchParams);
+    if (asJson) query.delete('format');
     const outcome = site.render({
       pathname,
-      query: url.searchParams,
+      query,
       extra: { cart: commerce.cartFor(req) },
-      checkReact: preview,
+      checkReact: preview && !asJson,
+      shell: asJson,
     });
+    if (asJson) {
+      sendPageJson(res, outcome, codes);
+      return;
+    }
     if (outcome.status !== 500 && outcome.html !== undefined) {
       if (printed !== '' && problems.length === 0) printed = '';
       for (const warning of outcome.reactWarnings ?? []) {
@@ -266,12 +285,35 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   };
 }
 
-function send(res: ServerResponse, status: number, body: string, type: string): void {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A page's JSON for client-side navigation; pages the client cannot render (errors, no page,
+ * no layout) answer an error status, which makes the browser load the page in full.
+ */
+function sendPageJson(res: ServerResponse, outcome: RenderOutcome, codes: PageCodeStore): void {
+  if (outcome.status === 200 && outcome.hydration && outcome.shell !== undefined) {
+    const body = JSON.stringify(pageJson(outcome.hydration, outcome.shell, codes));
+    send(res, 200, body, JSON_TYPE);
+  } else if (outcome.status === 500) {
+    send(res, 500, JSON.stringify({ error: 'This page could not be rendered.' }), JSON_TYPE);
+  } else {
+    send(res, 404, JSON.stringify({ error: 'No page JSON here' }), JSON_TYPE);
+  }
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  // Pages change with every save; never let the browser reuse a stale copy.
+  cacheControl = 'no-store',
+): void {
   res.writeHead(status, {
     'Content-Type': type,
     'Content-Length': Buffer.byteLength(body),
-    // Pages change with every save; never let the browser reuse a stale copy.
-    'Cache-Control': 'no-store',
+    'Cache-Control': cacheControl,
   });
   res.end(res.req?.method === 'HEAD' ? undefined : body);
 }

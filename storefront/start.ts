@@ -1,7 +1,9 @@
 /**
  * Starts the storefront on a server-rendered page: hydrates it (hydrate.ts), then shows lazy
  * images, starts the /cart page's controller, and syncs the cart with the server when the
- * visitor has one (a cart cookie) or is signed in — other visitors get no cart request.
+ * visitor has one (a cart cookie) or is signed in — other visitors get no cart request. Client
+ * navigation (navigation/) is a chunk of its own, loaded once the browser is idle or the visitor
+ * first points, touches, focuses or types: until then a link loads its page in full.
  */
 import { readCookie } from './api/cookies.js';
 import { HYDRATED_MARK, markTime } from './client-start.js';
@@ -10,8 +12,6 @@ import type { StorefrontRuntime } from './runtime.js';
 import { attachLazyWidgets } from './lazy-widgets.js';
 
 export const CART_COOKIE = 'CART';
-/** How a full-page cart is recognised (widgets/commerce/cart-page.ts handles it). */
-const CART_ROOT = '#sqs-cart-root';
 export const SITE_USER_COOKIE = 'SiteUserInfo';
 
 /**
@@ -57,15 +57,10 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
       onHydrated(runtime) {
         hydrated = true;
         loadImages();
-        // The /cart controller is a chunk of its own, for the page that has a cart root.
-        if (document.querySelector(CART_ROOT) !== null) {
-          void import('./widgets/commerce/cart-page.js').then((m) =>
-            m.attachCartPage(document.body, runtime),
-          );
-        }
-        attachLazyWidgets(document, runtime).catch((err: unknown) =>
-          console.error('[jsont] a widget failed to load', err),
-        );
+        // The /cart controller and the widgets of template markup are chunks of their own.
+        const widgets = attachLazyWidgets(document, runtime);
+        widgets.catch((err: unknown) => console.error('[jsont] a widget failed to load', err));
+        loadNavigationWhenIdle(runtime, widgets);
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
         markTime(HYDRATED_MARK);
         document.documentElement.dataset['hydrated'] = 'true';
@@ -85,4 +80,25 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
       },
     );
   });
+}
+
+/** What makes the navigation chunk load before the browser is idle. */
+const FIRST_INTERACTION = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const;
+
+function loadNavigationWhenIdle(runtime: StorefrontRuntime, widgets: Promise<() => void>): void {
+  let started = false;
+  const load = () => {
+    if (started) return;
+    started = true;
+    for (const type of FIRST_INTERACTION) removeEventListener(type, load, true);
+    import('./navigation/index.js').then(
+      (m) => m.startNavigation({ runtime, stopWidgets: widgets }),
+      (err: unknown) => console.error('[jsont] navigation failed to load', err),
+    );
+  };
+  for (const type of FIRST_INTERACTION) addEventListener(type, load, { capture: true, once: true });
+  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void })
+    .requestIdleCallback;
+  if (idle !== undefined) idle(load);
+  else setTimeout(load, 200);
 }

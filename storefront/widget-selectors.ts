@@ -10,3 +10,5 @@ export const REVIEWS_ANCHOR = 'a[data-reviews-anchor]';
 export const GALLERY = '[data-gallery]';
 /** The promotional pop-up overlay (partials/popup-overlay.block in the demo). */
 export const POPUP_OVERLAY = '[data-popup-overlay]';
+/** The /cart page's cart (templates/cart.html in the demo; widgets/commerce/cart-page.ts). */
+export const CART_ROOT = '#sqs-cart-root';

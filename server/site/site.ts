@@ -43,6 +43,11 @@ export interface RenderRequest {
    * UNESCAPED_API_VALUE, on every page).
    */
   checkReact?: boolean;
+  /**
+   * Also render the layout around an empty hydration root (`shell`): what a client-side
+   * navigation takes from the server besides the data (storefront/navigation/).
+   */
+  shell?: boolean;
 }
 
 export type RenderOutcome =
@@ -54,6 +59,8 @@ export type RenderOutcome =
       url: string | null;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
+      /** With `shell`: the layout's HTML around an empty hydration root. */
+      shell?: string;
       /**
        * With `checkReact`: the page template's UNESCAPED_* warnings and the React
        * render's warnings, located in their files.
@@ -221,6 +228,7 @@ export class Site {
     problems.push(...this.mapErrors(body.errors, page, partials));
     let html = body.html;
     let hydration: HydrationBoot | undefined;
+    let shell: string | undefined;
     if (config.layout !== undefined) {
       const layout = this.template(config.layout);
       problems.push(...layout.problems);
@@ -230,6 +238,10 @@ export class Site {
       const wrapped = render(layout.template, { ...view, mainContent }, renderOptions);
       problems.push(...this.mapErrors(wrapped.errors, layout, partials));
       html = wrapped.html;
+      if (request.shell === true) {
+        const around = `${HYDRATION_ROOT_OPEN}</div>`;
+        shell = render(layout.template, { ...view, mainContent: around }, renderOptions).html;
+      }
       if (html.includes(HYDRATION_ROOT_OPEN)) {
         const islands = this.islands(config, html);
         hydration = {
@@ -247,7 +259,13 @@ export class Site {
       }
     }
     if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
-    const served = { status: 200 as const, html, url, ...(hydration && { hydration }) };
+    const served = {
+      status: 200 as const,
+      html,
+      url,
+      ...(hydration && { hydration }),
+      ...(shell !== undefined && { shell }),
+    };
     if (request.checkReact !== true) return served;
     // What `jsont check` reports of the page template: request and API response values
     // printed unescaped.

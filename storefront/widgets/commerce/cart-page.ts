@@ -10,8 +10,7 @@ import { CART_ERROR_TEXTS } from '../../api/errors.js';
 import type { CartResult } from '../../state/cart-store.js';
 import { parseQuantity } from '../../state/messages.js';
 import { CHECKOUT_URL, type StorefrontRuntime } from '../../runtime.js';
-
-export const CART_ROOT_SELECTOR = '#sqs-cart-root';
+import { CART_ROOT } from '../../widget-selectors.js';
 
 function entryIdOf(target: Element): string | undefined {
   return target.closest<HTMLElement>('[data-entry-id]')?.dataset['entryId'];
@@ -19,7 +18,7 @@ function entryIdOf(target: Element): string | undefined {
 
 /** Starts the controller on the cart root below `container`, if any; returns the stop function. */
 export function attachCartPage(container: Element, runtime: StorefrontRuntime): () => void {
-  const root = container.querySelector(CART_ROOT_SELECTOR);
+  const root = container.querySelector(CART_ROOT);
   if (root === null) return () => {};
 
   const report = (title: string) => (result: CartResult) => {
