@@ -109,7 +109,11 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
       focusMainHeading(doc);
       announce(doc, doc.title);
       stopWidgets = attachLazyWidgets(doc, runtime);
-      stopWidgets.catch((err: unknown) => console.error('[jsont] a widget failed to load', err));
+      stopWidgets.then(
+        // For tests and tools, as `data-hydrated` after a full load: the page is complete.
+        () => (doc.documentElement.dataset['navigated'] = url.pathname + url.search),
+        (err: unknown) => console.error('[jsont] a widget failed to load', err),
+      );
       observeVisibleLinks();
       const detail: PageViewDetail = { url: url.href, title: doc.title, referrer, kind };
       doc.dispatchEvent(new CustomEvent(PAGE_VIEW_EVENT, { detail }));
@@ -234,6 +238,7 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
   doc.addEventListener('pointerover', onIntent, { passive: true });
   doc.addEventListener('focusin', onIntent);
   observeVisibleLinks();
+  doc.documentElement.dataset['navigation'] = 'ready';
 
   return {
     go: (href) => show(new URL(href, here()), 'push', ++entries),
