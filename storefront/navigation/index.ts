@@ -92,6 +92,7 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
   async function show(url: URL, kind: 'push' | 'pop', entry: number): Promise<void> {
     const mine = ++generation;
     let pushed = false;
+    scrolls.set(current, [win.scrollX, win.scrollY]);
     try {
       const page = await cache.load(url, kind === 'pop');
       const next = await prepare(page);
@@ -118,6 +119,7 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
       const detail: PageViewDetail = { url: url.href, title: doc.title, referrer, kind };
       doc.dispatchEvent(new CustomEvent(PAGE_VIEW_EVENT, { detail }));
     } catch (err) {
+      cache.forget(url);
       if (mine !== generation) return;
       if (!(err instanceof NavigationFallback)) console.error('[jsont] navigation failed', err);
       // Once the address bar shows the page, a reload loads it.
@@ -183,7 +185,6 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
     const url = clickTarget(event, here());
     if (url === undefined) return;
     event.preventDefault();
-    scrolls.set(current, [win.scrollX, win.scrollY]);
     void show(url, 'push', ++entries);
   };
 
@@ -199,7 +200,6 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
     ) {
       return;
     }
-    scrolls.set(current, [win.scrollX, win.scrollY]);
     void show(url, 'pop', entry ?? ++entries);
   };
 

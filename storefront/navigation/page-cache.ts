@@ -66,6 +66,11 @@ export class PageCache {
     return page;
   }
 
+  /** Drops `url`'s entry (a page that could not be shown). */
+  forget(url: URL): void {
+    this.entries.delete(keyOf(url));
+  }
+
   /** Whether `url` has an entry (fresh or not). */
   has(url: URL): boolean {
     return this.entries.has(keyOf(url));

@@ -34,12 +34,12 @@ export function readShell(doc: Document, shell: string, roots: string[]): Docume
 /** Puts `next` (from readShell) in place around the live root containers `roots`. */
 export function applyShell(doc: Document, next: Document, roots: string[]): void {
   doc.title = next.title;
+  const metas = [...doc.head.querySelectorAll<HTMLMetaElement>('meta[name], meta[property]')];
   for (const meta of next.head.querySelectorAll<HTMLMetaElement>('meta[name], meta[property]')) {
     const attr = meta.hasAttribute('name') ? 'name' : 'property';
-    const current = doc.head.querySelector<HTMLMetaElement>(
-      `meta[${attr}="${CSS.escape(meta.getAttribute(attr)!)}"]`,
-    );
-    if (current !== null) current.content = meta.content;
+    const name = meta.getAttribute(attr);
+    const current = metas.find((m) => m.getAttribute(attr) === name);
+    if (current !== undefined) current.content = meta.content;
   }
   const lang = next.documentElement.getAttribute('lang');
   if (lang !== null) doc.documentElement.setAttribute('lang', lang);
