@@ -252,7 +252,14 @@ describe('navigation rendered in the browser', () => {
     expect(fetched.filter((p) => p.includes('format=json'))).toEqual(['/shop?format=json']);
   });
 
-  const shellOf = async (response: Response) => (await response.json()) as { shell: string };
+  /** The page JSON as served, with `edit` applied to its shell. */
+  const editShell = (edit: (shell: string) => string) => (p: string) => {
+    if (!p.includes('format')) return undefined;
+    return serve(p).then(async (r) => {
+      const page = (await r.json()) as { shell: string };
+      return Response.json({ ...page, shell: edit(page.shell) });
+    });
+  };
 
   it.each<[string, (path: string) => Response | Promise<Response> | undefined]>([
     ['a failed fetch', () => Promise.reject(new TypeError('Failed to fetch')) as never],
@@ -269,25 +276,11 @@ describe('navigation rendered in the browser', () => {
     ],
     [
       'another layout (other styles)',
-      (p) => {
-        if (!p.includes('format')) return undefined;
-        return serve(p).then(async (r) => {
-          const page = await shellOf(r);
-          page.shell = page.shell.replace('/assets/site.css', '/assets/other.css');
-          return Response.json(page);
-        });
-      },
+      editShell((shell) => shell.replace('/assets/site.css', '/assets/other.css')),
     ],
     [
       'a layout without the header island',
-      (p) => {
-        if (!p.includes('format')) return undefined;
-        return serve(p).then(async (r) => {
-          const page = await shellOf(r);
-          page.shell = page.shell.replace('id="site-header"', 'id="other-header"');
-          return Response.json(page);
-        });
-      },
+      editShell((shell) => shell.replace('id="site-header"', 'id="other-header"')),
     ],
   ])('loads the page in full after %s, the page left as it was', async (_, answer) => {
     await start();
