@@ -1,12 +1,13 @@
 /**
  * Client-side navigation (docs/navigation.md): a click on a link to another page of the site
  * fetches that page's JSON and renders it with the React path into the page's roots, without a
- * reload; back and forward render the pages from the cache; hovering, focusing or seeing a link
- * prefetches its page. One rule covers everything unexpected — a failed fetch, an error status,
+ * reload; back and forward render the pages from the cache; hovering, focusing, touching or
+ * seeing a link prefetches its page. One rule covers everything unexpected — a failed fetch, an error status,
  * a JSON of another shape, another layout, a render that throws: the browser loads the page in
  * full, as it would have without this module.
  */
 import { flushSync } from 'react-dom';
+import { markTime } from '../client-start.js';
 import { usesWidgets, storefrontRoot, type HydrationBoot } from '../hydrate.js';
 import { preloadLazyWidgets, attachLazyWidgets } from '../lazy-widgets.js';
 import { pageOf } from '../page-boot.js';
@@ -16,6 +17,19 @@ import { clickTarget, linkTarget } from './links.js';
 import { NavigationFallback, PageCache, type LoadedPage } from './page-cache.js';
 import { applyShell, readShell } from './shell.js';
 import { announce, focusMainHeading } from './announce.js';
+
+/**
+ * User Timing marks of each navigation (the browser's performance panel and
+ * bench/browser/navigation.ts): started, page JSON and code in hand, layout checked and widget
+ * chunks loaded, roots rendered, widgets attached.
+ */
+export const NAVIGATION_MARKS = {
+  start: 'jsont:navigation-start',
+  loaded: 'jsont:navigation-loaded',
+  prepared: 'jsont:navigation-prepared',
+  rendered: 'jsont:navigation-rendered',
+  done: 'jsont:navigation-done',
+};
 
 /** Fired on `document` once per client-side navigation (after the new page is shown). */
 export const PAGE_VIEW_EVENT = 'jsont:page-view';
@@ -94,8 +108,11 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
     let pushed = false;
     scrolls.set(current, [win.scrollX, win.scrollY]);
     try {
+      markTime(NAVIGATION_MARKS.start);
       const page = await cache.load(url, kind === 'pop');
+      markTime(NAVIGATION_MARKS.loaded);
       const next = await prepare(page);
+      markTime(NAVIGATION_MARKS.prepared);
       if (mine !== generation) return;
       if (kind === 'push') {
         history.pushState({ jsontNav: entry }, '', url.href);
@@ -104,6 +121,7 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
       const referrer = shownUrl.href;
       (await stopWidgets)();
       render(page, next, url);
+      markTime(NAVIGATION_MARKS.rendered);
       current = entry;
       shownUrl = url;
       restoreScroll(url, kind === 'pop' ? scrolls.get(entry) : undefined);
@@ -112,7 +130,10 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
       stopWidgets = attachLazyWidgets(doc, runtime);
       stopWidgets.then(
         // For tests and tools, as `data-hydrated` after a full load: the page is complete.
-        () => (doc.documentElement.dataset['navigated'] = url.pathname + url.search),
+        () => {
+          markTime(NAVIGATION_MARKS.done);
+          doc.documentElement.dataset['navigated'] = url.pathname + url.search;
+        },
         (err: unknown) => console.error('[jsont] a widget failed to load', err),
       );
       observeVisibleLinks();
@@ -237,6 +258,7 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
   win.addEventListener('popstate', onPop);
   doc.addEventListener('pointerover', onIntent, { passive: true });
   doc.addEventListener('focusin', onIntent);
+  doc.addEventListener('touchstart', onIntent, { passive: true });
   observeVisibleLinks();
   doc.documentElement.dataset['navigation'] = 'ready';
 
@@ -247,6 +269,7 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
       win.removeEventListener('popstate', onPop);
       doc.removeEventListener('pointerover', onIntent);
       doc.removeEventListener('focusin', onIntent);
+      doc.removeEventListener('touchstart', onIntent);
       observer?.disconnect();
     },
   };
