@@ -10,6 +10,7 @@ import { HYDRATED_MARK, markTime } from './client-start.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
 import { attachLazyWidgets } from './lazy-widgets.js';
+import { loadImages } from './lazy-images.js';
 
 export const CART_COOKIE = 'CART';
 export const SITE_USER_COOKIE = 'SiteUserInfo';
@@ -27,18 +28,6 @@ export function shouldLoadCart(cookies: string): boolean {
   } catch {
     console.warn('Could not parse user info cookie value');
     return false;
-  }
-}
-
-/**
- * Images rendered by the `image` formatter carry `data-src`; they get their src only after
- * hydration (an attribute React did not render is a mismatch), and again after a re-render
- * changed `data-src` (the chosen variant's image).
- */
-export function loadImages(doc: Document = document): void {
-  for (const img of doc.querySelectorAll<HTMLImageElement>('img[data-src]')) {
-    const src = img.dataset['src']!;
-    if (img.getAttribute('src') !== src) img.src = src;
   }
 }
 

@@ -12,7 +12,7 @@ import { usesWidgets, storefrontRoot, type HydrationBoot } from '../hydrate.js';
 import { preloadLazyWidgets, attachLazyWidgets } from '../lazy-widgets.js';
 import { pageOf } from '../page-boot.js';
 import type { StorefrontRuntime } from '../runtime.js';
-import { loadImages } from '../start.js';
+import { loadImages } from '../lazy-images.js';
 import { clickTarget, linkTarget } from './links.js';
 import { NavigationFallback, PageCache, type LoadedPage } from './page-cache.js';
 import { applyShell, readShell } from './shell.js';

@@ -22,6 +22,13 @@ const COMMERCE_CLIENT_BUDGET = 16 * 1024;
  * quick view's chunk either).
  */
 const PAGE_BUDGET = 160 * 1024;
+/**
+ * Client-side navigation (storefront/navigation/, docs/navigation.md): a chunk imported once the
+ * page is hydrated and the browser idle (or on the first interaction), so it is not on the way
+ * to a working page and is held to its own budget, outside the page's.
+ */
+const NAVIGATION_BUDGET = 5 * 1024;
+const isNavigation = (url: string) => /^\/__client\/navigation-[A-Z0-9]+\.js$/.test(url);
 
 interface Output {
   url: string;
@@ -95,8 +102,8 @@ describe('storefront client delivery', () => {
     ).toEqual(widgetChunks.sort());
 
     // Everything that is storefront code only (the widget chunks and the state they share).
-    const storefrontOnly = outputs.filter((o) =>
-      o.inputs.every((i) => i.startsWith('storefront/')),
+    const storefrontOnly = outputs.filter(
+      (o) => !isNavigation(o.url) && o.inputs.every((i) => i.startsWith('storefront/')),
     );
     const widgetBytes = storefrontOnly.reduce((sum, o) => sum + gzip(o.text), 0);
     const size = (list: Output[]) => list.reduce((sum, o) => sum + gzip(o.text), 0);
@@ -126,11 +133,26 @@ describe('storefront client delivery', () => {
     const commerceBytes = gzip(commerce[0]!.text);
     const media = /^\/__client\/(gallery|popup-overlay)-/;
     const pageBytes = all
-      .filter((o) => !media.test(o.url))
+      .filter((o) => !media.test(o.url) && !isNavigation(o.url))
       .reduce((sum, o) => sum + gzip(o.text), 0);
     console.info(`commerce client chunk ${commerceBytes} B, every script ${pageBytes} B min+gzip`);
     expect(commerceBytes).toBeLessThanOrEqual(COMMERCE_CLIENT_BUDGET);
     expect(pageBytes).toBeLessThanOrEqual(PAGE_BUDGET);
+  });
+
+  it('loads client-side navigation as a chunk of its own, on demand, within its budget', async () => {
+    const outputs = (await production()).filter((o) => o.url.endsWith('.js'));
+    const navigation = outputs.filter((o) => o.inputs.includes('storefront/navigation/index.ts'));
+    expect(navigation.map((o) => o.url)).toEqual([
+      expect.stringMatching(/^\/__client\/navigation-/),
+    ]);
+    expect(isNavigation(navigation[0]!.url)).toBe(true);
+    expect(loaded(outputs, false)).not.toContain(navigation[0]);
+    expect(loaded(outputs, true)).toContain(navigation[0]);
+    // What it adds to a page: itself and any chunk only it imports.
+    const bytes = gzip(navigation[0]!.text);
+    console.info(`navigation chunk ${bytes} B min+gzip`);
+    expect(bytes).toBeLessThanOrEqual(NAVIGATION_BUDGET);
   });
 
   it('is minified, with each source map in a separate file', async () => {
