@@ -28,7 +28,8 @@ import {
   simpleMarkupAt,
   renderReactTemplate,
   structureBlock,
-  structureHtml,
+  structureHtmlWarning,
+  warnTooDeep,
   structureTemplate,
   type ReactRenderOptions,
   type ReactRenderResult,
@@ -204,9 +205,10 @@ function reactHooks(registry: Registry): RenderHooks {
     parse: parserFor(registry),
     structure: structureTemplate,
     structureBlock,
-    structureHtml,
+    structureHtml: structureHtmlWarning,
     elementGenerator: elementGenerator(),
     simpleMarkup: simpleMarkupAt,
+    tooDeep: warnTooDeep,
   };
 }
 const defaultHooks = reactHooks(defaultRegistry);

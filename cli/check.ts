@@ -59,7 +59,9 @@ Options:
                      (REACT_UNSTRUCTURED warnings: parsed at render time, correct but slower)
   -j, --json <file>  with --react: also render each template through the React renderer with
                      this data and report the values whose markup does not stay inside its
-                     element (REACT_UNBALANCED_VALUE warnings, once per value)
+                     element (REACT_UNBALANCED_VALUE warnings, once per value), elements
+                     nested deeper than the React tree goes (REACT_TOO_DEEP warnings) and a
+                     render stopped by the limit on applied partials (APPLY_PARTIAL_LIMIT)
   -h, --help         show this help
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad arguments or a missing path.
@@ -76,14 +78,18 @@ const compileCheck: TemplateCheck = (template) => template.errors;
 const reactCheck: TemplateCheck = (template) => prepareReact(template).warnings;
 
 /**
- * The React path's render-time warnings for `data`: each value whose markup does not stay
- * inside its element, once (a value in a repeated section warns for each item).
+ * What the React render with `data` reports about the template rather than the data: values
+ * whose markup does not stay inside its element, elements nested past the React path's depth,
+ * and a render stopped by the limit on applied partials and macros. Each once (a value in a
+ * repeated section warns for each item).
  */
+const RENDER_CODES = new Set(['REACT_UNBALANCED_VALUE', 'REACT_TOO_DEEP', 'APPLY_PARTIAL_LIMIT']);
+
 function unbalancedCheck(data: unknown): TemplateCheck {
   return (template) => {
     const seen = new Set<string>();
     return renderToReact(template, data).errors.filter((error) => {
-      if (error.code !== 'REACT_UNBALANCED_VALUE') return false;
+      if (!RENDER_CODES.has(error.code)) return false;
       const key = `${error.line}:${error.column}:${error.message}`;
       if (seen.has(key)) return false;
       seen.add(key);

@@ -53,6 +53,14 @@ export interface Compiler {
 /** Nested apply/include limit shared by both (docs/language.md, "Limits"). */
 export const MAX_PARTIAL_DEPTH = 16;
 
+/**
+ * Applications of partials and macros (apply and include together) in one render, by default
+ * (docs/language.md, "Limits"). The depth limit bounds how deep partials nest, not how many run:
+ * a partial applying itself four times runs 4^16 times within it. A product list applies a few
+ * partials per item; this leaves room for thousands of items.
+ */
+export const DEFAULT_MAX_APPLICATIONS = 100_000;
+
 const DEFAULT_MAX_TOKENS = 2000;
 const DEFAULT_MAX_STRING_LENGTH = 1_000_000;
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -84,6 +92,12 @@ export class ExecContext implements RenderContext {
   evalHost: EvalHost | null = null;
 
   private depth = 0;
+  /**
+   * Partials and macros applied so far in this render (`enterPartial`), counted on the
+   * render's first context: a context made by `withRegistry` runs part of the same render.
+   */
+  private applied = 0;
+  private counter: ExecContext = this;
   // Created on first use: most renders use no partials, and a render is short enough that
   // every allocation or field in this constructor shows up in the small benchmarks (which is
   // also why the options below are getters rather than fields copied here).
@@ -109,6 +123,7 @@ export class ExecContext implements RenderContext {
   withRegistry(registry: Registry, compile: BlockCompiler): ExecContext {
     const ctx = new ExecContext(null, registry, compile, this.options, this.template, this.parse);
     ctx.cur = this.cur;
+    ctx.counter = this.counter;
     return ctx;
   }
 
@@ -325,7 +340,24 @@ export class ExecContext implements RenderContext {
     }
   }
 
+  /**
+   * Whether a partial or macro may run now; records why not. Every attempt counts towards
+   * the render's limit (`maxPartialApplications`), those refused by the depth limit too (each one's error is work as well).
+   */
   private enterPartial(name: string): boolean {
+    const counter = this.counter;
+    const max = this.options.maxPartialApplications ?? DEFAULT_MAX_APPLICATIONS;
+    if (counter.applied++ >= max && max > 0) {
+      // Reported once: every attempt after it is refused too, and returns at once.
+      if (counter.applied === max + 1) {
+        this.record(
+          ErrorCode.APPLY_PARTIAL_LIMIT,
+          `RuntimeError: Attempt to apply partial '${name}' exceeded maximum of ${max} applications in one render`,
+          this.inst,
+        );
+      }
+      return false;
+    }
     if (this.depth >= MAX_PARTIAL_DEPTH) {
       this.record(
         ErrorCode.APPLY_PARTIAL_RECURSION_DEPTH,

@@ -34,6 +34,11 @@ export interface RenderOptions {
   maxExpressionTokens?: number;
   /** maximum length of a string built by `+` in an expression; default 1,000,000 (0 = unlimited) */
   maxStringLength?: number;
+  /**
+   * maximum applications of partials and macros (apply and include together) in one render;
+   * default 100,000 (0 = unlimited). Past it each one prints nothing, with one error.
+   */
+  maxPartialApplications?: number;
 }
 
 export interface RenderResult {

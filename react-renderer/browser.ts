@@ -41,7 +41,7 @@ export function renderPrepared(
   // Partials are structured here as on the server, so that both build the same tree.
   return renderReactTemplate(template, data, options, REGISTRY, {
     structureBlock,
-    structureHtml,
+    structureHtml: (html) => structureHtml(html),
   });
 }
 

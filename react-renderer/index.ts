@@ -13,6 +13,7 @@ export {
 export {
   structureBlock,
   structureHtml,
+  structureHtmlWarning,
   structureTemplate,
   type BlockStructure,
   type StructureResult,
@@ -41,3 +42,4 @@ export {
   type FormatterComponentProps,
 } from './components/index.js';
 export { parseMarkup } from './runtime/host-elements.js';
+export { warnTooDeep } from './runtime/too-deep.js';

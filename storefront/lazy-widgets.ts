@@ -1,7 +1,7 @@
 /**
  * Widgets that attach to template markup after hydration, each in a chunk of its own, loaded
  * only when the page has its markup (docs/storefront.md "Delivery"). A client-side navigation
- * loads the chunks the next page needs before it shows the page (`preloadLazyWidgets`), stops
+ * loads the chunks the next page needs before it shows the page (navigation/index.ts), stops
  * the widgets of the page it leaves and attaches those of the new one.
  */
 import type { StorefrontRuntime } from './runtime.js';
@@ -13,15 +13,16 @@ import {
   REVIEWS_TABS,
 } from './widget-selectors.js';
 
-type Attach = (doc: Document, runtime: StorefrontRuntime) => () => void;
+/** Starts a widget on `doc`; `data` is the page's route data. Returns the stop function. */
+type Attach = (doc: Document, runtime: StorefrontRuntime, data: unknown) => () => void;
 
-interface LazyWidget {
+export interface LazyWidget {
   /** The markup it attaches to. */
   selector: string;
   load(): Promise<Attach>;
 }
 
-const LAZY_WIDGETS: LazyWidget[] = [
+export const LAZY_WIDGETS: LazyWidget[] = [
   {
     selector: INSTALMENT_LINK,
     load: () =>
@@ -46,7 +47,7 @@ const LAZY_WIDGETS: LazyWidget[] = [
     selector: CART_ROOT,
     load: () =>
       import('./widgets/commerce/cart-page.js').then(
-        (m) => (doc, runtime) => m.attachCartPage(doc.body, runtime),
+        (m) => (doc, runtime, data) => m.attachCartPage(doc.body, runtime, data),
       ),
   },
 ];
@@ -58,21 +59,9 @@ const LAZY_WIDGETS: LazyWidget[] = [
 export async function attachLazyWidgets(
   doc: Document,
   runtime: StorefrontRuntime,
+  data: unknown,
 ): Promise<() => void> {
   const present = LAZY_WIDGETS.filter((w) => doc.querySelector(w.selector) !== null);
-  const stops = await Promise.all(present.map(async (w) => (await w.load())(doc, runtime)));
+  const stops = await Promise.all(present.map(async (w) => (await w.load())(doc, runtime, data)));
   return () => stops.forEach((stop) => stop());
-}
-
-/** The attribute or id a selector looks for (`[data-gallery]` -> `data-gallery`). */
-const markerOf = (selector: string) => /[[#]([\w-]+)/.exec(selector)?.[1] ?? selector;
-
-/**
- * Loads the chunks of the lazy widgets whose markup `text` (a page's template code and shell,
- * as JSON or HTML) may hold; at worst one is loaded that the page turns out not to need.
- */
-export async function preloadLazyWidgets(text: string): Promise<void> {
-  await Promise.all(
-    LAZY_WIDGETS.filter((w) => text.includes(markerOf(w.selector))).map((w) => w.load()),
-  );
 }

@@ -1,12 +1,22 @@
 /**
  * The browser script of the preview server (/__client.js): hydration of the storefront
- * (hydrate.ts, start.ts), live reload over SSE, the template error overlay, and lazy images
- * (the `image` formatter emits `data-src` only).
+ * (hydrate.ts, start.ts), live reload over SSE, the template error overlay (a chunk of its own,
+ * loaded when there is a problem to show), and lazy images (the `image` formatter emits
+ * `data-src` only).
  */
 // First import: its mark must precede every other module's code (see client-start.ts).
 import './client-start.js';
 import { startStorefront } from './start.js';
-import { hideOverlay, showOverlay, type OverlayProblem } from './overlay.js';
+import type { OverlayProblem } from './overlay.js';
+
+/**
+ * The error overlay, a chunk loaded only when there is a problem to show: a page without one
+ * never loads it.
+ */
+let overlay: Promise<typeof import('./overlay.js')> | undefined;
+const showOverlay = (problems: OverlayProblem[]) =>
+  void (overlay ??= import('./overlay.js')).then((m) => m.showOverlay(problems));
+const hideOverlay = () => void overlay?.then((m) => m.hideOverlay());
 
 interface BootData {
   preview: boolean;

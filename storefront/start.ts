@@ -11,6 +11,7 @@ import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
 import { attachLazyWidgets } from './lazy-widgets.js';
 import { loadImages } from './lazy-images.js';
+import { NAVIGATION_HOST } from './navigation-host.js';
 
 export const CART_COOKIE = 'CART';
 export const SITE_USER_COOKIE = 'SiteUserInfo';
@@ -47,7 +48,7 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
         hydrated = true;
         loadImages();
         // The /cart controller and the widgets of template markup are chunks of their own.
-        const widgets = attachLazyWidgets(document, runtime);
+        const widgets = attachLazyWidgets(document, runtime, boot.data);
         widgets.catch((err: unknown) => console.error('[jsont] a widget failed to load', err));
         loadNavigationWhenIdle(runtime, widgets);
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
@@ -72,22 +73,19 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
 }
 
 /** What makes the navigation chunk load before the browser is idle. */
-const FIRST_INTERACTION = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const;
+const FIRST_INTERACTION = ['pointerover', 'touchstart', 'keydown'];
 
 function loadNavigationWhenIdle(runtime: StorefrontRuntime, widgets: Promise<() => void>): void {
   let started = false;
   const load = () => {
     if (started) return;
     started = true;
-    for (const type of FIRST_INTERACTION) removeEventListener(type, load, true);
     import('./navigation/index.js').then(
-      (m) => m.startNavigation({ runtime, stopWidgets: widgets }),
+      (m) => m.startNavigation({ runtime, stopWidgets: widgets, host: NAVIGATION_HOST }),
       (err: unknown) => console.error('[jsont] navigation failed to load', err),
     );
   };
   for (const type of FIRST_INTERACTION) addEventListener(type, load, { capture: true, once: true });
-  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void })
-    .requestIdleCallback;
-  if (idle !== undefined) idle(load);
-  else setTimeout(load, 200);
+  // Safari has no requestIdleCallback: there the chunk loads right after hydration.
+  (globalThis.requestIdleCallback ?? setTimeout)(load);
 }

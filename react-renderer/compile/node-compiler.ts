@@ -42,6 +42,7 @@ import { Ns } from '../html/tree-builder.js';
 import type { ReactContext, TemplateSite } from '../runtime/react-context.js';
 import { propsMaker, type PropsMaker } from './props-compiler.js';
 import { compiledHole } from './hole-compiler.js';
+import { keyedItems } from '../runtime/item-keys.js';
 import { FallbackSite, withLocalFallback } from './local-fallback.js';
 export type { PropsMaker } from './props-compiler.js';
 import type { SimpleContext } from '../runtime/simple-markup.js';
@@ -165,8 +166,11 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
         return this.element(node[1], node[2], node[3], node[4], node[5], node[6]);
       case Kind.HOLE:
         return compiledHole(this, node[1], node[2], next);
-      case Kind.BLOCK:
-        return guarded(controlFlow(node[1], this), node[1]);
+      case Kind.BLOCK: {
+        const shell = node[1];
+        const blocks = shell[0] === Op.REPEATED ? keyedItems(this, shell[2]) : this;
+        return guarded(controlFlow(shell, blocks), shell);
+      }
       case Kind.REGION:
         return this.region(node[1], node[2] === 1);
       case Kind.TEXT_BREAK:

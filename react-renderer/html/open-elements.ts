@@ -13,6 +13,15 @@ import type { AttrToken } from './tokens.js';
 import { FOSTERS, Ns, SCOPE, SPECIAL, SVG_TAGS, type HElement } from './tag-rules.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
 
+/**
+ * How deep elements nest: an element opened while more than this many are open goes into the
+ * parent of the current element instead, beside it, as the HTML parsers of Chromium and WebKit
+ * do (their maximum DOM tree depth of the parser, 512; Gecko has none). The DOM the browser
+ * builds of deeper markup is flattened that way, and React could not go deeper anyway: it
+ * renders and hydrates by recursion.
+ */
+export const MAX_ELEMENT_DEPTH = 512;
+
 export abstract class OpenElements<H, X> {
   readonly root: HElement<H, X>;
   /** Open elements; stack[0] is the context root, which this builder never closes. */
@@ -63,6 +72,15 @@ export abstract class OpenElements<H, X> {
    */
   protected readonly pScope: number[] = [0];
   protected readonly itemScope: number[] = [0];
+  /**
+   * The elements open are `stack.length` plus this: those open around the root (`outer`), less
+   * the root when it is the document (#root) or listed in `outer` already. The browser counts
+   * from `<html>`: for a value in a page's template the counts agree; a render's root element
+   * itself deeper in the page (a hydration root) is not counted.
+   */
+  private readonly depthOffset: number;
+  /** An element was put beside the current one, past MAX_ELEMENT_DEPTH (see `push`). */
+  flattened = false;
 
   constructor(
     context: string,
@@ -71,6 +89,9 @@ export abstract class OpenElements<H, X> {
   ) {
     this.root = { tag: context, attrs: [], dynamic: null, children: [], ns: contextNs };
     this.stack = [this.root];
+    let offset = context === '#root' || outer[outer.length - 1] === context ? -1 : 0;
+    for (const tag of outer) if (tag !== '#root') offset++;
+    this.depthOffset = offset;
   }
 
   get current(): HElement<H, X> {
@@ -93,11 +114,7 @@ export abstract class OpenElements<H, X> {
       children: newArray(),
       ns,
     };
-    if (this.fostering && isFosterTarget(parent)) this.foster(el);
-    else this.attach(parent, el);
-    this.stack.push(el);
-    this.indexFrom(this.stack.length - 1);
-    return el;
+    return this.push(el);
   }
 
   /** Closes everything still open (the end of the input). */
@@ -214,11 +231,32 @@ export abstract class OpenElements<H, X> {
 
   protected push(el: HElement<H, X>): HElement<H, X> {
     const parent = this.current;
+    const stack = this.stack;
+    const open = stack.length + this.depthOffset;
     if (this.fostering && isFosterTarget(parent)) this.foster(el);
-    else this.attach(parent, el);
-    this.stack.push(el);
-    this.indexFrom(this.stack.length - 1);
+    else if (open < MAX_ELEMENT_DEPTH) this.attach(parent, el);
+    else if (open === MAX_ELEMENT_DEPTH || stack.length < 2) this.attachDeep(parent, el);
+    else {
+      // Past the limit the browser puts it into the current element's parent, beside it (that
+      // parent holds the deepest element): listed in `fostered`, it closes into that parent.
+      this.flattened = true;
+      const beside = this.fostered?.get(parent) ?? stack[stack.length - 2]!;
+      (this.fostered ??= new Map()).set(el, beside);
+      this.attachDeep(beside, el);
+    }
+    stack.push(el);
+    this.indexFrom(stack.length - 1);
     return el;
+  }
+
+  /**
+   * Adds an element opened with MAX_ELEMENT_DEPTH elements open or more to its parent: the
+   * element holding the deepest one. Those its parent gets open in order and close the other
+   * way round (each deeper than the one before on the stack): a builder that adds elements as
+   * they close overrides this to keep their places.
+   */
+  protected attachDeep(parent: HElement<H, X>, el: HElement<H, X>): void {
+    this.attach(parent, el);
   }
 
   /** Sets `pScope` and `itemScope` from stack index `from` (at least 1) up to the top. */

@@ -5,6 +5,7 @@
  * machine (tokenizer.ts) and the filing of template holes (tokenizer-holes.ts) extend it; only
  * `HtmlTokenizer` is ever made, so its objects have one shape.
  */
+import { addAttribute } from './attribute-names.js';
 import { decodeEntities } from './entities.js';
 import { isUnfinishedReference } from './text-scans.js';
 import { State, TEXT_ONLY, type AttrToken, type TagToken, type TokenSink } from './tokens.js';
@@ -101,9 +102,7 @@ export abstract class TokenBuilder<H> {
   protected addAttr(lower: string): AttrToken<H> {
     const attr: AttrToken<H> = { name: lower, value: '', parts: null };
     // Duplicates: the first one wins; later ones are parsed and dropped.
-    const attrs = this.tag!.attrs;
-    for (let k = 0; k < attrs.length; k++) if (attrs[k]!.name === lower) return attr;
-    attrs.push(attr);
+    addAttribute(this.tag!.attrs, attr);
     return attr;
   }
 

@@ -9,7 +9,7 @@
  * hydrate).
  */
 import { Char } from '../html/char-codes.js';
-import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { createElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { jsx as jsxTyped, jsxs as jsxsTyped } from 'react/jsx-runtime';
 import { setAttributes, type Props } from './attribute-props.js';
 import { reactElementTag } from './react-element-shape.js';
@@ -206,6 +206,17 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
     return this.strict && this.searchOuter(matches, stops);
   }
 
+  /**
+   * The places of elements opened past the depth limit among their parent's children (see
+   * open-elements.ts `attachDeep`): taken as they open, filled as they close.
+   */
+  private slots: Map<Open, number> | null = null;
+
+  protected override attachDeep(parent: Open, el: Open): void {
+    super.attachDeep(parent, el);
+    (this.slots ??= new Map()).set(el, parent.children.push(null as never) - 1);
+  }
+
   protected override closed(el: Open, parent: Open): void {
     const tag = el.tag;
     const attrs = el.attrs;
@@ -213,17 +224,21 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
     // A void tag name can still hold children in SVG (`<svg><input>x`); the string path's
     // HTML cannot show them, so neither does React.
     const kids = kind === HostKind.VOID ? [] : (el.children as Kid[]);
+    const slot = this.slots?.get(el);
+    const into = parent.children as Kid[];
     if (!reactCanName(tag)) {
       // `a <b<c>`: an element React cannot create (it throws); its content stands in for it.
-      pushAll(parent.children as Kid[], kids);
+      if (slot === undefined) pushAll(into, kids);
+      else into[slot] = createElement(Fragment, null, ...(kids as ReactNode[]));
       return;
     }
     const props = propsOf(tag, attrs);
-    parent.children.push(
+    const node =
       kind === HostKind.ADJUSTED || hasReservedName(attrs)
         ? host(tag, props, kids)
-        : ownElement(tag, props, kids),
-    );
+        : ownElement(tag, props, kids);
+    if (slot === undefined) into.push(node);
+    else into[slot] = node;
   }
 }
 
@@ -296,9 +311,14 @@ export function parseValue(
   parent: string,
   ns: Ns,
   enclosing: readonly string[],
-): { kids: Kid[]; escaped: boolean; leftOpen: string[] | null } {
+): { kids: Kid[]; escaped: boolean; leftOpen: string[] | null; flattened: boolean } {
   if (html.indexOf('<') === -1) {
-    return { kids: parseMarkup(html, parent, ns), escaped: false, leftOpen: null };
+    return {
+      kids: parseMarkup(html, parent, ns),
+      escaped: false,
+      leftOpen: null,
+      flattened: false,
+    };
   }
   const builder = new MarkupBuilder(parent, ns, enclosing);
   builder.strict = true;
@@ -313,6 +333,7 @@ export function parseValue(
     kids: builder.root.children as Kid[],
     escaped: builder.escaped || unfinished,
     leftOpen,
+    flattened: builder.flattened,
   };
 }
 

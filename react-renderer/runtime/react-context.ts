@@ -54,6 +54,11 @@ export class ReactContext extends ExecContext {
 
   /** A warning at the first value whose markup did not stay inside its element (`parseIn`). */
   unbalancedAt: TemplateError | undefined = undefined;
+  /**
+   * Warns of a value whose markup nests elements past the depth limit (the server entry's:
+   * runtime/too-deep.ts).
+   */
+  tooDeep: ((ctx: ReactContext, origin: unknown) => void) | undefined = undefined;
 
   /** While a widget's formatter runs (`renderWidget`): the site its template is built for. */
   private widgetSite: TemplateSite | null = null;
@@ -259,6 +264,11 @@ export function parseIn(
     if (parsed.escaped || TEMPLATE_TAG.test(html)) fit = Fit.ESCAPES;
     else if (parsed.leftOpen !== null) {
       fit = closesAll(compiler.parent, parsed.leftOpen) ? Fit.LEAVES_OPEN : Fit.ESCAPES;
+    }
+    // Elements nested past the depth limit (said on the server; not kept, so said each time).
+    if (parsed.flattened) {
+      ctx.tooDeep?.(ctx, origin);
+      seen = [];
     }
   }
   if (fit === Fit.ESCAPES || (fit === Fit.LEAVES_OPEN && !last)) ctx.unbalanced(origin);

@@ -38,7 +38,11 @@ export interface RenderHooks {
   structure?: Structurer | undefined;
   structureBlock?: BlockStructure | undefined;
   /** Structures a whole render's output: its HTML, or its HTML with widget holes. */
-  structureHtml?: ((html: string | Instruction[]) => RNode[]) | undefined;
+  /**
+   * Structures a whole render's output: its HTML, or its HTML with widget holes; on the server
+   * adding to `errors` a warning about elements nested past the depth limit.
+   */
+  structureHtml?: ((html: string | Instruction[], errors: TemplateError[]) => RNode[]) | undefined;
   /**
    * Compiles elements to generated code (codegen/element-source.ts `elementGenerator()`: where eval
    * works). The server entry passes it; the browser does not (it renders a template once or
@@ -48,6 +52,8 @@ export interface RenderHooks {
   elementGenerator?: ElementGenerator | null | undefined;
   /** Builds simple markup values without the tree builder (simple-markup.ts); server only. */
   simpleMarkup?: SimpleMarkupParser | undefined;
+  /** Warns of values nesting elements past the depth limit (too-deep.ts); server only. */
+  tooDeep?: ReactContext['tooDeep'];
 }
 
 /** Render options of the React path: the string path's, plus the component overrides. */
@@ -162,6 +168,7 @@ export function renderReactTemplate(
   if (opts.components !== undefined) ctx.components = { ...DEFAULT_COMPONENTS, ...opts.components };
   ctx.structureBlock = structureBlock;
   ctx.simpleMarkup = hooks.simpleMarkup ?? null;
+  ctx.tooDeep = hooks.tooDeep;
   const run = compiledCode(tpl, react, registry, hooks.elementGenerator ?? null);
   const kids = ctx.kids;
   try {
@@ -206,7 +213,8 @@ function renderWhole(
   const errors = [...result.errors, warning];
   if (calls.length > 0) {
     const replay = replayBlock(pieces, calls);
-    const ctx = runWhole(hooks.structureHtml!(replay.block), replay.data, replay.registry);
+    const nodes = hooks.structureHtml!(replay.block, errors);
+    const ctx = runWhole(nodes, replay.data, replay.registry);
     // A widget's markup that does not fit where it stands: the plain HTML, below.
     if (ctx.unbalancedAt === undefined) return { element: fragment(ctx.kids), errors };
   }
@@ -215,7 +223,8 @@ function renderWhole(
     calls.length > 0
       ? pieces.map((piece, i) => (i % 2 === 0 ? piece : calls[+piece]!.html)).join('')
       : result.html;
-  return { element: fragment(runWhole(hooks.structureHtml!(html), data, registry).kids), errors };
+  const nodes = hooks.structureHtml!(html, errors);
+  return { element: fragment(runWhole(nodes, data, registry).kids), errors };
 
   /**
    * React code made for this render only, run with closures (generating code for it would not

@@ -13,10 +13,12 @@
  */
 import { Char, isAsciiDigit, isAsciiLower } from '../html/char-codes.js';
 import type { AttrToken } from '../html/tokens.js';
+import { addAttribute } from '../html/attribute-names.js';
 import { decodeEntities } from '../html/entities.js';
 import { Ns } from '../html/tree-builder.js';
 import { ownElement, propsOf, pushText, TABLE_PARTS, type Kid } from './host-elements.js';
 import { TEXT_ONLY } from '../html/tag-rules.js';
+import { MAX_ELEMENT_DEPTH } from '../html/open-elements.js';
 
 /**
  * Elements with no tree-construction rule of their own beyond "insert it" and "pop it": no
@@ -87,10 +89,22 @@ export type SimpleMarkupParser = (html: string, site: SimpleSite) => Kid[] | nul
  * does without (same nodes, slower) and its size budget does not carry it.
  */
 export const simpleMarkupAt: SimpleMarkupParser = (html, site) =>
-  parseSimpleMarkup(html, (site.simple ??= simpleContext(site.parent, site.ns, site.enclosing)));
+  parseSimpleMarkup(
+    html,
+    (site.simple ??= simpleContext(site.parent, site.ns, site.enclosing)),
+    MAX_ELEMENT_DEPTH - site.enclosing.length,
+  );
 
-/** The nodes of simple markup (see above) in a context, or null when it is not simple. */
-export function parseSimpleMarkup(html: string, context: SimpleContext): Kid[] | null {
+/**
+ * The nodes of simple markup (see above) in a context, or null when it is not simple. Markup
+ * nesting more than `room` elements is not: the tree builder puts elements past the depth
+ * limit beside each other (html/open-elements.ts `MAX_ELEMENT_DEPTH`).
+ */
+export function parseSimpleMarkup(
+  html: string,
+  context: SimpleContext,
+  room = MAX_ELEMENT_DEPTH,
+): Kid[] | null {
   if (context === SimpleContext.NONE) return null;
   if (html.indexOf('\r') !== -1 || html.indexOf('\0') !== -1) return null;
   const root: Kid[] = [];
@@ -153,6 +167,7 @@ export function parseSimpleMarkup(html: string, context: SimpleContext): Kid[] |
     at = i + 1;
     if (isVoid) kids.push(ownElement(tag, propsOf(tag, attrs), []));
     else {
+      if (open.length >= room) return null;
       const el = { tag, attrs, kids: [] as Kid[] };
       if (tag === 'p') openP++;
       open.push(el);
@@ -194,8 +209,7 @@ function readAttributes(html: string, i: number, attrs: AttrToken<never>[]): num
     if (close === -1) return -1;
     const value = html.slice(i + 2, close);
     if (value.indexOf('<') !== -1 || name === 'key' || name === 'ref') return -1;
-    for (let k = 0; k < attrs.length; k++) if (attrs[k]!.name === name) return -1;
-    attrs.push({ name, value: decodeEntities(value, true), parts: null });
+    if (!addAttribute(attrs, { name, value: decodeEntities(value, true), parts: null })) return -1;
     i = close + 1;
   }
 }

@@ -148,11 +148,27 @@ export function formatterArgs(inst: Instruction): string[] {
   return Array.isArray(args) && Array.isArray(args[0]) ? args[0] : [];
 }
 
-/** Whether a structured node renders the same whatever the data (no instruction inside). */
+/** `isStaticElement` of the elements asked about and of every element inside them. */
+const staticElements = new WeakMap<RElement, boolean>();
+
+/**
+ * Whether a structured node renders the same whatever the data (no instruction inside). The
+ * compilers ask it of each element going down the tree: each answer is kept, so the questions
+ * take time linear in the tree. Recursion goes as deep as elements nest, which the tree builder
+ * bounds (html/open-elements.ts `MAX_ELEMENT_DEPTH`), whatever the data.
+ */
 export function isStaticElement(node: RNode): boolean {
   if (typeof node === 'string' || node[0] === Kind.TEXT_BREAK) return true;
-  if (node[0] !== Kind.ELEMENT || node[4] !== 0) return false;
-  return node[2].every(([, value]) => typeof value === 'string') && node[3].every(isStaticElement);
+  if (node[0] !== Kind.ELEMENT) return false;
+  let known = staticElements.get(node);
+  if (known === undefined) {
+    known =
+      node[4] === 0 &&
+      node[2].every(([, value]) => typeof value === 'string') &&
+      node[3].every(isStaticElement);
+    staticElements.set(node, known);
+  }
+  return known;
 }
 
 /** A tag token's attribute as React code (with its quotes when they matter: see `RAttr`). */

@@ -13,6 +13,7 @@ import {
 } from '../../engine/errors.js';
 import type { Template } from '../../engine/template.js';
 import type { TagToken } from '../html/tokens.js';
+import { MAX_ELEMENT_DEPTH } from '../html/open-elements.js';
 import { reactName } from '../runtime/attribute-props.js';
 import { literalText } from './code-queries.js';
 import type { AttributeBlocks } from './conditional-attributes.js';
@@ -43,6 +44,11 @@ export interface Report {
   unstructured(inst: unknown, why: Why): void;
   /** A start tag, `offset` characters into the template text `inst` (see `Reporter`). */
   attributes?(tag: TagToken<Inst>, inst: unknown, offset: number): void;
+  /**
+   * A start tag (as for `attributes`) opened past the depth limit, put beside the element
+   * it would have nested in (html/open-elements.ts `MAX_ELEMENT_DEPTH`). Called once per pass.
+   */
+  tooDeep?(inst: unknown, offset: number): void;
 }
 
 /**
@@ -110,18 +116,35 @@ export class Reporter implements Report {
       : undefined;
   }
 
+  /** Where a tag is: `offset` characters into the template text `inst` it begins in. */
+  private tagLocation(inst: unknown, offset: number): SourceLocation | undefined {
+    const start = this.locationOf(inst);
+    if (start === undefined) return undefined;
+    const before = literalText(inst as Inst)?.slice(0, offset) ?? '';
+    const newline = before.lastIndexOf('\n');
+    return newline === -1
+      ? { line: start.line, column: start.column + offset }
+      : { line: start.line + before.split('\n').length - 1, column: offset - newline };
+  }
+
+  tooDeep(inst: unknown, offset: number): void {
+    this.warnings.push(
+      makeError(
+        ErrorCode.REACT_TOO_DEEP,
+        `React: elements nest more than ${MAX_ELEMENT_DEPTH} deep here; the deeper ones are ` +
+          'put beside each other, as the browser does',
+        this.tagLocation(inst, offset),
+        'warning',
+        this.template.source,
+      ),
+    );
+  }
+
   /** Attributes of the tag that React cannot render: the element is built without them. */
   attributes(tag: TagToken<Inst>, inst: unknown, offset: number): void {
     const dropped = tag.attrs.filter((attr) => attr.name !== '' && reactName(attr.name) === null);
-    const start = this.locationOf(inst);
-    if (dropped.length === 0 || start === undefined) return;
-    // The tag's place in the text instruction it begins in.
-    const before = literalText(inst as Inst)?.slice(0, offset) ?? '';
-    const newline = before.lastIndexOf('\n');
-    const loc =
-      newline === -1
-        ? { line: start.line, column: start.column + offset }
-        : { line: start.line + before.split('\n').length - 1, column: offset - newline };
+    const loc = dropped.length === 0 ? undefined : this.tagLocation(inst, offset);
+    if (loc === undefined) return;
     for (const { name } of dropped) {
       this.warnings.push(
         makeError(
@@ -137,6 +160,11 @@ export class Reporter implements Report {
     }
   }
 }
+
+/** What REACT_TOO_DEEP says of a value whose markup nests elements past the depth limit. */
+export const tooDeepValue = (): string =>
+  `React: this value's markup nests elements more than ${MAX_ELEMENT_DEPTH} deep; the deeper ` +
+  'ones are put beside each other, as the browser does';
 
 /** Why a whole template is parsed at render time: structuring or compiling it failed. */
 export function unstructurableWarning(thrown: unknown): TemplateError {

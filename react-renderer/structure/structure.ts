@@ -17,7 +17,7 @@
  * `<head>` is always a raw region (see the note at `structureTemplate`).
  */
 import type { Code, Instruction } from '../../engine/code.js';
-import type { TemplateError } from '../../engine/errors.js';
+import { ErrorCode, makeError, type TemplateError } from '../../engine/errors.js';
 import { blockSlots, isControlFlow } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
 import type { Template } from '../../engine/template.js';
@@ -35,6 +35,7 @@ import {
   Why,
   type BlocksOf,
   type Report,
+  tooDeepValue,
 } from './reporter.js';
 import { branchTags, regionTag, sliceBlock, type Region } from './regions.js';
 import {
@@ -202,7 +203,11 @@ class BlockStructurer implements TokenSink<Inst> {
     // Where `closing` sits now: after the tag it is still open only if it is still there
     // (a scan of the whole stack per end tag made deep nesting quadratic).
     const closingIndex = builder.stack.length - 1;
+    const flattened = builder.flattened;
     const inserted = builder.tag(tag);
+    if (builder.flattened && !flattened) {
+      this.report.tooDeep?.(this.block[pos.item], tag.offset);
+    }
     if (builder.tangled) {
       this.giveUp(builder.tangledDepth, this.block[pos.item]);
       regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
@@ -493,13 +498,27 @@ export const structureBlockLean: BlockStructure = (block, context, ns, outer) =>
  * Given a block instead (the HTML as TEXT instructions with widget holes between them,
  * runtime/whole-render.ts), it is structured as a template of those instructions.
  */
-export function structureHtml(html: string | Inst[]): RNode[] {
+export function structureHtml(html: string | Inst[], report: Report = quiet(null)): RNode[] {
   const block: Inst[] = typeof html === 'string' ? [[Op.TEXT, html]] : html;
   try {
-    return structureRoot(block, quiet(null));
+    return structureRoot(block, report);
   } catch {
     return [[Kind.REGION, block, 0]];
   }
+}
+
+/**
+ * `structureHtml` on the server: where elements nest past the depth limit, adds a REACT_TOO_DEEP
+ * warning to `errors`, once, at the value whose markup made the page render whole (the last of
+ * `errors`). The browser runtime builds the same tree and does not warn.
+ */
+export function structureHtmlWarning(html: string | Inst[], errors: TemplateError[]): RNode[] {
+  const at = errors[errors.length - 1]!;
+  const tooDeep = (): void => {
+    if (errors.some((e) => e.code === ErrorCode.REACT_TOO_DEEP)) return;
+    errors.push(makeError(ErrorCode.REACT_TOO_DEEP, tooDeepValue(), at, 'warning', at.source));
+  };
+  return structureHtml(html, { ...quiet(null), tooDeep });
 }
 
 /** Whether `el`, at `index` of the open-element stack before a tag, is still on it after. */

@@ -1,7 +1,8 @@
 /**
  * Analytics, census, performance and error-report calls (docs/storefront.md, "API calls"). The
  * preview sends nothing anywhere: each call is validated and recorded in the records table, which
- * tests read through `GET /__recorded?kind=`.
+ * tests read through `GET /__recorded?kind=`. Any web page can make most of these calls (no
+ * crumb), so each is rate-limited per visitor and its body is capped far below other calls'.
  */
 import {
   CensusEventRequest,
@@ -10,6 +11,8 @@ import {
   ClankerValidateRequest,
   ClankerValidateResponse,
   JavascriptErrorsRequest,
+  MAX_ERRORS_PER_SEND,
+  MAX_STACK_CHARS,
   PerformanceRecordsRequest,
   PerformanceSettingsResponse,
   RecordEventRequest,
@@ -18,10 +21,34 @@ import {
 import type { RecordKind } from '../store/settings.js';
 import { newToken } from './crumb.js';
 import { parseWith } from './http.js';
+import { VisitorRateLimit } from './rate-limit.js';
 import { Reply, type ApiContext, type Route } from './router.js';
 
 /** docs/storefront.md, "Analytics": the analytics source environment must be one of these. */
 const ENVIRONMENTS = new Set(['dev', 'qa', 'staging', 'prod']);
+
+/**
+ * The largest analytics body the storefront sends is an error report: MAX_ERRORS_PER_SEND errors
+ * with stacks of MAX_STACK_CHARS characters, each character at most 3 bytes of UTF-8 (150,000
+ * bytes of stacks). The cap adds 30% for the messages, urls and JSON punctuation: 195,000 bytes,
+ * against the 1 MiB other calls may send.
+ */
+const LARGEST_STACKS_BYTES = MAX_ERRORS_PER_SEND * MAX_STACK_CHARS * 3;
+export const MAX_EVENT_BODY_BYTES = Math.ceil(LARGEST_STACKS_BYTES * 1.3);
+
+/**
+ * Per visitor: the calls docs/storefront.md, "Analytics" lists for a page load (a page view and a
+ * few events, census hits, the performance settings and batch, up to two error sends) come to
+ * about ten, so a burst of 60 covers several quick page loads, and one a second sustained is more
+ * than browsing makes. One address (a shared network, or one machine inventing cookies) gets ten
+ * visitors' worth.
+ */
+export const ANALYTICS_RATE = { capacity: 60, refillPerSecond: 1 };
+const VISITORS_PER_ADDRESS = 10;
+
+/** The limiter of the calls marked `rateLimited`; one per API handler, on its clock. */
+export const analyticsRateLimit = (now: () => number) =>
+  new VisitorRateLimit(ANALYTICS_RATE, VISITORS_PER_ADDRESS, now);
 
 function record(ctx: ApiContext, kind: RecordKind, payload: unknown): void {
   ctx.stores.records.add(kind, ctx.pathname, payload, ctx.now());
@@ -39,7 +66,7 @@ const censusEvent = (name: string): Route => ({
   },
 });
 
-export const analyticsRoutes: Route[] = [
+const routes: Route[] = [
   {
     method: 'POST',
     path: '/api/events/RecordEvent',
@@ -132,3 +159,10 @@ export const analyticsRoutes: Route[] = [
     },
   },
 ];
+
+/** Every analytics call gets the event body cap and the rate limit. */
+export const analyticsRoutes: Route[] = routes.map((route) => ({
+  ...route,
+  maxBodyBytes: MAX_EVENT_BODY_BYTES,
+  rateLimited: true,
+}));

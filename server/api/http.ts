@@ -39,12 +39,16 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown):
   return result.data;
 }
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+/** The body as text; past `maxBytes` the 413 reply, which names the limit. */
+export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const tooLarge = () =>
+    fail(413, `Request body too large: this call takes at most ${maxBytes} bytes`);
+  if (Number(req.headers['content-length']) > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw fail(413, 'Request body too large');
+    if (size > maxBytes) throw tooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');

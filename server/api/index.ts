@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import * as z from 'zod/mini';
+import { CART_ERROR_TEXTS } from '../../storefront/api/errors.js';
 import type { ShoppingCart } from '../../storefront/api/schemas.js';
 import { EMPTY_CATALOG, type Catalog } from '../catalog.js';
 import { FaultInjector, FaultPlanJson, ruleFromJson, type FaultPlan } from '../faults.js';
@@ -15,7 +16,7 @@ import { FormStore } from '../store/forms.js';
 import { RestockStore } from '../store/restock.js';
 import { CollectionStore, RecordStore, SettingsStore } from '../store/settings.js';
 import { SiteUserStore } from '../store/site-users.js';
-import { analyticsRoutes } from './analytics.js';
+import { analyticsRateLimit, analyticsRoutes } from './analytics.js';
 import { CART_COOKIE, cartRoutes } from './cart.js';
 import { buildCart, emptyCartRow } from './cart-view.js';
 import { commerceRoutes } from './commerce.js';
@@ -129,6 +130,7 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
   const now = options.now ?? Date.now;
   const websiteId = options.websiteId ?? 'preview-website';
   const testHooks = options.testHooks ?? false;
+  const analyticsLimit = analyticsRateLimit(now);
   const owner = options.owner ?? new OwnerAccess();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -156,8 +158,13 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
       if (found.route.owner === true) owner.check(cookies[OWNER_COOKIE]);
       ensureCrumb(req, res);
       const query = Object.fromEntries(url.searchParams);
+      if (found.route.rateLimited === true && !analyticsLimit.admit(req, cookies)) {
+        throw new HttpError(429, { error: CART_ERROR_TEXTS.rateLimited });
+      }
       const body =
-        method === 'GET' ? undefined : decodeBody(await readBody(req), req.headers['content-type']);
+        method === 'GET'
+          ? undefined
+          : decodeBody(await readBody(req, found.route.maxBodyBytes), req.headers['content-type']);
       if (found.route.crumb === true) {
         const header = req.headers[CRUMB_HEADER];
         const fromBody = isRecord(body) && typeof body.crumb === 'string' ? body.crumb : undefined;

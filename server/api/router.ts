@@ -57,6 +57,10 @@ export interface Route {
   path: string;
   /** Mutating visitor calls require the crumb (double-submit CSRF token). */
   crumb?: boolean;
+  /** Largest body taken (default MAX_BODY_BYTES of http.ts); a larger one is 413 unread. */
+  maxBodyBytes?: number;
+  /** Admitted by the analytics rate limit (analytics.ts) before the body is read, else 429. */
+  rateLimited?: boolean;
   /**
    * Owner calls (restock lists and sends, store creation, settings writes) need the owner
    * session (server/api/owner.ts) as well: 401 without it, 403 with a wrong one.

@@ -94,9 +94,13 @@ export const siteUserRoutes: Route[] = [
       if (session !== undefined) ctx.stores.users.deleteSession(session.token);
       clearSessionCookies(ctx);
       // cloneCart: the signed-out visitor keeps a copy; the original stays with the account.
+      // Only an account's cart is copied, once per session: a visitor who is not signed in
+      // keeps the cart they have.
       const cart = currentCart(ctx);
-      if (cloneCart === 'true' && cart !== undefined) {
-        const copy = ctx.stores.carts.clone(cart, newId(), newId, ctx.now());
+      const accountCart =
+        session !== undefined && cart?.site_user_id === session.site_user_id ? cart : undefined;
+      if (cloneCart === 'true' && accountCart !== undefined) {
+        const copy = ctx.stores.carts.clone(accountCart, newId(), newId, ctx.now());
         ctx.setCookie(CART_COOKIE, copy.id);
       } else if (session !== undefined) ctx.clearCookie(CART_COOKIE);
       return {};

@@ -6,11 +6,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../api/index.js';
+import { newId } from '../api/cart-lines.js';
 import { catalogFromItems, type Catalog } from '../catalog.js';
 import type { FaultPlan } from '../faults.js';
 import type { OwnerAccess } from '../api/owner.js';
 import { openStore } from '../store/open.js';
 import type { Site } from './site.js';
+import { ProblemError } from './files.js';
+import { siteAccounts, type SiteAccount } from './site-users.js';
 
 export interface Commerce {
   /** Answers /api/* (and the test hooks); false for everything else. */
@@ -64,6 +67,8 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
     ...(options.owner ? { owner: options.owner } : {}),
   });
 
+  seedAccounts(site, handle);
+
   return {
     handle,
     cartFor(req) {
@@ -79,4 +84,20 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
       db.close();
     },
   };
+}
+
+/**
+ * Gives the store exactly the site folder's accounts. An unreadable accounts file changes
+ * nothing (a typo neither opens nor closes an account); the site check reports it with its
+ * location.
+ */
+function seedAccounts(site: Site, handle: ApiHandler): void {
+  let accounts: SiteAccount[];
+  try {
+    accounts = siteAccounts(site);
+  } catch (err) {
+    if (err instanceof ProblemError) return;
+    throw err;
+  }
+  handle.stores.users.replaceAll(accounts, newId);
 }

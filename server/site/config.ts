@@ -1,7 +1,8 @@
 /**
  * The site folder format the preview server serves (fixtures/site is the example):
  *
- *   site.json        name, layout template, shared data files, routes (url -> what to render)
+ *   site.json        name, layout template, shared data files, routes (url -> what to render),
+ *                    optionally the file of site-user accounts (site-users.ts)
  *   templates/       page templates and the layout, which wraps every page body ({mainContent})
  *   partials/        partials for {@|apply name} and {.include name}, named by file name
  *   data/            JSON: website, localized strings, merchandising context, collections
@@ -45,6 +46,11 @@ export const SiteConfig = z.object({
     .default({}),
   /** Data files shared by every route, relative to the site folder. */
   data: FileList.default([]),
+  /**
+   * The file of site-user accounts the preview's store gets (server/site/site-users.ts),
+   * relative to the site folder; none = no accounts.
+   */
+  siteUsers: z.string().min(1).optional(),
   /**
    * The page answered, with status 404, for a path no route matches (or an item route whose
    * item does not exist): a route without a url, rendered in the layout like any other.

@@ -25,6 +25,7 @@ import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
 import { apiResponseValueWarnings } from './api-response-values.js';
 import { requestValueWarnings } from './request-values.js';
 import { isItemRoute, itemUrl, matchRoute } from './routes.js';
+import { siteAccounts } from './site-users.js';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -163,6 +164,7 @@ export class Site {
     for (const name of templates) attempt(() => problems.push(...this.template(name).problems));
     attempt(() => problems.push(...this.partials().problems));
     for (const file of config.data) attempt(() => this.dataFile(file));
+    attempt(() => siteAccounts(this));
     for (const route of routes) {
       for (const file of route.data ?? []) attempt(() => this.dataFile(file));
       if (route.collection !== undefined) attempt(() => this.collection(route.collection!));

@@ -29,6 +29,7 @@ export class CartStore {
       insertCart: p('INSERT INTO carts (id, website_id, created) VALUES (?, ?, ?)'),
       entries: p('SELECT * FROM cart_entries WHERE cart_id = ? ORDER BY position'),
       entry: p('SELECT * FROM cart_entries WHERE cart_id = ? AND id = ?'),
+      lineCount: p('SELECT COUNT(*) AS n FROM cart_entries WHERE cart_id = ?'),
       // Additional fields are part of identity: two engravings are two lines, not one.
       matching: p(
         `SELECT * FROM cart_entries WHERE cart_id = ? AND item_id = ? AND sku = ?
@@ -69,6 +70,11 @@ export class CartStore {
 
   entry(cartId: string, entryId: string): EntryRow | undefined {
     return this.s.entry!.get(cartId, entryId) as EntryRow | undefined;
+  }
+
+  /** How many lines the cart has (the cap of docs/storefront.md, "Constants and limits"). */
+  lineCount(cartId: string): number {
+    return (this.s.lineCount!.get(cartId) as { n: number }).n;
   }
 
   matching(cartId: string, itemId: string, sku: string, fields: string | null) {

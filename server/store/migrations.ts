@@ -11,8 +11,16 @@ export interface Migration {
   up(db: Database): void;
 }
 
-/** The account the preview signs in with (README documents it). */
-export const DEMO_SITE_USER = { email: 'demo@example.com', password: 'demo-password' };
+/**
+ * An account migration 1 gives every store. Migration 2 removes it again: a store's accounts come
+ * only from the site folder's own data (server/site/site-users.ts), so a site that declares none
+ * has none, and nobody signs in to a store with a password printed in this file.
+ */
+const BUILT_IN_ACCOUNT = {
+  id: 'demo-site-user',
+  email: 'demo@example.com',
+  password: 'demo-password',
+};
 
 export const MIGRATIONS: Migration[] = [
   {
@@ -115,10 +123,20 @@ export const MIGRATIONS: Migration[] = [
         CREATE INDEX records_by_kind ON records(kind, id);
       `);
       db.prepare('INSERT INTO site_users (id, email, password_hash) VALUES (?, ?, ?)').run(
-        'demo-site-user',
-        DEMO_SITE_USER.email,
-        hashPassword(DEMO_SITE_USER.password),
+        BUILT_IN_ACCOUNT.id,
+        BUILT_IN_ACCOUNT.email,
+        hashPassword(BUILT_IN_ACCOUNT.password),
       );
+    },
+  },
+  {
+    version: 2,
+    up(db) {
+      // Its sessions go with it (ON DELETE CASCADE); its carts become visitors' carts.
+      db.prepare('UPDATE carts SET site_user_id = NULL WHERE site_user_id = ?').run(
+        BUILT_IN_ACCOUNT.id,
+      );
+      db.prepare('DELETE FROM site_users WHERE id = ?').run(BUILT_IN_ACCOUNT.id);
     },
   },
 ];

@@ -21,6 +21,41 @@ export class SiteUserStore {
     return id;
   }
 
+  /**
+   * Makes the store's accounts exactly `accounts` (the site folder's, on every start): each one
+   * made or its password updated, every other account removed with its sessions, so taking an
+   * account out of the site's file closes it.
+   */
+  replaceAll(accounts: ReadonlyArray<{ email: string; password: string }>, newId: () => string) {
+    const keep = new Set(accounts.map((a) => a.email.toLowerCase()));
+    this.db
+      .transaction(() => {
+        for (const { email, password } of accounts) this.ensure(email, password, newId());
+        const rows = this.db.prepare('SELECT id, email FROM site_users').all() as Array<{
+          id: string;
+          email: string;
+        }>;
+        for (const row of rows) {
+          if (!keep.has(row.email.toLowerCase())) {
+            this.db.prepare('DELETE FROM site_users WHERE id = ?').run(row.id);
+          }
+        }
+      })
+      .immediate();
+  }
+
+  /** Makes the account `email` exist with `password`: made under `newId`, or its password set. */
+  ensure(email: string, password: string, newId: string): void {
+    const row = this.db.prepare('SELECT id FROM site_users WHERE email = ?').get(email) as
+      { id: string } | undefined;
+    if (row === undefined) this.create(newId, email, password);
+    else if (this.authenticate(email, password) === undefined) {
+      this.db
+        .prepare('UPDATE site_users SET password_hash = ? WHERE id = ?')
+        .run(hashPassword(password), row.id);
+    }
+  }
+
   /** The user id when email and password match, else undefined. */
   authenticate(email: string, password: string): string | undefined {
     const row = this.db

@@ -5,6 +5,13 @@
  * imports, so any layer may use it.
  */
 
+/**
+ * Most lines one cart holds (docs/storefront.md, "Constants and limits"). Lines differ by variant
+ * and additional fields, so without a cap a visitor could grow a cart, and every read of it,
+ * without end; a real order is far below this.
+ */
+export const MAX_CART_LINES = 100;
+
 export const CART_MESSAGES = {
   outOfStock: 'Sorry, we do not have enough of that item available.',
   variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
@@ -16,6 +23,7 @@ export const CART_MESSAGES = {
   productNotFound: 'That product is no longer available.',
   notSubscribable: 'Unavailable',
   badAdditionalFields: 'Could not parse the form fields, please check your entries.',
+  tooManyLines: `Sorry, your cart cannot hold more than ${MAX_CART_LINES} different items.`,
 } as const;
 
 export const FORM_MESSAGES = {

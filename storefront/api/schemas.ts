@@ -414,22 +414,22 @@ export const ClankerValidateResponse = z.object({
   valid: z.boolean(),
   errors: z.array(z.string()),
 });
-/**
- * docs/storefront.md, "Analytics": at most 10 queued errors per send, stacks cut at 5000
- * characters.
- */
+/** docs/storefront.md, "Analytics": at most 10 queued errors per send... */
+export const MAX_ERRORS_PER_SEND = 10;
+/** ...each stack cut at 5000 characters. */
+export const MAX_STACK_CHARS = 5000;
 export const JavascriptErrorsRequest = z.object({
   errors: z
     .array(
       z.object({
         message: z.string().check(z.minLength(1)),
-        stack: z.optional(z.string().check(z.maxLength(5000))),
+        stack: z.optional(z.string().check(z.maxLength(MAX_STACK_CHARS))),
         url: z.optional(z.string()),
         line: z.optional(wholeNumber()),
         column: z.optional(wholeNumber()),
       }),
     )
-    .check(z.minLength(1), z.maxLength(10)),
+    .check(z.minLength(1), z.maxLength(MAX_ERRORS_PER_SEND)),
 });
 export const PerformanceSettingsResponse = z.object({
   pageLoadId: z.string(),

@@ -7,12 +7,9 @@
  * full, as it would have without this module.
  */
 import { flushSync } from 'react-dom';
-import { markTime } from '../client-start.js';
-import { usesWidgets, storefrontRoot, type HydrationBoot } from '../hydrate.js';
-import { preloadLazyWidgets, attachLazyWidgets } from '../lazy-widgets.js';
-import { pageOf } from '../page-boot.js';
+import type { HydrationBoot } from '../hydrate.js';
+import type { NavigationHost } from '../navigation-host.js';
 import type { StorefrontRuntime } from '../runtime.js';
-import { loadImages } from '../lazy-images.js';
 import { clickTarget, linkTarget } from './links.js';
 import { NavigationFallback, PageCache, type LoadedPage } from './page-cache.js';
 import { applyShell, readShell } from './shell.js';
@@ -59,6 +56,8 @@ export interface StartNavigationOptions {
   runtime: StorefrontRuntime;
   /** Resolves to the function that stops the current page's lazy widgets. */
   stopWidgets: Promise<() => void>;
+  /** The page's modules navigation uses (storefront/navigation-host.ts). */
+  host: NavigationHost;
   seams?: Partial<NavigationSeams>;
 }
 
@@ -77,6 +76,8 @@ export interface Navigation {
 
 export function startNavigation(options: StartNavigationOptions): Navigation {
   const { runtime } = options;
+  const { storefrontRoot, usesWidgets, loadImages, attachLazyWidgets, lazyWidgets, pageOf } =
+    options.host;
   const win = options.seams?.window ?? window;
   const doc = win.document;
   const seams: NavigationSeams = {
@@ -127,7 +128,7 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
       restoreScroll(url, kind === 'pop' ? scrolls.get(entry) : undefined);
       focusMainHeading(doc);
       announce(doc, doc.title);
-      stopWidgets = attachLazyWidgets(doc, runtime);
+      stopWidgets = attachLazyWidgets(doc, runtime, page.json.data);
       stopWidgets.then(
         // For tests and tools, as `data-hydrated` after a full load: the page is complete.
         () => {
@@ -165,7 +166,12 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
     if (usesWidgets(boot) && Object.keys(served.components).length === 0) {
       served.components = (await import('../widgets/index.js')).STOREFRONT_WIDGETS;
     }
-    await preloadLazyWidgets(JSON.stringify(page.code) + page.json.shell);
+    // The lazy widgets' chunks whose markup the page's code or shell mentions (at worst one
+    // the page turns out not to need).
+    const text = JSON.stringify(page.code) + page.json.shell;
+    await Promise.all(
+      lazyWidgets.filter((w) => text.includes(markerOf(w.selector))).map((w) => w.load()),
+    );
     return next;
   }
 
@@ -273,6 +279,14 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
       observer?.disconnect();
     },
   };
+}
+
+/** The attribute or id a selector looks for (`[data-gallery]` -> `data-gallery`). */
+const markerOf = (selector: string) => /[[#]([\w-]+)/.exec(selector)?.[1] ?? selector;
+
+/** `performance.mark`, where there is one. */
+function markTime(name: string): void {
+  globalThis.performance?.mark?.(name);
 }
 
 /** The page as hydration data (what the page's roots render and the quick view reads). */

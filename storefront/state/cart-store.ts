@@ -8,6 +8,8 @@
  * supersedes the entry's pending edits and later ones, so a removed line is never resurrected.
  */
 import type { CommerceClient, AddEntry, ShoppingCartData } from '../api/client.js';
+
+export type UpdateFields = Parameters<CommerceClient['updateAdditionalFields']>[1];
 import { asCommerceError, type CommerceError } from '../api/errors.js';
 import { cartWithoutCheckout } from '../api/cart-shape.js';
 import { createStore, type Store } from './store.js';
@@ -30,6 +32,8 @@ export interface CartStore extends Store<CartState> {
   /** Sets an entry's quantity; coalesces with a queued edit of the same entry. */
   setQuantity(entryId: string, quantity: number): Promise<CartResult>;
   remove(entryId: string): Promise<CartResult>;
+  /** Replaces an entry's additional fields (JSON text). */
+  updateFields(entryId: string, body: UpdateFields): Promise<CartResult>;
   /** Whether a mutation is queued or in flight (the cart shown may not be the last word). */
   busy(): boolean;
   /** Units of one item and variant already in the cart. */
@@ -100,6 +104,8 @@ export function createCartStore(client: CommerceClient, initial: ShoppingCartDat
         return result;
       });
     },
+    updateFields: (entryId, body) =>
+      enqueue(async () => (await client.updateAdditionalFields(entryId, body)).shoppingCart),
     busy: () => outstanding > 0,
     quantityInCart(itemId, sku) {
       return store

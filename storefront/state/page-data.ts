@@ -4,19 +4,24 @@
  * nothing chosen) and the browser with the live state, so the first browser render equals the
  * server's HTML and every later one shows the state.
  *
- * - `cart`: the live cart, each entry with `variantLabel` (its option values, `Sage / S/M`).
+ * - `cart`: the live cart, each entry with `variantLabel` (its option values, `Sage / S/M`) and,
+ *   when its product has an additional-fields form, `formAnswers`.
  * - `cartStatus`: what the /cart page shows besides the entries — `notice` (an error's title and
  *   text), `minimumSubtotal` (the store's minimum, when the subtotal is below it),
  *   `buyNowPayLater` (every entry is a physical product), `initialized` (synced with the server).
  * - `item.selection`: for the product page's item with a variant chosen, `{ variant, item }`:
  *   the variant, and the item reduced to it (variantView) for the price, mark and image.
+ * - `item.soldOut` (`{ text }`) when the product, or the variant chosen, is sold out, and
+ *   `item.restock`, the owner's restock sign-up for that variant (state/stock.ts).
  * - `item.instalments`: the instalment pill's data for a physical product whose instalment
  *   context says available (state/instalments.ts), priced at the chosen variant.
  * - `options` of a gallery page: every gallery option, defaults filled in (state/gallery.ts).
  */
 import type { ShoppingCartData } from '../api/client.js';
+import { additionalForm, parseValues, summaryAnswers } from './additional-fields.js';
 import { galleryOptions, isGalleryPage } from './gallery.js';
 import { instalmentView } from './instalments.js';
+import { withStock } from './stock.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
 
 export interface VisitorState {
@@ -80,24 +85,35 @@ function withInstalments(item: unknown, data: Rec): unknown {
   return view === undefined ? item : { ...item, instalments: view };
 }
 
-/** The cart with each entry's variant as text (`Sage / S/M`) for templates: `variantLabel`. */
-function cartView(cart: ShoppingCartData): Rec {
+/**
+ * The cart with each entry's variant as text (`Sage / S/M`) for templates: `variantLabel`; and,
+ * for an entry whose product (among the page's `items`) has an additional-fields form,
+ * its `formAnswers` (summary answers, for `summary-form-field`).
+ */
+function cartView(cart: ShoppingCartData, data: Rec): Rec {
+  const items = Array.isArray(data.items) ? data.items : [];
   return {
     ...cart,
-    entries: cart.entries.map((e) => ({
-      ...e,
-      variantLabel: Object.values(e.chosenVariant.attributes).join(' / '),
-    })),
+    entries: cart.entries.map((e) => {
+      const form = additionalForm(items.find((it) => isRec(it) && it.id === e.itemId));
+      return {
+        ...e,
+        variantLabel: Object.values(e.chosenVariant.attributes).join(' / '),
+        formAnswers: form && summaryAnswers(form, parseValues(e.additionalFields)),
+      };
+    }),
   };
 }
 
 export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
   const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
-  if (state.cart !== undefined) out.cart = cartView(state.cart);
+  if (state.cart !== undefined) out.cart = cartView(state.cart, data);
   if (isGalleryPage(data)) out.options = galleryOptions(data.options);
   if (data.item !== undefined) {
-    out.item = withInstalments(withSelection(data.item, state.selection), data);
+    const chosen = withSelection(data.item, state.selection);
+    const choices = state.selection[isRec(data.item) ? String(data.item.id) : ''] ?? {};
+    out.item = withInstalments(withStock(chosen, data, choices), data);
   }
   return out;
 }

@@ -86,6 +86,39 @@ describe('jsont check', () => {
     expect(plain.stdout).toBe('1 file checked: 0 errors, 0 warnings\n');
   });
 
+  it('reports with --react --json a value nesting elements past the depth limit, and exits 0', async () => {
+    const dir = workspace({
+      'deep.html': '<div class="product">\n  {body}\n</div>\n',
+      // 1,000 and 100,000 levels: the React render overflowed the stack (exit 70).
+      'some.json': JSON.stringify({ body: '<b>'.repeat(1_000) }),
+      'many.json': JSON.stringify({ body: '<section>'.repeat(100_000) }),
+    });
+    for (const data of ['some.json', 'many.json']) {
+      const run = await runJsont(dir, ['check', '--react', '--json', data, 'deep.html']);
+      expect(run.code).toBe(0);
+      const warnings = run.stderr.match(/^deep\.html:\d+:\d+ warning: .*$/gm) ?? [];
+      expect(warnings).toContainEqual(
+        expect.stringMatching(/^deep\.html:2:3 warning: .*\[REACT_TOO_DEEP\]$/),
+      );
+    }
+  });
+
+  it('stops with --react --json at the limit on applied partials, at its line and column', async () => {
+    // A macro applying itself four times would run 4^16 times within the depth limit.
+    const fan = '{@|apply p}';
+    const dir = workspace({
+      'fan.html': `<div>\n{.macro p}a${fan}${fan}${fan}${fan}{.end}{@|apply p}</div>\n`,
+      'data.json': '{}',
+    });
+    const run = await runJsont(dir, ['check', '--react', '--json', 'data.json', 'fan.html']);
+    expect(run.code).toBe(1);
+    const errors = run.stderr.match(/^fan\.html:\d+:\d+ error: .*$/gm) ?? [];
+    expect(errors).toEqual([
+      expect.stringMatching(/^fan\.html:2:(12|23|34|45) error: .*\[APPLY_PARTIAL_LIMIT\]$/),
+    ]);
+    expect(run.stdout).toBe('1 file checked: 1 error, 0 warnings in 1 file\n');
+  });
+
   it('takes --json only with --react', async () => {
     const dir = workspace({ 'a.html': '{a}', 'data.json': '{}' });
     const run = await runJsont(dir, ['check', '--json', 'data.json', 'a.html']);

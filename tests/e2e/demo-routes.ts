@@ -68,7 +68,6 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
       'product-quantity-input',
       'sqs-add-to-cart-button',
       'Only 3 left in stock',
-      'product-restock-notification',
     ],
     visible: 'Add To Cart',
   },

@@ -3,6 +3,7 @@ import {
   AddCartEntryResponse,
   CART_MESSAGES,
   CartResponse,
+  MAX_CART_LINES,
   ShoppingCart,
   UpdateAdditionalFieldsResponse,
 } from '../../storefront/api/schemas.js';
@@ -225,5 +226,89 @@ describe('PUT and DELETE entries/{id}', () => {
     const id = (await add('tee', 'TEE-S', 1)).body.newlyAdded.id as string;
     const other = await new Client(server.base).prime();
     expect((await other.delete(`${ENTRIES}/${id}`)).status).toBe(404);
+  });
+});
+
+// One set of rules for every change to a cart's lines (server/api/cart-lines.ts): stock and line
+// size hold whether units arrive by an add, a quantity update or a move to another variant, and
+// a cart holds at most MAX_CART_LINES lines.
+const addLine = async (...args: Parameters<typeof add>) => {
+  const reply = await add(...args);
+  expect(reply.status).toBe(200);
+  return reply.body.newlyAdded.id as string;
+};
+const move = (id: string, itemId: string, sku: string, additionalFields = '{}') =>
+  client.put(`${ENTRIES}/${id}/additionalFields`, { itemId, sku, additionalFields });
+const lines = async () =>
+  expectShape(ShoppingCart, (await client.get(CART)).body).entries.map(
+    (e) => `${e.chosenVariant.sku} x${e.quantity} ${e.additionalFields}`,
+  );
+
+describe('moving a line to another variant (PUT additionalFields with another sku)', () => {
+  it('refuses a sold-out variant with the answer a direct add gets', async () => {
+    const id = await addLine('tee', 'TEE-M', 10, '{}');
+    const moved = await move(id, 'tee', 'TEE-L');
+    const direct = await add('tee', 'TEE-L', 10);
+    expect(moved).toMatchObject({ status: 400, body: { error: CART_MESSAGES.outOfStock } });
+    expect(moved.body).toEqual(direct.body);
+    expect(await lines()).toEqual(['TEE-M x10 {}']);
+  });
+
+  it('refuses to merge a line into another past the variant’s stock', async () => {
+    await addLine('tee', 'TEE-S', 2, '{}');
+    const medium = await addLine('tee', 'TEE-M', 2, '{}');
+    // 2 + 2 small tees, 3 in stock: the same refusal as adding 2 more small ones.
+    const moved = await move(medium, 'tee', 'TEE-S');
+    expect(moved).toMatchObject({ status: 400, body: { error: CART_MESSAGES.outOfStock } });
+    expect(moved.body).toEqual((await add('tee', 'TEE-S', 2)).body);
+    expect(await lines()).toEqual(['TEE-S x2 {}', 'TEE-M x2 {}']);
+  });
+
+  it('refuses a merge past the largest line, as an add would', async () => {
+    await addLine('mug', 'MUG', 9000, '{"a":1}');
+    const other = await addLine('mug', 'MUG', 1000, '{"b":1}');
+    const merged = await move(other, 'mug', 'MUG', '{"a":1}');
+    expectFieldError(merged, 'quantity', CART_MESSAGES.quantityTooLarge);
+    expect(merged.body).toEqual((await add('mug', 'MUG', 1000, '{"a":1}')).body);
+    expect(await lines()).toEqual(['MUG x9000 {"a":1}', 'MUG x1000 {"b":1}']);
+  });
+
+  it('moves a line within the stock, merging it with the line it now equals', async () => {
+    await addLine('tee', 'TEE-S', 1, '{}');
+    const medium = await addLine('tee', 'TEE-M', 2, '{}');
+    const moved = await move(medium, 'tee', 'TEE-S');
+    expect(moved.status).toBe(200);
+    const body = expectShape(UpdateAdditionalFieldsResponse, moved.body);
+    expect(body.updatedEntry).toMatchObject({ id: medium, quantity: 3 });
+    expect(body.updatedEntry.chosenVariant.sku).toBe('TEE-S');
+    expect(await lines()).toEqual(['TEE-S x3 {}']);
+    // The stock is now used up: one more small tee is refused by every call alike.
+    expect((await add('tee', 'TEE-S', 1)).body.error).toBe(CART_MESSAGES.outOfStock);
+  });
+
+  it('lets a line keep its units when only its fields change, even over a fallen stock', async () => {
+    const id = await addLine('tee', 'TEE-S', 3, '{"gift":false}');
+    server.handler.stores.db.prepare('UPDATE cart_entries SET quantity = 5 WHERE id = ?').run(id);
+    expect((await move(id, 'tee', 'TEE-S', '{"gift":true}')).status).toBe(200);
+    // Lowering is allowed, raising is not.
+    expect((await client.put(`${ENTRIES}/${id}`, { quantity: 4 })).status).toBe(200);
+    const raised = await client.put(`${ENTRIES}/${id}`, { quantity: 5 });
+    expect(raised.body.error).toBe(CART_MESSAGES.outOfStock);
+  });
+});
+
+describe('the number of lines in a cart', () => {
+  it(`stops at ${MAX_CART_LINES} lines, before storing the next`, async () => {
+    for (let i = 0; i < MAX_CART_LINES; i++) await addLine('mug', 'MUG', 1, `{"n":${i}}`);
+    const over = await add('mug', 'MUG', 1, `{"n":${MAX_CART_LINES}}`);
+    expect(over).toMatchObject({ status: 400, body: { error: CART_MESSAGES.tooManyLines } });
+    expect(CART_MESSAGES.tooManyLines).toBe(
+      `Sorry, your cart cannot hold more than ${MAX_CART_LINES} different items.`,
+    );
+    const stored = server.handler.stores.db.prepare('SELECT COUNT(*) AS n FROM cart_entries');
+    expect(stored.get()).toEqual({ n: MAX_CART_LINES });
+    // Adding to a line the cart already has still works at the cap.
+    const more = await add('mug', 'MUG', 2, '{"n":0}');
+    expect(more.body.newlyAdded).toMatchObject({ quantity: 3, additionalFields: '{"n":0}' });
   });
 });

@@ -4,6 +4,7 @@
  * price, the skip link, the pop-up overlay only on its pages, the not-found page in the site
  * layout with status 404, and the favicon.
  */
+import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -153,6 +154,18 @@ describe('demo store over HTTP', () => {
     }
   });
 
+  it('prints the unknown path as text, never as markup', async () => {
+    // A raw client sends what a browser would percent-encode; the path the page prints is the
+    // parsed URL's.
+    const body = await rawGet(base, '/<img/src/onerror=alert(1)>');
+    expect(body).toMatch(/^HTTP\/1\.1 404 /);
+    const doc = new JSDOM(body.slice(body.indexOf('<!'))).window.document;
+    expect(doc.querySelector('main img')).toBeNull();
+    expect(doc.querySelector('.not-found-path code')!.textContent).toBe(
+      '/%3Cimg/src/onerror=alert(1)%3E',
+    );
+  });
+
   it('serves a favicon', async () => {
     const reply = await sendRaw(base, 'GET', '/favicon.ico');
     expect(reply.status).toBe(200);
@@ -162,3 +175,18 @@ describe('demo store over HTTP', () => {
     expect([svg.status, svg.headers['content-type']]).toEqual([200, 'image/svg+xml']);
   });
 });
+
+/** One GET over a plain socket, so the path goes out exactly as written. */
+function rawGet(base: string, path: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((done, fail) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.end(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`);
+    });
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('end', () => done(text));
+    socket.on('error', fail);
+  });
+}

@@ -8,7 +8,14 @@ import {
   RestockSignupResponse,
   RestockSignupsResponse,
 } from '../../storefront/api/schemas.js';
-import { Client, expectFieldError, expectShape, useApi } from './support.js';
+import {
+  Client,
+  expectFieldError,
+  expectShape,
+  signIn,
+  type TestServer,
+  useApi,
+} from './support.js';
 
 const BASE = '/api/site-users/account/notifications/restock';
 const signup = (email: string, variantId = 'tee-l', productId = 'tee') => ({
@@ -18,10 +25,11 @@ const signup = (email: string, variantId = 'tee-l', productId = 'tee') => ({
   isJoinMailingList: false,
 });
 
+let server: TestServer;
 let client: Client;
 /** Listing and sending are owner calls. */
 let owner: Client;
-useApi((api) => ({ client, owner } = api));
+useApi((api) => ({ server, client, owner } = api));
 
 describe('POST restock sign-up', () => {
   it('stores a sign-up once per email and variant', async () => {
@@ -36,12 +44,9 @@ describe('POST restock sign-up', () => {
   });
 
   it('requires the XSRF token from a signed-in visitor', async () => {
-    const login = await client.post('/api/site-users/account/session', {
-      email: 'demo@example.com',
-      password: 'demo-password',
-    });
+    const xsrf = await signIn(server, client);
     expect((await client.post(BASE, signup('e@example.com'))).status).toBe(403);
-    const headers = { 'X-SiteUser-XSRF-Token': login.body.xsrfToken as string };
+    const headers = { 'X-SiteUser-XSRF-Token': xsrf };
     expect((await client.post(BASE, signup('e@example.com'), { headers })).status).toBe(200);
   });
 

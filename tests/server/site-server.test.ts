@@ -390,6 +390,28 @@ describe('site server on a copy of the site', () => {
     );
   });
 
+  it('serves a product whose body nests elements past the depth limit, with a located warning', async () => {
+    const { base, logs } = await previewLogging();
+    await withEdit(
+      join(dir, 'data/collections/shop.json'),
+      // 9 KB of unclosed <b>: the React render of the page (for its warnings) overflowed the
+      // stack and the preview answered 500.
+      (text) => {
+        const shop = JSON.parse(text) as { items: Array<{ urlId: string; body: string }> };
+        shop.items.find((item) => item.urlId === 'linen-work-apron')!.body = '<b>'.repeat(3000);
+        return JSON.stringify(shop);
+      },
+      async () => {
+        await until(() => logs.some((line) => line.includes('changed, reloading')));
+        const reply = await get(base, '/shop/p/linen-work-apron');
+        expect(reply.status).toBe(200);
+        expect(reply.body).toContain('<b><b><b>');
+        const printed = logs.join('\n');
+        expect(printed).toMatch(/templates\/product\.html:\d+:\d+ warning: .*\[REACT_TOO_DEEP\]/);
+      },
+    );
+  });
+
   it('prints the UNESCAPED_REQUEST_VALUE warnings of a page template once, at file:line:col', async () => {
     const { base, logs } = await previewLogging();
     await withEdit(

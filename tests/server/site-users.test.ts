@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SITE_USER } from '../../server/store/migrations.js';
 import {
   LoginResponse,
   SESSION_MESSAGES,
   SiteUserInfoCookie,
 } from '../../storefront/api/schemas.js';
-import { Client, expectFieldError, expectShape, type TestServer, useApi } from './support.js';
+import {
+  addAccount,
+  Client,
+  expectFieldError,
+  expectShape,
+  TEST_ACCOUNT,
+  type TestServer,
+  useApi,
+} from './support.js';
 
 const SESSION = '/api/site-users/account/session';
 const LOCALE = '/api/site-users/account/locale';
 
 let server: TestServer;
 let client: Client;
-useApi((api) => ({ server, client } = api));
+useApi((api) => {
+  ({ server, client } = api);
+  addAccount(server);
+});
 
 async function login(rememberMe = false): Promise<string> {
-  const reply = await client.post(SESSION, { ...DEMO_SITE_USER, rememberMe });
+  const reply = await client.post(SESSION, { ...TEST_ACCOUNT, rememberMe });
   expect(reply.status).toBe(200);
   return expectShape(LoginResponse, reply.body).xsrfToken;
 }
@@ -23,7 +33,7 @@ const xsrf = (token: string) => ({ headers: { 'X-SiteUser-XSRF-Token': token } }
 
 describe('POST session (login)', () => {
   it('sets the session and info cookies and returns an XSRF token', async () => {
-    const reply = await client.post(SESSION, { ...DEMO_SITE_USER, rememberMe: true });
+    const reply = await client.post(SESSION, { ...TEST_ACCOUNT, rememberMe: true });
     expect(reply.status).toBe(200);
     const info = expectShape(SiteUserInfoCookie, JSON.parse(client.cookies.get('SiteUserInfo')!));
     expect(info).toEqual({ authenticated: true, siteUserId: reply.body.siteUserId });
@@ -32,12 +42,12 @@ describe('POST session (login)', () => {
   });
 
   it('refuses wrong credentials with 401 and malformed payloads with 400', async () => {
-    const wrong = await client.post(SESSION, { ...DEMO_SITE_USER, password: 'nope' });
+    const wrong = await client.post(SESSION, { ...TEST_ACCOUNT, password: 'nope' });
     expect(wrong).toMatchObject({ status: 401, body: { error: SESSION_MESSAGES.badCredentials } });
     expectFieldError(await client.post(SESSION, { email: 'x', password: 'p' }), 'email');
-    expectFieldError(await client.post(SESSION, { email: DEMO_SITE_USER.email }), 'password');
+    expectFieldError(await client.post(SESSION, { email: TEST_ACCOUNT.email }), 'password');
     expectFieldError(
-      await client.post(SESSION, { ...DEMO_SITE_USER, rememberMe: 'yes' }),
+      await client.post(SESSION, { ...TEST_ACCOUNT, rememberMe: 'yes' }),
       'rememberMe',
     );
   });
@@ -51,7 +61,7 @@ describe('POST session (login)', () => {
     });
     const cartId = added.body.shoppingCart.id as string;
     const other = await new Client(server.base).prime();
-    await other.post(SESSION, DEMO_SITE_USER);
+    await other.post(SESSION, TEST_ACCOUNT);
     expect(other.cookies.get('CART')).toBe(cartId);
     expect((await other.get('/api/commerce/shopping-cart')).body.totalQuantity).toBe(2);
   });
@@ -91,6 +101,28 @@ describe('DELETE session (logout)', () => {
     token = await login();
     await client.delete(`${SESSION}?cloneCart=false`, xsrf(token));
     expect(client.cookies.has('CART')).toBe(false);
+  });
+
+  it('copies a cart only for a signed-in session, once', async () => {
+    const stored = server.db.prepare(
+      'SELECT (SELECT COUNT(*) FROM carts) AS carts, (SELECT COUNT(*) FROM cart_entries) AS lines',
+    );
+    await client.post('/api/commerce/shopping-cart/entries', {
+      itemId: 'mug',
+      sku: 'MUG',
+      quantity: 1,
+    });
+    const visitorCart = client.cookies.get('CART');
+    for (let i = 0; i < 3; i++) {
+      expect((await client.delete(`${SESSION}?cloneCart=true`)).status).toBe(200);
+    }
+    expect(stored.get()).toEqual({ carts: 1, lines: 1 });
+    expect(client.cookies.get('CART')).toBe(visitorCart);
+    // Signed in, the account's cart is copied on the way out; the next call has no session.
+    const token = await login();
+    await client.delete(`${SESSION}?cloneCart=true`, xsrf(token));
+    await client.delete(`${SESSION}?cloneCart=true`, xsrf(token));
+    expect(stored.get()).toEqual({ carts: 2, lines: 2 });
   });
 
   it('validates the cloneCart query and is harmless when signed out', async () => {

@@ -131,6 +131,27 @@ export async function startApi(options: Partial<ApiOptions> = {}): Promise<TestS
 }
 
 /**
+ * A site-user account for the tests that sign in: a store has no account until one is made
+ * (server/site/site-users.ts), so `addAccount` makes this one.
+ */
+export const TEST_ACCOUNT = { email: 'shopper@example.com', password: 'shopper-password' };
+
+export function addAccount(server: TestServer): void {
+  server.handler.stores.users.ensure(TEST_ACCOUNT.email, TEST_ACCOUNT.password, 'test-site-user');
+}
+
+/** Makes the test account and signs `client` in with it; returns the session's XSRF token. */
+export async function signIn(server: TestServer, client: Client, rememberMe = false) {
+  addAccount(server);
+  const reply = await client.post('/api/site-users/account/session', {
+    ...TEST_ACCOUNT,
+    rememberMe,
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.xsrfToken as string;
+}
+
+/**
  * What `useApi` hands each test: a fresh server, a visitor client already holding a crumb, and
  * an owner client that has also opened the owner link.
  */

@@ -175,3 +175,49 @@ describe('/cart', () => {
     expect(document.querySelector('.cart-bnpl')).toBeNull();
   });
 });
+
+describe('/cart rows follow their entries', () => {
+  const rowControl = (id: string, selector: string) =>
+    document.querySelector<HTMLElement>(`.cart-entry[data-entry-id="${id}"] ${selector}`)!;
+
+  it('keeps the next row its own quantity when a quantity of 0 removes a row', async () => {
+    const { commerce } = await openCart([APRON, MUGS]);
+    const user = userEvent.setup();
+    await user.click(field('e1'));
+    await user.clear(field('e1'));
+    await user.type(field('e1'), '0');
+    await setField('e1', '0');
+    await commerce.answer();
+    expect(commerce.calls.map((c) => [c.method, ...c.args])).toEqual([['removeEntry', 'e1']]);
+    expect(entryRows()).toEqual([['e2', '2']]);
+    // Focus was in the removed row: it goes to the same control of the row now in its place.
+    expect(document.activeElement).toBe(field('e2'));
+    expect(logged).toEqual([]);
+  });
+
+  it('moves focus to the next row after Remove, then the one before, then the empty text', async () => {
+    const third = { ...MUGS, id: 'e3', title: 'Board', quantity: 3 };
+    const { commerce } = await openCart([APRON, MUGS, third]);
+    commerce.autoAnswer = true;
+    const user = userEvent.setup();
+    await user.click(rowControl('e2', '.cart-entry-remove'));
+    expect(entryRows()).toEqual([
+      ['e1', '1'],
+      ['e3', '3'],
+    ]);
+    expect(document.activeElement).toBe(rowControl('e3', '.cart-entry-remove'));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(rowControl('e1', '.cart-entry-remove'));
+    await user.keyboard(' ');
+    expect(document.querySelector('.cart-entry')).toBeNull();
+    expect(document.activeElement).toBe(document.querySelector('.cart-empty'));
+  });
+
+  it('leaves focus where it is when the removal fails', async () => {
+    const { commerce } = await openCart([APRON, MUGS]);
+    const remove = rowControl('e1', '.cart-entry-remove');
+    await userEvent.setup().click(remove);
+    await commerce.fail(new CommerceError('network', 'Please check your internet connection.'));
+    expect(document.activeElement).toBe(remove);
+  });
+});

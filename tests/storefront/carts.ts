@@ -16,6 +16,8 @@ export interface FakeEntry {
   priceCents?: number;
   productType?: number;
   attributes?: Record<string, string>;
+  /** The additional-fields form's values, as JSON text. */
+  additionalFields?: string | null;
 }
 
 /** A cart as the API answers it, from its entries. */
@@ -25,7 +27,7 @@ export function cartOf(entries: FakeEntry[]): ShoppingCartData {
     itemId: e.itemId,
     chosenVariant: { sku: e.sku, attributes: e.attributes ?? {} },
     quantity: e.quantity,
-    additionalFields: null,
+    additionalFields: e.additionalFields ?? null,
     title: e.title ?? e.itemId,
     subTotal: money((e.priceCents ?? 1000) * e.quantity),
     purchasePriceCents: e.priceCents ?? 1000,

@@ -20,6 +20,7 @@ import {
   type PageViewDetail,
 } from '../../storefront/navigation/index.js';
 import { ANNOUNCER_ID } from '../../storefront/navigation/announce.js';
+import { NAVIGATION_HOST } from '../../storefront/navigation-host.js';
 import { FakeCommerce, logged, mountPage, SITE } from './support.js';
 
 const ORIGIN = new URL(location.href).origin;
@@ -140,6 +141,7 @@ describe('navigation rendered in the browser', () => {
     navigation = startNavigation({
       runtime,
       stopWidgets: Promise.resolve(() => {}),
+      host: NAVIGATION_HOST,
       seams: {
         fetch: ((input: string) => serve(input)) as typeof fetch,
         now: () => NOW,

@@ -108,4 +108,30 @@ describe('gift card', () => {
     );
     expect(commerce.calls).toEqual([]);
   });
+
+  it('shows the chosen denomination on the gift card page', async () => {
+    const { navigate } = await mountPage(GIFT_CARD);
+    await choose('Amount', '$50');
+    await user().click(button());
+    const url = new URL(navigate.mock.calls[0]![0] as string, 'http://shop.test');
+    document.body.innerHTML = '';
+    await mountPage(url.pathname, { search: url.search });
+    expect(logged).toEqual([]);
+    const chosen = document.querySelector('.gift-card-chosen')!;
+    expect(chosen.textContent!.replace(/\s+/g, ' ').trim()).toBe(
+      'Juniper & Pine Gift Card: $50.00',
+    );
+    expect(chosen.querySelector('[data-sku]')!.getAttribute('data-sku')).toBe('JP-GC-50');
+    expect(document.querySelectorAll('.gift-card-chosen')).toHaveLength(1);
+  });
+
+  it('names no amount on the gift card page when none (or an unknown one) is named', async () => {
+    const other = '?itemId=65a0c3e8d1f2000000000005&sku=JP-GC-50'; // not the gift card's id
+    for (const search of ['', '?itemId=65a0c3e8d1f2000000000019&sku=JP-GC-999', other]) {
+      document.body.innerHTML = '';
+      await mountPage('/gift-card', { search });
+      expect(document.querySelector('.gift-card-chosen')).toBeNull();
+      expect(document.querySelectorAll('.gift-card-denomination')).toHaveLength(4);
+    }
+  });
 });

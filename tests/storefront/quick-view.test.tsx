@@ -113,3 +113,32 @@ describe('quick view', () => {
     expect(modal.contains(document.activeElement)).toBe(true);
   });
 });
+
+describe('a lightbox opened in the quick view', () => {
+  it('takes the keys while open: Tab stays in it, Escape closes it alone', async () => {
+    await import('../../storefront/widgets/commerce/additional-fields-dialog.js');
+    const { commerce } = await openShop();
+    commerce.autoAnswer = false;
+    const quickView = await openQuickView('65a0c3e8d1f2000000000012'); // the workshop
+    await choose('Session', 'Saturday 10am', quickView);
+    commerce.stockResults = [
+      { variantId: 'v', sku: 'JP-WS-SAT-AM', unlimited: false, qtyInStock: 6 },
+    ];
+    const add = button(quickView);
+    await user().click(add);
+    await commerce.answer();
+    for (let i = 0; i < 5; i++) await act(async () => {});
+    const dialogs = () => [...document.querySelectorAll<HTMLElement>('[role="dialog"]')];
+    expect(dialogs()).toHaveLength(2);
+    const lightbox = screen.getByRole('dialog', { name: 'Workshop booking details' });
+    for (let i = 0; i < 6; i++) {
+      await user().tab();
+      expect(lightbox.contains(document.activeElement)).toBe(true);
+    }
+    await user().keyboard('{Escape}');
+    expect(dialogs()).toEqual([quickView]);
+    expect(document.activeElement).toBe(add);
+    await user().keyboard('{Escape}');
+    expect(dialogs()).toEqual([]);
+  });
+});

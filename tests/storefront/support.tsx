@@ -138,7 +138,14 @@ export class FakeCommerce {
         this.entries = this.entries.filter((e) => e.id !== entryId);
         return this.cart();
       }),
-    updateAdditionalFields: () => Promise.reject(new Error('not used')),
+    updateAdditionalFields: (entryId, body) =>
+      this.hold('updateAdditionalFields', [entryId, body], () => {
+        const entry = this.entries.find((e) => e.id === entryId);
+        if (!entry) throw new CommerceError('server', 'That item is no longer in your cart.', 404);
+        entry.additionalFields = body.additionalFields;
+        const cart = this.cart();
+        return { shoppingCart: cart, updatedEntry: cart.entries.find((e) => e.id === entryId)! };
+      }),
     subscriptionCart: () => Promise.reject(new Error('not used')),
     stock: (itemId) => this.hold('stock', [itemId], () => this.stockResults),
   };
@@ -198,6 +205,8 @@ export interface MountOptions {
   commerce?: FakeCommerce;
   address?: FakeAddress;
   expressCheckout?: boolean;
+  /** The page's query string (`?a=b`), as the server reads it. */
+  search?: string;
 }
 
 /** Renders `pathname` as the site server does and hydrates it with the storefront's widgets. */
@@ -207,7 +216,8 @@ export async function mountPage(
 ): Promise<MountedPage> {
   const commerce = options.commerce ?? new FakeCommerce();
   const address = options.address ?? new FakeAddress();
-  const outcome = site.render({ pathname, extra: { cart: commerce.cart() } });
+  const query = new URLSearchParams(options.search ?? '');
+  const outcome = site.render({ pathname, query, extra: { cart: commerce.cart() } });
   if (outcome.status !== 200 || outcome.hydration === undefined) {
     throw new Error(`${pathname} did not render a hydratable page`);
   }

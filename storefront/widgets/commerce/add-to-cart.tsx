@@ -17,6 +17,11 @@ import {
 } from 'react';
 import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
 import { CART_MESSAGES } from '../../api/messages.js';
+import {
+  additionalForm,
+  type AdditionalForm,
+  type FieldValues,
+} from '../../state/additional-fields.js';
 import { CART_ERROR_TEXTS } from '../../api/errors.js';
 import { GIFT_CARD_DENOMINATION, parseQuantity, selectOptionsText } from '../../state/messages.js';
 import {
@@ -25,7 +30,6 @@ import {
   missingOptions,
   PRODUCT_TYPE,
   productTypeOf,
-  structuredContentOf,
   tracksStock,
   type Variant,
 } from '../../state/product.js';
@@ -39,7 +43,11 @@ import {
   subscriptionCheckout,
 } from './purchase.js';
 
-export const ADD_TO_CART_LABELS = { adding: 'Adding…', added: 'Added!' } as const;
+export const ADD_TO_CART_LABELS = {
+  adding: 'Adding…',
+  added: 'Added!',
+  fallback: 'Add To Cart',
+} as const;
 /** Added state after 1 s, back to idle 2 s later; an error's reset after 1 s. */
 export const ADD_TIMINGS = { added: 1000, reset: 2000, errorReset: 1000 } as const;
 
@@ -91,6 +99,7 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
   const item = props.node;
   const [phase, setPhase] = useState<Phase>('idle');
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [lightbox, setLightbox] = useState<ReactNode>(null);
   // The guard reads a ref: two clicks in one frame both see React's state as 'idle'.
   const busy = useRef(false);
   const timers = useRef(new Set<unknown>());
@@ -120,7 +129,30 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
     });
   };
 
-  async function activate() {
+  /**
+   * The lightbox of the product's additional-fields form (a chunk of its own): resolves with
+   * the values submitted, or null when the visitor closed it.
+   */
+  const askFields = async (form: AdditionalForm, opener: HTMLElement | null, label: string) => {
+    const { AdditionalFieldsDialog } = await import('./additional-fields-dialog.js');
+    return new Promise<FieldValues | null>((resolve) => {
+      const done = (values: FieldValues | null) => {
+        setLightbox(null);
+        resolve(values);
+      };
+      setLightbox(
+        <AdditionalFieldsDialog
+          form={form}
+          submitLabel={label}
+          opener={opener}
+          onSubmit={async (values) => (done(values), null)}
+          onClose={() => done(null)}
+        />,
+      );
+    });
+  };
+
+  async function activate(opener: HTMLElement | null) {
     if (busy.current) return;
     const ready = validateAdd(runtime, item);
     if (typeof ready === 'string') {
@@ -128,9 +160,29 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
       return;
     }
     if (isGiftCard(item)) return runtime.navigate(giftCardUrl(item, ready.variant));
+    // The button's own label (custom, Add To Cart, Subscribe) submits the lightbox.
+    const label = opener?.textContent?.trim() || ADD_TO_CART_LABELS.fallback;
     busy.current = true;
     setNotice(null);
     setPhase('adding');
+    const form = additionalForm(item);
+    let additionalFields: string | undefined;
+    if (form !== undefined) {
+      try {
+        await formStockAllows(runtime, item, ready.variant);
+      } catch (thrown) {
+        fail(thrown instanceof Error ? thrown.message : CART_ERROR_TEXTS.tryAgain);
+        return;
+      }
+      setPhase('idle');
+      const values = await askFields(form, opener, label);
+      if (values === null) {
+        busy.current = false;
+        return;
+      }
+      additionalFields = JSON.stringify(values);
+      setPhase('adding');
+    }
     let waited = false;
     let succeeded = false;
     const showAdded = () => {
@@ -145,23 +197,16 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
       waited = true;
       showAdded();
     });
-    const sc = structuredContentOf(item);
-    try {
-      if (sc.additionalFieldsFormId && sc.additionalFieldsForm) {
-        await formStockAllows(runtime, item, ready.variant);
-      }
-    } catch (thrown) {
-      fail(thrown instanceof Error ? thrown.message : CART_ERROR_TEXTS.tryAgain);
-      return;
-    }
+    const fields = additionalFields === undefined ? {} : { additionalFields };
     if (isSubscribable(item)) {
-      const started = await subscriptionCheckout(runtime, item, ready);
+      const started = await subscriptionCheckout(runtime, item, ready, fields);
       return 'error' in started ? fail(started.error) : runtime.navigate(started.url);
     }
     const result = await runtime.cart.add({
       itemId: itemId(item),
       sku: ready.variant.sku,
       quantity: ready.quantity,
+      ...fields,
     });
     if (!result.ok) return fail(result.error.message);
     if (express) return runtime.navigate(CHECKOUT_URL);
@@ -189,13 +234,13 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
         props: {
           onClick(event: MouseEvent<HTMLElement>) {
             announce(event.currentTarget);
-            void activate();
+            void activate(event.currentTarget);
           },
           onKeyDown(event: KeyboardEvent) {
             if (event.key !== 'Enter' && event.key !== ' ') return;
             event.preventDefault();
             announce(event.currentTarget as HTMLElement);
-            void activate();
+            void activate(event.currentTarget as HTMLElement);
           },
           ...(phase === 'idle' ? {} : { 'aria-disabled': 'true' }),
         },
@@ -213,6 +258,7 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
           <span className="product-add-error-message">{notice.message}</span>
         </div>
       )}
+      {lightbox}
     </>
   );
 }

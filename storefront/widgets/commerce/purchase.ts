@@ -43,12 +43,14 @@ export async function subscriptionCheckout(
   runtime: StorefrontRuntime,
   item: unknown,
   ready: { variant: Variant; quantity: number },
+  fields: { additionalFields?: string } = {},
 ): Promise<{ url: string } | { error: string }> {
   try {
     const cartToken = await runtime.client.subscriptionCart({
       itemId: itemId(item),
       sku: ready.variant.sku,
       qty: ready.quantity,
+      ...fields,
     });
     return { url: `${SUBSCRIPTION_CHECKOUT_URL}?${new URLSearchParams({ cartToken })}` };
   } catch (thrown) {

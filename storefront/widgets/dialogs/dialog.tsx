@@ -1,8 +1,11 @@
 /**
- * A modal dialog for the widgets (quick view, instalment information): rendered into
- * `document.body`, `role="dialog"` and `aria-modal`, labelled; focus moves into it on open,
- * Tab and Shift+Tab cycle inside it, and on close focus returns to the element that opened it.
- * Escape and the close button close it; an outside click too when `closeOnOutsideClick`.
+ * The storefront's one modal dialog (quick view, instalment information, the additional-fields
+ * lightbox, the confirmation dialog): rendered into `document.body`, `role="dialog"` and
+ * `aria-modal`, named by `label`; focus moves into it on
+ * open, Tab and Shift+Tab cycle inside it, and on close focus returns to the element that opened
+ * it; of dialogs opened one in another, only the innermost answers keys. A cancellable dialog
+ * (the default) has a close button (a `<button>`: Enter and Space
+ * press it) and closes on Escape; an outside click too when `closeOnOutsideClick`.
  */
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -15,6 +18,8 @@ export interface DialogProps {
   onClose(): void;
   /** Focused again when the dialog goes away (else the element focused before it opened). */
   opener?: HTMLElement | null;
+  /** False: no close button, Escape does nothing (the content's own controls end it). */
+  cancellable?: boolean;
   closeOnOutsideClick?: boolean;
   className?: string;
   children?: ReactNode;
@@ -28,11 +33,15 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden);
 }
 
+/** The open dialogs, innermost last: only it answers keys (a lightbox opened in a quick view). */
+const open: HTMLElement[] = [];
+
 export function Dialog(props: DialogProps): ReactNode {
   const panel = useRef<HTMLDivElement>(null);
   const onClose = useRef(props.onClose);
   onClose.current = props.onClose;
   const opener = useRef(props.opener);
+  const cancellable = props.cancellable !== false;
 
   useEffect(() => {
     const returnTo =
@@ -40,10 +49,12 @@ export function Dialog(props: DialogProps): ReactNode {
       (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     const root = panel.current!;
     (focusables(root)[0] ?? root).focus();
+    open.push(root);
     const onKeyDown = (event: KeyboardEvent) => {
+      if (open[open.length - 1] !== root) return;
       if (event.key === 'Escape') {
         event.preventDefault();
-        onClose.current();
+        if (cancellable) onClose.current();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -63,12 +74,13 @@ export function Dialog(props: DialogProps): ReactNode {
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      open.splice(open.indexOf(root), 1);
       if (returnTo?.isConnected) returnTo.focus();
     };
   }, []);
 
   const isOutside = (event: MouseEvent) =>
-    props.closeOnOutsideClick === true && event.target === event.currentTarget;
+    cancellable && props.closeOnOutsideClick === true && event.target === event.currentTarget;
   return createPortal(
     <div
       className="sf-dialog-backdrop"
@@ -84,14 +96,16 @@ export function Dialog(props: DialogProps): ReactNode {
         aria-label={props.label}
         tabIndex={-1}
       >
-        <button
-          type="button"
-          className="sf-dialog-close"
-          aria-label={CLOSE_LABEL}
-          onClick={() => onClose.current()}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
+        {cancellable && (
+          <button
+            type="button"
+            className="sf-dialog-close"
+            aria-label={CLOSE_LABEL}
+            onClick={() => onClose.current()}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
         {props.children}
       </div>
     </div>,

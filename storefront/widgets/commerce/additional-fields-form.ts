@@ -1,0 +1,62 @@
+/**
+ * What only the additional-fields lightbox needs (in its chunk): the SPEC's validation texts,
+ * the likert answers' labels, empty values and the check of a form's values.
+ */
+import {
+  fieldsWithValues,
+  type AdditionalForm,
+  type FieldValue,
+  type FieldValues,
+  type FormField,
+} from '../../state/additional-fields.js';
+
+export const FORM_TEXTS = {
+  required: 'Required',
+  tooLong: 'You have exceeded the character limit.',
+  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
+  invalid: 'One or more fields is invalid, please check your entries.',
+} as const;
+
+/** Likert answers -2..2, in order (SPEC "Summary answers"). */
+export const LIKERT_LABELS: ReadonlyArray<[value: string, label: string]> = [
+  ['-2', 'strongly disagree'],
+  ['-1', 'disagree'],
+  ['0', 'neutral'],
+  ['1', 'agree'],
+  ['2', 'strongly agree'],
+];
+
+/** An empty value of the field's shape. */
+export function emptyValue(field: FormField): FieldValue {
+  if (field.type === 'checkbox') return [];
+  if (field.type === 'likert') return {};
+  return '';
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const isEmpty = (value: FieldValue | undefined): boolean =>
+  value === undefined ||
+  (typeof value === 'string'
+    ? value.trim() === ''
+    : Array.isArray(value)
+      ? value.length === 0
+      : Object.keys(value).length === 0);
+
+/** Each invalid field's text, by field id (likert has no required check). */
+export function validateValues(form: AdditionalForm, values: FieldValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fieldsWithValues(form)) {
+    const value = values[field.id];
+    if (isEmpty(value)) {
+      if (field.required && field.type !== 'likert') errors[field.id] = FORM_TEXTS.required;
+    } else if (typeof value === 'string') {
+      if (field.maxLength !== undefined && value.length > field.maxLength) {
+        errors[field.id] = FORM_TEXTS.tooLong;
+      } else if (field.type === 'email' && !EMAIL.test(value.trim())) {
+        errors[field.id] = FORM_TEXTS.email;
+      }
+    }
+  }
+  return errors;
+}
