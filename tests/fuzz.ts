@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { evaluate } from './engine/expressions/helpers.js';
 import { expressionModelProperty } from './properties/expression-model.js';
 import { PROPERTIES } from './properties/suite.js';
-import { differentialProperty, type DeviationTally } from './differential/property.js';
+import { differentialProperty, emptyTally, type DeviationTally } from './differential/property.js';
 
 const CHUNK = 1_000;
 
@@ -58,7 +58,7 @@ function main(): number {
   }
   const baseSeed = values.seed !== undefined ? Number(values.seed) : Date.now() % 2 ** 31;
   console.log(`fuzz: ${runs} runs per property, base seed ${baseSeed}`);
-  const tally: DeviationTally = {};
+  const tally: DeviationTally = emptyTally();
   for (const job of jobs(tally)) {
     if (values.only && !job.name.includes(values.only)) continue;
     const start = performance.now();

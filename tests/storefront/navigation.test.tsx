@@ -11,7 +11,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { pageJson, type PageCodeStore } from '../../server/site/page-json.js';
-import { Site } from '../../server/site/site.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 import { clickTarget, linkTarget } from '../../storefront/navigation/links.js';
 import {
   PAGE_VIEW_EVENT,
@@ -98,7 +98,7 @@ describe('which links navigate in the browser', () => {
 
 describe('navigation rendered in the browser', () => {
   const NOW = Date.parse('2026-11-20T12:00:00Z');
-  const site = new Site(SITE, { now: () => NOW });
+  const site = siteFolder(SITE, { now: () => NOW });
   const commerce = new FakeCommerce();
   let codes: PageCodeStore;
   /** What the fake server answers instead of a page's JSON (undefined: the real one). */
