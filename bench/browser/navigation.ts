@@ -104,7 +104,7 @@ async function measure(browser: Browser, base: string, mode: Mode, from: string,
             .getEntriesByType('resource')
             .some(
               (r) =>
-                r.name.includes(`${path}?format=json`) &&
+                r.name.includes(`${path}?format=page`) &&
                 (r as PerformanceResourceTiming).responseEnd > 0,
             ),
         to,

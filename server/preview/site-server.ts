@@ -25,7 +25,11 @@ import {
 import { formatProblems, type SiteProblem } from '../site/problems.js';
 import type { RenderOutcome, Site } from '../site/site.js';
 import { pageJson, type PageCodeStore } from '../site/page-json.js';
-import { PAGE_CODE_PREFIX } from '../../storefront/navigation/page-json.js';
+import {
+  PAGE_CODE_PREFIX,
+  PAGE_JSON_FORMAT,
+  PAGE_JSON_QUERY,
+} from '../../storefront/navigation/page-json.js';
 import { siteFolder } from './site-folder.js';
 
 /** Served from the site's `assets/favicon.ico` (404 when it has none). */
@@ -189,9 +193,9 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       return;
     }
     commerce.ensureCrumb(req, res);
-    const asJson = url.searchParams.get('format') === 'json';
+    const asJson = url.searchParams.get(PAGE_JSON_QUERY) === PAGE_JSON_FORMAT;
     const query = new URLSearchParams(url.searchParams);
-    if (asJson) query.delete('format');
+    if (asJson) query.delete(PAGE_JSON_QUERY);
     const outcome = site.render({
       pathname,
       query,

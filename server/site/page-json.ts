@@ -1,5 +1,5 @@
 /**
- * The page JSON a client-side navigation asks for (`?format=json`, storefront/navigation/
+ * The page JSON a client-side navigation asks for (`?format=page`, storefront/navigation/
  * page-json.ts): built from a rendered page's hydration data and shell. The page code goes into
  * `codes`, a content-addressed store served at `/__jsont/code/<hash>.json` with immutable cache
  * headers: pages of one template share it, and a visitor's browser fetches it once.

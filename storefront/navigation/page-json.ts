@@ -1,5 +1,5 @@
 /**
- * What the server answers at `<page URL>?format=json` (docs/navigation.md): the route data the
+ * What the server answers at `<page URL>?format=page` (docs/navigation.md): the route data the
  * page was rendered from, the render options, the layout's HTML around an empty hydration root
  * (the shell: head, body attributes, everything outside the roots) and the URL of the page's
  * code (the prepared template, its partials and the layout's islands), a content-addressed
@@ -12,7 +12,11 @@ import type { HydrationIsland } from '../hydrate.js';
 
 /** The query that asks a page for its JSON. */
 export const PAGE_JSON_QUERY = 'format';
-export const PAGE_JSON_FORMAT = 'json';
+/**
+ * Not `json`: `?format=json` is the page's route data alone, as the platform serves it (the
+ * site handler's); a navigation needs more.
+ */
+export const PAGE_JSON_FORMAT = 'page';
 /** Where page code assets are served (`/__jsont/code/<hash>.json`). */
 export const PAGE_CODE_PREFIX = '/__jsont/code/';
 
@@ -35,7 +39,7 @@ export interface PageCode {
   islands: HydrationIsland[];
 }
 
-/** `url` with `?format=json` set (other query parameters kept, the fragment dropped). */
+/** `url` with `?format=page` set (other query parameters kept, the fragment dropped). */
 export function pageJsonUrl(url: URL): string {
   const out = new URL(url.href);
   out.hash = '';

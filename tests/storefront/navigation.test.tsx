@@ -193,7 +193,7 @@ describe('navigation rendered in the browser', () => {
       },
     ]);
     // The page JSON, then the page's code.
-    expect(fetched).toEqual(['/shop?format=json', expect.stringMatching(/^\/__jsont\/code\//)]);
+    expect(fetched).toEqual(['/shop?format=page', expect.stringMatching(/^\/__jsont\/code\//)]);
     // The layout outside the roots is the new page's: the body's class, main's route.
     expect(document.body.className).toBe('collection-page');
     expect(document.querySelector('main')!.dataset['route']).toBe('/shop');
@@ -205,9 +205,9 @@ describe('navigation rendered in the browser', () => {
     await start();
     const link = document.querySelector<HTMLAnchorElement>('#site-header a[href="/journal"]')!;
     fireEvent.pointerOver(link);
-    expect(fetched).toEqual(['/journal?format=json']);
+    expect(fetched).toEqual(['/journal?format=page']);
     await act(async () => navigation!.go('/journal'));
-    expect(fetched.filter((p) => p.startsWith('/journal'))).toEqual(['/journal?format=json']);
+    expect(fetched.filter((p) => p.startsWith('/journal'))).toEqual(['/journal?format=page']);
     expect(heading().textContent).toBe('Journal');
   });
 
@@ -251,12 +251,12 @@ describe('navigation rendered in the browser', () => {
       await new Promise((r) => window.addEventListener('popstate', r, { once: true }));
     });
     expect(views.length).toBe(before);
-    expect(fetched.filter((p) => p.includes('format=json'))).toEqual(['/shop?format=json']);
+    expect(fetched.filter((p) => p.includes('format=page'))).toEqual(['/shop?format=page']);
   });
 
   /** The page JSON as served, with `edit` applied to its shell. */
   const editShell = (edit: (shell: string) => string) => (p: string) => {
-    if (!p.includes('format')) return undefined;
+    if (!p.includes('format=page')) return undefined;
     return serve(p).then(async (r) => {
       const page = (await r.json()) as { shell: string };
       return Response.json({ ...page, shell: edit(page.shell) });
@@ -269,9 +269,9 @@ describe('navigation rendered in the browser', () => {
     ['a not-found status', () => new Response('{}', { status: 404 })],
     [
       'JSON that is not a page',
-      (p) => (p.includes('format') ? Response.json({ data: 1 }) : undefined),
+      (p) => (p.includes('format=page') ? Response.json({ data: 1 }) : undefined),
     ],
-    ['unreadable JSON', (p) => (p.includes('format') ? new Response('{"data":') : undefined)],
+    ['unreadable JSON', (p) => (p.includes('format=page') ? new Response('{"data":') : undefined)],
     [
       'page code of another shape',
       (p) => (p.includes('/code/') ? Response.json({ root: 1 }) : undefined),
