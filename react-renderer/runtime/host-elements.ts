@@ -2,7 +2,8 @@
  * React nodes from parsed HTML, and the one function that creates host elements for both the
  * structured tree and parsed markup, so the two agree on every HTML-to-React rule: raw text
  * elements get their text verbatim (dangerouslySetInnerHTML), a textarea's text becomes its
- * defaultValue, a select's selected options become its defaultValue, whitespace-only text
+ * defaultValue, a select's selected options become its defaultValue, a submit or reset input's
+ * value stays its value (its label), whitespace-only text
  * directly inside table parts is left out (see TABLE_PARTS), and adjacent text is always one
  * string (the DOM of the string path has one text node there; two React strings would not
  * hydrate).
@@ -69,7 +70,7 @@ export const isHtmlBlank = (text: string): boolean => /^[ \t\n\f\r]*$/.test(text
 const notBlankText = (kid: Kid): boolean => typeof kid !== 'string' || !isHtmlBlank(kid);
 
 /** Tags whose elements `host` may need to change the props or children of. */
-const ADJUSTED = new Set(['textarea', 'select', 'script', ...RAW_TEXT, ...TABLE_PARTS]);
+const ADJUSTED = new Set(['textarea', 'select', 'script', 'input', ...RAW_TEXT, ...TABLE_PARTS]);
 
 /** Whether `plainHost` is enough for a tag's elements (decided once per structured element). */
 export function isPlainTag(tag: string): boolean {
@@ -127,9 +128,26 @@ export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
     if (kids.length > 0) own.defaultValue = kids.join('');
     return ownedHost(tag, own, []);
   }
-  if (tag === 'select') kids = selectDefaults(own, kids);
+  if (tag === 'input') buttonValue(own);
+  else if (tag === 'select') kids = selectDefaults(own, kids);
   else if (tag === 'script' && own.async === true && typeof own.src === 'string') own.onLoad = noop;
   return ownedHost(tag, own, kids);
+}
+
+/** Input types whose value attribute is their label: React writes it only from `value`. */
+const BUTTON_INPUTS = new Set(['submit', 'reset']);
+
+/**
+ * A submit or reset input's value is its label, which React renders from `value` only (from
+ * `defaultValue` it leaves the attribute out, and the browser shows its own "Submit"): a client
+ * render would lose the label that the server's HTML and hydration keep.
+ */
+function buttonValue(props: Props): void {
+  const type = typeof props.type === 'string' ? props.type.toLowerCase() : '';
+  if (BUTTON_INPUTS.has(type) && props.defaultValue !== undefined && props.value === undefined) {
+    props.value = props.defaultValue;
+    props.defaultValue = undefined;
+  }
 }
 
 function textOf(children: unknown): string {
