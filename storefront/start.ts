@@ -4,6 +4,7 @@
  * visitor has one (a cart cookie) or is signed in — other visitors get no cart request.
  */
 import { readCookie } from './api/cookies.js';
+import { readUserInfo, SITE_USER_COOKIE } from './api/user-info.js';
 import { HYDRATED_MARK, markTime } from './client-start.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
@@ -12,7 +13,7 @@ import { attachLazyWidgets } from './lazy-widgets.js';
 export const CART_COOKIE = 'CART';
 /** How a full-page cart is recognised (widgets/commerce/cart-page.ts handles it). */
 const CART_ROOT = '#sqs-cart-root';
-export const SITE_USER_COOKIE = 'SiteUserInfo';
+export { SITE_USER_COOKIE };
 
 /**
  * Whether the cart should be read on page load (signed in, or a cart cookie: docs/storefront.md,
@@ -20,14 +21,7 @@ export const SITE_USER_COOKIE = 'SiteUserInfo';
  */
 export function shouldLoadCart(cookies: string): boolean {
   if ((readCookie(cookies, CART_COOKIE) ?? '') !== '') return true;
-  const info = readCookie(cookies, SITE_USER_COOKIE);
-  if (info === undefined) return false;
-  try {
-    return (JSON.parse(info) as { authenticated?: unknown }).authenticated === true;
-  } catch {
-    console.warn('Could not parse user info cookie value');
-    return false;
-  }
+  return readUserInfo(cookies) !== undefined;
 }
 
 /**
