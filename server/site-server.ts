@@ -176,11 +176,11 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       serveAsset(res, realRoot, join(root, 'assets'), pathname.slice('/assets/'.length));
       return;
     }
-    commerce.ensureCrumb(req, res);
+    const crumb = commerce.ensureCrumb(req, res);
     const outcome = site.render({
       pathname,
       query: url.searchParams,
-      extra: { cart: commerce.cartFor(req) },
+      extra: { cart: commerce.cartFor(req), account: commerce.accountFor(req), crumb },
       checkReact: preview,
     });
     if (outcome.status !== 500 && outcome.html !== undefined) {

@@ -19,6 +19,7 @@ import { rememberPage } from './page-boot.js';
 import { StorefrontRoot } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
 import { emptyCart } from './state/cart-store.js';
+import { accountOf } from './state/page-data.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -94,6 +95,7 @@ export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontR
   const settings = isRec(website.storeSettings) ? website.storeSettings : {};
   return createRuntime(isRec(rec.cart) ? (rec.cart as ShoppingCartData) : emptyCart(), {
     expressCheckout: settings.expressCheckout === true,
+    signedIn: accountOf(data).signedIn,
     ...seams,
   });
 }

@@ -2,8 +2,16 @@
  * Widgets that attach to template markup after hydration, each in a chunk of its own, loaded
  * only when the page has its markup (docs/storefront.md "Delivery").
  */
+import { pageOf } from './page-boot.js';
 import type { StorefrontRuntime } from './runtime.js';
-import { GALLERY, INSTALMENT_LINK, POPUP_OVERLAY, REVIEWS_TABS } from './widget-selectors.js';
+import {
+  GALLERY,
+  INSTALMENT_LINK,
+  POPUP_OVERLAY,
+  REVIEWS_TABS,
+  SIGN_IN_FORM,
+  ACCOUNT_CONTROLS,
+} from './widget-selectors.js';
 
 /** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
 export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
@@ -24,6 +32,15 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
   if (doc.querySelector(POPUP_OVERLAY) !== null) {
     loads.push(
       import('./widgets/media/popup-overlay.js').then((m) => m.attachPopupOverlay(doc, runtime)),
+    );
+  }
+  const data = pageOf(runtime)?.boot.data;
+  if (doc.querySelector(SIGN_IN_FORM) !== null) {
+    loads.push(import('./account/actions.js').then((m) => m.attachSignInForm(doc, runtime, data)));
+  }
+  if (doc.querySelector(ACCOUNT_CONTROLS) !== null) {
+    loads.push(
+      import('./account/clicks.js').then((m) => m.listenForAccountClicks(doc, runtime, data)),
     );
   }
   await Promise.all(loads);

@@ -43,6 +43,10 @@ export interface StorefrontRuntime {
   quantities: Store<Readonly<Record<string, string>>>;
   /** The /cart page's current message (null when none). */
   cartNotice: Store<Notice | null>;
+  /** Whether a site user is signed in (the header's account menu renders it). */
+  account: Store<{ signedIn: boolean }>;
+  /** The sign-in form's state as template data (null: as the page was loaded). */
+  signIn: Store<Record<string, unknown> | null>;
   timers: Timers;
   navigate(url: string): void;
   address: AddressBar;
@@ -58,6 +62,7 @@ export interface RuntimeSeams {
   navigate?: (url: string) => void;
   address?: AddressBar;
   expressCheckout?: boolean;
+  signedIn?: boolean;
 }
 
 const browserTimers: Timers = {
@@ -86,6 +91,8 @@ export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}):
     selection: createStore({}),
     quantities: createStore({}),
     cartNotice: createStore<Notice | null>(null),
+    account: createStore({ signedIn: seams.signedIn ?? false }),
+    signIn: createStore<Record<string, unknown> | null>(null),
     timers,
     navigate: guardedNavigation(seams.navigate ?? ((url) => location.assign(url))),
     address: seams.address ?? browserAddress,

@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../api/index.js';
 import { newId } from '../api/cart-lines.js';
+import { parseCookies } from '../api/http.js';
+import { SESSION_COOKIE } from '../api/session.js';
 import { catalogFromItems, type Catalog } from '../catalog.js';
 import type { FaultPlan } from '../faults.js';
 import type { OwnerAccess } from '../api/owner.js';
@@ -20,8 +22,17 @@ export interface Commerce {
   handle: ApiHandler;
   /** The visitor's cart as the API would return it (an empty cart when there is none). */
   cartFor(req: IncomingMessage): unknown;
-  /** Sets the crumb cookie on page responses so the first API call from the page passes. */
-  ensureCrumb(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Sets the crumb cookie on page responses so the first API call from the page passes; returns
+   * the crumb (the sign-in form's hidden field).
+   */
+  ensureCrumb(req: IncomingMessage, res: ServerResponse): string;
+  /**
+   * The page data's `account`: whether a site user is signed in, and then the session's XSRF
+   * token, which the page's scripts send with account calls (a form sign-in leaves no other
+   * copy in the browser).
+   */
+  accountFor(req: IncomingMessage): { signedIn: boolean; xsrfToken?: string };
   /** Drops the cached catalog after the site's data changed. */
   invalidate(): void;
   close(): void;
@@ -58,6 +69,7 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
     getProduct: (id) => current().getProduct(id),
     getForm: (id) => current().getForm(id),
   };
+  const now = options.now ?? Date.now;
   const handle = createApiHandler({
     db,
     catalog,
@@ -75,7 +87,15 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
       return visitorCart(handle, req);
     },
     ensureCrumb(req, res) {
-      ensureCrumb(req, res);
+      return ensureCrumb(req, res);
+    },
+    accountFor(req) {
+      const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+      const session =
+        token === undefined || token === '' ? undefined : handle.stores.users.session(token, now());
+      return session === undefined
+        ? { signedIn: false }
+        : { signedIn: true, xsrfToken: session.xsrf_token };
     },
     invalidate() {
       cached = undefined;
