@@ -120,6 +120,8 @@ describe.skipIf(!chromiumAvailable())('site users and members in Chromium', () =
     await page.getByLabel('Password').fill('wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await summary.getByText('Invalid email or password.').waitFor();
+    // The form re-rendered with the error keeps what the visitor typed.
+    expect(await email.inputValue()).toBe(ACCOUNT.email);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-in-errors');
     await shot(page, 'sign-in-errors');
     expect(await violations(page)).toEqual([]);
