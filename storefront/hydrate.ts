@@ -15,11 +15,12 @@ import type { TemplateError } from '../engine/errors.js';
 import { dropTableWhitespace, type ReactTemplate } from '../react-renderer/browser.js';
 import type { ComponentTable } from '../react-renderer/components/index.js';
 import type { ShoppingCartData } from './api/client.js';
+import { RootErrorBoundary } from './error-boundary.js';
 import { rememberPage } from './page-boot.js';
 import { StorefrontRoot } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
 import { emptyCart } from './state/cart-store.js';
-import { accountOf } from './state/page-data.js';
+import { accountOf, initialState } from './state/page-data.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -93,11 +94,15 @@ export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontR
   const rec = isRec(data) ? data : {};
   const website = isRec(rec.website) ? rec.website : {};
   const settings = isRec(website.storeSettings) ? website.storeSettings : {};
-  return createRuntime(isRec(rec.cart) ? (rec.cart as ShoppingCartData) : emptyCart(), {
-    expressCheckout: settings.expressCheckout === true,
-    signedIn: accountOf(data).signedIn,
-    ...seams,
-  });
+  return createRuntime(
+    isRec(rec.cart) ? (rec.cart as ShoppingCartData) : emptyCart(),
+    {
+      expressCheckout: settings.expressCheckout === true,
+      signedIn: accountOf(data).signedIn,
+      ...seams,
+    },
+    initialState(data).forms,
+  );
 }
 
 /**
@@ -125,7 +130,7 @@ export async function hydrateStorefront(
   };
   return roots.map(({ template, container }) => {
     dropTableWhitespace(container);
-    const element = createElement(StorefrontRoot, {
+    const root = createElement(StorefrontRoot, {
       template,
       data: boot.data,
       partials: boot.partials,
@@ -138,6 +143,8 @@ export async function hydrateStorefront(
       ...(options.onCommit ? { onCommit: options.onCommit } : {}),
       onErrors: reportReactWarnings,
     });
+    // A render error anywhere in this root shows its fallback; the other roots keep working.
+    const element = createElement(RootErrorBoundary, { tracker: runtime.tracker }, root);
     return hydrateRoot(container, element, {
       onRecoverableError(error, info) {
         console.error('[jsont] hydration error:', error, info.componentStack ?? '');

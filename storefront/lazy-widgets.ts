@@ -5,6 +5,7 @@
 import { pageOf } from './page-boot.js';
 import type { StorefrontRuntime } from './runtime.js';
 import {
+  FORMS,
   GALLERY,
   INSTALMENT_LINK,
   POPUP_OVERLAY,
@@ -24,7 +25,11 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
     );
   }
   if (doc.querySelector(REVIEWS_TABS) !== null) {
-    loads.push(import('./widgets/commerce/reviews-tabs.js').then((m) => m.attachReviewsTabs(doc)));
+    loads.push(
+      import('./widgets/commerce/reviews-tabs.js').then((m) =>
+        m.attachReviewsTabs(doc, runtime.tracker),
+      ),
+    );
   }
   if (doc.querySelector(GALLERY) !== null) {
     loads.push(import('./widgets/media/gallery.js').then((m) => m.attachGalleries(doc, runtime)));
@@ -42,6 +47,19 @@ export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntim
     loads.push(
       import('./account/clicks.js').then((m) => m.listenForAccountClicks(doc, runtime, data)),
     );
+  }
+  // The forms' controller (the footer's newsletter is on every page) loads when the visitor
+  // first focuses a form, or with the page when a form has a captcha to render. A form sent
+  // before it has loaded posts without JavaScript, which the server answers with the same texts.
+  const forms = () =>
+    import('./widgets/forms/form-controller.js').then((m) => m.attachForms(doc.body, runtime));
+  if (doc.querySelector('[data-captcha-key]') !== null) loads.push(forms());
+  else {
+    doc.addEventListener('focusin', function once(event) {
+      if ((event.target as Element).closest?.(FORMS) == null) return;
+      doc.removeEventListener('focusin', once);
+      void forms();
+    });
   }
   await Promise.all(loads);
 }

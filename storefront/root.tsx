@@ -39,6 +39,7 @@ export function StorefrontRoot(props: StorefrontRootProps): ReactNode {
   const notice = useStore(runtime.cartNotice);
   const account = useStore(runtime.account);
   const signIn = useStore(runtime.signIn);
+  const forms = useStore(runtime.forms);
   const state: VisitorState = {
     cart: props.hasCart ? cart.cart : undefined,
     initialized: cart.initialized,
@@ -46,6 +47,7 @@ export function StorefrontRoot(props: StorefrontRootProps): ReactNode {
     notice,
     account,
     signIn,
+    forms,
   };
   const { element, errors } = renderPrepared(props.template, storefrontData(props.data, state), {
     partials: props.partials,

@@ -3,6 +3,7 @@
  * images, starts the /cart page's controller, and syncs the cart with the server when the
  * visitor has one (a cart cookie) or is signed in — other visitors get no cart request.
  */
+import { scheduleAnalytics } from './analytics/load.js';
 import { readCookie } from './api/cookies.js';
 import { readUserInfo, SITE_USER_COOKIE } from './api/user-info.js';
 import { HYDRATED_MARK, markTime } from './client-start.js';
@@ -62,6 +63,7 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
         );
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
         markTime(HYDRATED_MARK);
+        scheduleAnalytics(runtime, boot.data);
         document.documentElement.dataset['hydrated'] = 'true';
         resolve(runtime);
       },

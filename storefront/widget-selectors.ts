@@ -14,3 +14,5 @@ export const POPUP_OVERLAY = '[data-popup-overlay]';
 export const SIGN_IN_FORM = 'form[data-sign-in-form]';
 /** Paywall and join buttons (lesson pages) and the header's sign-out button. */
 export const ACCOUNT_CONTROLS = '[data-member-action],[data-account-action]';
+/** Form blocks and restock sign-ups the storefront submits in place (partials/form.block…). */
+export const FORMS = 'form[data-jsont-form], form[data-jsont-restock]';

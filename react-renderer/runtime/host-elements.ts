@@ -110,6 +110,10 @@ function noop(): void {}
 export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
   if (!ADJUSTED.has(tag) && !(kids[0] instanceof RawHtml)) return plainHost(tag, props, kids);
   const own: Props = Object.assign({}, props); // not a spread (see plainHost)
+  // A `<plaintext>` may hold the formatting elements its text reopened: nodes, as they are.
+  if (tag === 'plaintext' && kids.some((kid) => typeof kid !== 'string')) {
+    return ownedHost(tag, own, kids);
+  }
   if (RAW_TEXT.has(tag) || kids[0] instanceof RawHtml) {
     let html = '';
     for (const kid of kids) html += kid instanceof RawHtml ? kid.html : String(kid);
@@ -202,7 +206,11 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
   protected override closed(el: Open, parent: Open): void {
     const tag = el.tag;
     const attrs = el.attrs;
-    const kind = HOST_KINDS.get(tag);
+    // An SVG or MathML element named as an HTML one (`<svg><style>`) gets no HTML adjustment:
+    // its children are nodes, not raw text (void names aside: React refuses their children).
+    const html = el.ns === Ns.HTML;
+    const kind = html ? HOST_KINDS.get(tag) : VOID.has(tag) ? HostKind.VOID : undefined;
+    const type = html ? tag : foreignType(tag);
     // A void tag name can still hold children in SVG (`<svg><input>x`); the string path's
     // HTML cannot show them, so neither does React.
     const kids = kind === HostKind.VOID ? [] : (el.children as Kid[]);
@@ -215,16 +223,32 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
       return;
     }
     const props = propsOf(tag, attrs);
+    const reserved = hasReservedName(attrs);
     const node =
-      kind === HostKind.ADJUSTED || hasReservedName(attrs)
+      kind === HostKind.ADJUSTED || (html && reserved)
         ? host(tag, props, kids)
-        : ownElement(tag, props, kids);
+        : reserved
+          ? plainHost(type, props, kids)
+          : ownElement(type, props, kids);
     if (slot === undefined) into.push(node);
     else into[slot] = node;
   }
 }
 
 type Open = HElement<never, ReactElement>;
+
+/**
+ * HTML names React handles apart in any namespace (form controls, what it moves into the
+ * head…), besides those `host` adjusts: an SVG or MathML element so named gets its name in
+ * capitals, which React hydrates as the same element (it compares names without case) and
+ * handles as any other, and which `host` leaves as it is.
+ */
+const REACT_OWN = new Set('input option optgroup title meta link base html'.split(' '));
+
+/** The React type of an SVG or MathML element named `tag` (see `REACT_OWN`). */
+export function foreignType(tag: string): string {
+  return REACT_OWN.has(tag) || !isPlainTag(tag) ? tag.toUpperCase() : tag;
+}
 
 /** Tags whose parsed elements `closed` treats apart (one lookup for both kinds). */
 const enum HostKind {

@@ -1,13 +1,24 @@
 /**
- * The typed client of the storefront's commerce calls, over the shared request function
- * (request.ts: zod-validated answers, the crumb header, a timeout, `CommerceError`s).
+ * The typed client of the storefront's commerce calls. Requests are validated with the zod
+ * schemas the preview server validates them with (schemas.ts), and so are responses: an answer
+ * of the wrong shape is an error, never data. Mutations carry the crumb (CSRF) header; every
+ * call has a timeout. Failures are `CommerceError`s carrying the text to show (errors.ts).
+ *
+ * `fetch`, the timer functions and the cookie reader are seams: tests give fakes.
  */
 import type * as z from 'zod/mini';
-import { checked, createCaller, type ClientSeams } from './request.js';
+import { checked, createCaller as createRequestCaller, type ClientSeams } from './request.js';
 import {
   AddCartEntryRequest,
   AddCartEntryResponse,
   CartResponse,
+  FormSubmissionKeyResponse,
+  PlaceDetailsResponse,
+  PlacesAutocompleteResponse,
+  RestockSignupRequest,
+  RestockSignupResponse,
+  SaveFormSubmissionRequest,
+  SaveFormSubmissionResponse,
   ShoppingCart,
   StockResponse,
   SubscriptionCartRequest,
@@ -39,8 +50,13 @@ export interface CommerceClient {
   stock(itemId: string): Promise<z.infer<typeof StockResponse>['results']>;
 }
 
+/** A typed call of the storefront API and the request check, over the seams (request.ts). */
+function createCaller(seams: ClientSeams) {
+  return { call: createRequestCaller(seams), checked };
+}
+
 export function createCommerceClient(seams: ClientSeams = {}): CommerceClient {
-  const call = createCaller(seams);
+  const { call, checked } = createCaller(seams);
   const entryPath = (entryId: string) =>
     `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`;
 
@@ -90,5 +106,76 @@ export function createCommerceClient(seams: ClientSeams = {}): CommerceClient {
           response: StockResponse,
         })
       ).results,
+  };
+}
+
+/** The tracking context of a place suggestion: the page and section asking. */
+export interface PlacesContext {
+  productPage: string;
+  productSection: string;
+}
+
+/** The calls of the forms, the restock sign-up and the address suggestions. */
+export interface FormsClient {
+  /** A single-use key for the next submission. */
+  submissionKey(): Promise<string>;
+  saveSubmission(body: z.input<typeof SaveFormSubmissionRequest>): Promise<number>;
+  restockSignup(body: z.input<typeof RestockSignupRequest>): Promise<number>;
+  placePredictions(
+    input: string,
+    context: PlacesContext,
+  ): Promise<z.infer<typeof PlacesAutocompleteResponse>['predictions']>;
+  placeDetails(
+    placeId: string,
+    context: PlacesContext,
+  ): Promise<z.infer<typeof PlaceDetailsResponse>['address']>;
+}
+
+export function createFormsClient(seams: ClientSeams = {}): FormsClient {
+  const { call, checked } = createCaller(seams);
+  const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  return {
+    submissionKey: async () =>
+      (
+        await call({
+          method: 'POST',
+          path: '/api/form/FormSubmissionKey',
+          response: FormSubmissionKeyResponse,
+        })
+      ).data.key,
+    saveSubmission: async (body) =>
+      (
+        await call({
+          method: 'POST',
+          path: '/api/form/SaveFormSubmission',
+          body: checked(SaveFormSubmissionRequest, body),
+          response: SaveFormSubmissionResponse,
+        })
+      ).submissionId,
+    restockSignup: async (body) =>
+      (
+        await call({
+          method: 'POST',
+          path: '/api/site-users/account/notifications/restock',
+          body: checked(RestockSignupRequest, body),
+          response: RestockSignupResponse,
+        })
+      ).id,
+    placePredictions: async (input, context) =>
+      (
+        await call({
+          method: 'GET',
+          path: `/api/google-maps/places/autocomplete?${query({ input, ...context })}`,
+          response: PlacesAutocompleteResponse,
+        })
+      ).predictions,
+    placeDetails: async (placeId, context) =>
+      (
+        await call({
+          method: 'GET',
+          path: `/api/google-maps/places/details?${query({ placeId, ...context })}`,
+          response: PlaceDetailsResponse,
+        })
+      ).address,
   };
 }

@@ -19,8 +19,13 @@
  * - `signIn` of the sign-in page: the form's live state (state/sign-in.ts); the server puts the
  *   page load's in the route data.
  * - `options` of a gallery page: every gallery option, defaults filled in (state/gallery.ts).
+ * - each form of the data (a top-level value with `id` and `fields`) seen in its state, and
+ *   `item.restockSignup` for the variant whose restock sign-up shows (storefront/forms/). The
+ *   server's answer to a form posted without JavaScript carries that state as `formStatus`.
  */
 import type { ShoppingCartData } from '../api/client.js';
+import { withForms, type FormsState } from '../forms/form-view.js';
+import { withRestockSignup } from '../forms/restock-view.js';
 import { additionalForm, parseValues, summaryAnswers } from './additional-fields.js';
 import { galleryOptions, isGalleryPage } from './gallery.js';
 import { instalmentView } from './instalments.js';
@@ -39,6 +44,8 @@ export interface VisitorState {
    * data's, as the server computed it for the page load.
    */
   signIn: Record<string, unknown> | null;
+  /** The forms' states by form id (storefront/forms/form-view.ts); none touched when absent. */
+  forms?: FormsState;
 }
 
 type Rec = Record<string, unknown>;
@@ -47,11 +54,13 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
 /** The state of a visitor who has done nothing yet on this page. */
 export function initialState(data: unknown): VisitorState {
   const cart = isRec(data) && isRec(data.cart) ? (data.cart as ShoppingCartData) : undefined;
+  const forms = isRec(data) && isRec(data.formStatus) ? (data.formStatus as FormsState) : {};
   return {
     cart,
     initialized: false,
     selection: {},
     notice: null,
+    forms,
     account: accountOf(data),
     signIn: null,
   };
@@ -130,7 +139,7 @@ function cartView(cart: ShoppingCartData, data: Rec): Rec {
 
 export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
-  const out: Rec = { ...data, cartStatus: cartStatus(data, state) };
+  const out: Rec = { ...withForms(data, state.forms ?? {}), cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart, data);
   out.account = { ...(isRec(data.account) ? data.account : {}), ...state.account };
   if (state.signIn !== null) out.signIn = state.signIn;
@@ -138,7 +147,8 @@ export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (data.item !== undefined) {
     const chosen = withSelection(data.item, state.selection);
     const choices = state.selection[isRec(data.item) ? String(data.item.id) : ''] ?? {};
-    out.item = withInstalments(withStock(chosen, data, choices), data);
+    const item = withInstalments(withStock(chosen, data, choices), data);
+    out.item = withRestockSignup(data, item, state.forms ?? {});
   }
   return out;
 }

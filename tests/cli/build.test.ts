@@ -1,9 +1,10 @@
 /**
- * `npm run build` end to end: builds into a scratch folder (under node_modules/.cache, so the
- * bundle's external packages still resolve) and runs what it produced.
+ * `npm run build` end to end: builds into a temporary folder (beside a link to the repository's
+ * node_modules, so the bundle's external packages still resolve) and runs what it produced.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempWorkspace } from './helpers.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const outDir = join(repoRoot, 'node_modules', '.cache', 'jsont-build-test', 'dist');
+const scratch = mkdtempSync(join(tmpdir(), 'jsont-build-'));
+const outDir = join(scratch, 'dist');
 
 describe('npm run build', () => {
   beforeAll(() => {
+    symlinkSync(join(repoRoot, 'node_modules'), join(scratch, 'node_modules'), 'dir');
     try {
       execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--outdir', outDir], {
         cwd: repoRoot,
@@ -27,7 +30,7 @@ describe('npm run build', () => {
       throw new Error(`build failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: err });
     }
   });
-  afterAll(() => rmSync(dirname(outDir), { recursive: true, force: true }));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('produces the ESM library with working compile and render', async () => {
     const lib = (await import(
@@ -47,7 +50,7 @@ describe('npm run build', () => {
     const library = readFileSync(join(outDir, 'index.js'), 'utf8');
     expect(library).not.toContain('better-sqlite3');
     const cli = readFileSync(join(outDir, 'cli', 'main.js'), 'utf8');
-    // The preview server's store opens it with a run-time require (server/store/sqlite-driver.ts).
+    // The preview server's store opens it with a run-time require (server/commerce/store/sqlite-driver.ts).
     expect(cli).toContain('better-sqlite3');
     expect(cli).not.toMatch(/(from|import)\s*["']better-sqlite3["']/);
   });
@@ -59,6 +62,19 @@ describe('npm run build', () => {
     expect(bundle).toContain('hydrateTemplate');
     const dts = readFileSync(join(outDir, 'react-renderer', 'browser.d.ts'), 'utf8');
     expect(dts).toContain('export declare function hydrateTemplate');
+  });
+
+  it('ships the production client jsont build copies where there are no sources', () => {
+    const dir = join(outDir, 'site-client');
+    const index = JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8')) as {
+      entry: string;
+      preload: string[];
+    };
+    expect(index.entry).toMatch(/^site-client-[A-Z0-9]{8}\.js$/);
+    for (const name of [index.entry, `${index.entry}.map`, ...index.preload]) {
+      expect(existsSync(join(dir, name)), name).toBe(true);
+    }
+    expect(existsSync(join(outDir, '.site-client-options.mjs'))).toBe(false);
   });
 
   it('emits declarations for the public API', () => {

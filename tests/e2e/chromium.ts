@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** CHROMIUM_PATH overrides the Debian location. */
+/** CHROMIUM_PATH overrides the Debian location; .ci/run checks and installs the same path. */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [

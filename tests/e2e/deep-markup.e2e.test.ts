@@ -11,41 +11,52 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
-import { openHydrated, useSiteInChromium } from './site-harness.js';
+import {
+  openHydrated,
+  useSiteInChromium,
+  E2E_TEST_TIMEOUT_MS,
+  PAGE_TIMEOUT_MS,
+} from './site-harness.js';
 
 const PRODUCT = '/shop/p/linen-work-apron';
 
-describe.skipIf(!chromiumAvailable())('a product description nested 3,000 deep', () => {
-  let base: string;
-  let newPage: () => Promise<Page>;
-  useSiteInChromium('jsont-deep-', { log: () => {} }, (site) => {
-    ({ base, newPage } = site);
-    const file = join(site.dir, 'data/collections/shop.json');
-    const shop = JSON.parse(readFileSync(file, 'utf8')) as {
-      items: Array<{ urlId: string; body: string }>;
-    };
-    shop.items.find((item) => `/shop/p/${item.urlId}` === PRODUCT)!.body =
-      '<b>'.repeat(3000) + 'deep';
-    writeFileSync(file, JSON.stringify(shop));
-    const later = new Date(Date.now() + 2000);
-    utimesSync(file, later, later);
-  });
+describe.skipIf(!chromiumAvailable())(
+  'a product description nested 3,000 deep',
+  { timeout: E2E_TEST_TIMEOUT_MS },
+  () => {
+    let base: string;
+    let newPage: () => Promise<Page>;
+    useSiteInChromium('jsont-deep-', { log: () => {} }, (site) => {
+      ({ base, newPage } = site);
+      const file = join(site.dir, 'data/collections/shop.json');
+      const shop = JSON.parse(readFileSync(file, 'utf8')) as {
+        items: Array<{ urlId: string; body: string }>;
+      };
+      shop.items.find((item) => `/shop/p/${item.urlId}` === PRODUCT)!.body =
+        '<b>'.repeat(3000) + 'deep';
+      writeFileSync(file, JSON.stringify(shop));
+      const later = new Date(Date.now() + 2000);
+      utimesSync(file, later, later);
+    });
 
-  it('hydrates with its widgets in place and no page error', async () => {
-    const page = await newPage();
-    try {
-      // The hydration root sits inside <main>: Chromium, counting from <html>, flattens a few
-      // levels sooner than the tree built from the root, and React, finding the mismatch,
-      // renders the root again in the browser (docs/react-path.md). The page still works.
-      const { pageErrors } = await openHydrated(page, base + PRODUCT);
-      const root = page.locator('#__jsont-root');
-      await expect.poll(() => root.locator('h1.product-title').count()).toBe(1);
-      expect(await root.locator('.sqs-add-to-cart-button').count()).toBe(1);
-      expect(await root.locator('.product-description b').count()).toBeGreaterThan(500);
-      expect(await root.textContent()).toContain('deep');
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
-});
+    it('hydrates with its widgets in place and no page error', async () => {
+      const page = await newPage();
+      try {
+        // The hydration root sits inside <main>: Chromium, counting from <html>, flattens a few
+        // levels sooner than the tree built from the root, and React, finding the mismatch,
+        // renders the root again in the browser (docs/react-path.md). The page still works.
+        const { pageErrors } = await openHydrated(page, base + PRODUCT);
+        const root = page.locator('#__jsont-root');
+        await expect
+          .poll(() => root.locator('h1.product-title').count(), { timeout: PAGE_TIMEOUT_MS })
+          .toBe(1);
+        expect(await root.locator('.sqs-add-to-cart-button').count()).toBe(1);
+        expect(await root.locator('.product-description b').count()).toBeGreaterThan(500);
+        expect(await root.textContent()).toContain('deep');
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  },
+);

@@ -134,7 +134,7 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
   '/contact': {
     title: `Contact · ${SITE_NAME}`,
     html: [
-      'data-form-id=',
+      'data-jsont-form=',
       ...FIELD_TYPES.map((t) => `data-field-type="${t}"`),
       'form-section',
       'type="hidden"',

@@ -15,6 +15,7 @@ import { chromiumAvailable } from './chromium.js';
 import { DEMO_ROUTES } from './demo-routes.js';
 import {
   clickAddToCart,
+  E2E_TEST_TIMEOUT_MS,
   loadServerHtml,
   runClient,
   useSiteInChromium,
@@ -90,48 +91,61 @@ describe.skipIf(!chromiumAvailable())("hydration with React's production build",
     }
   }
 
-  it('adopts the server DOM of each page, with nothing logged', async () => {
-    for (const [url, kept] of PAGES) {
+  // One test per page, each with its own limit: a page is a load and a hydration.
+  it.each(PAGES)(
+    'adopts the server DOM of %s, with nothing logged',
+    async (url, kept) => {
       const { connected, before, after, problems } = await hydrate(url, kept);
       expect(connected, url).toEqual([true, true]);
       expect(after, url).toBe(before);
       expect(problems, url).toEqual([]);
-    }
-  });
+    },
+    E2E_TEST_TIMEOUT_MS,
+  );
 
-  it('adopts the server nodes of every demo route, with nothing logged', async () => {
-    // Journal, gallery, events, search, contact and cart pages too: their own markup (forms,
-    // tables, comments, images) hydrates as the shop's does.
-    for (const url of Object.keys(DEMO_ROUTES)) {
+  // Journal, gallery, events, search, contact and cart pages too: their own markup (forms,
+  // tables, comments, images) hydrates as the shop's does.
+  it.each(Object.keys(DEMO_ROUTES))(
+    'adopts the server nodes of demo route %s, with nothing logged',
+    async (url) => {
       const { connected, problems } = await hydrate(url, '*');
       expect(connected, url).toEqual([true, true]);
       expect(problems, url).toEqual([]);
-    }
-  });
+    },
+    E2E_TEST_TIMEOUT_MS,
+  );
 
-  it('makes the widgets React-owned: the handler their component attached fires', async () => {
-    // On the server, with the production build, the widget component writes its elements
-    // itself (react-renderer/runtime/inline-elements.ts); in the browser React makes them.
-    const { page, problems, pageErrors } = watchPage(await newPage());
-    try {
-      expect(await clickAddToCart(page, base)).toEqual([
-        { name: 'add-to-cart-btn', target: expect.stringContaining('sqs-add-to-cart-button') },
-      ]);
-      expect([...problems, ...pageErrors]).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
+  it(
+    'makes the widgets React-owned: the handler their component attached fires',
+    async () => {
+      // On the server, with the production build, the widget component writes its elements
+      // itself (react-renderer/runtime/inline-elements.ts); in the browser React makes them.
+      const { page, problems, pageErrors } = watchPage(await newPage());
+      try {
+        expect(await clickAddToCart(page, base)).toEqual([
+          { name: 'add-to-cart-btn', target: expect.stringContaining('sqs-add-to-cart-button') },
+        ]);
+        expect([...problems, ...pageErrors]).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+    E2E_TEST_TIMEOUT_MS,
+  );
 
-  it('would tell: with data differing from the server data, the server DOM is not adopted', async () => {
-    const [url, kept] = PAGES[0]!;
-    const { connected, problems } = await hydrate(url, kept, (data) => {
-      const tampered = data.replace('"title":"Linen Work Apron"', '"title":"Tampered"');
-      expect(tampered).not.toBe(data);
-      return tampered;
-    });
-    // React recovers by rendering the root again on the client, and reports it.
-    expect(connected).toEqual([false, false]);
-    expect(problems.length).toBeGreaterThan(0);
-  });
+  it(
+    'would tell: with data differing from the server data, the server DOM is not adopted',
+    async () => {
+      const [url, kept] = PAGES[0]!;
+      const { connected, problems } = await hydrate(url, kept, (data) => {
+        const tampered = data.replace('"title":"Linen Work Apron"', '"title":"Tampered"');
+        expect(tampered).not.toBe(data);
+        return tampered;
+      });
+      // React recovers by rendering the root again on the client, and reports it.
+      expect(connected).toEqual([false, false]);
+      expect(problems.length).toBeGreaterThan(0);
+    },
+    E2E_TEST_TIMEOUT_MS,
+  );
 });

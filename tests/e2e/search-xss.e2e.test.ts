@@ -6,28 +6,32 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 
 import { chromiumAvailable } from './chromium.js';
-import { useSiteInChromium, watchPage } from './site-harness.js';
+import { useSiteInChromium, watchPage, E2E_TEST_TIMEOUT_MS } from './site-harness.js';
 
-describe.skipIf(!chromiumAvailable())('a hostile search query in Chromium', () => {
-  let base: string;
-  let newPage: () => Promise<Page>;
-  useSiteInChromium('jsont-xss-', { log: () => {} }, (site) => ({ base, newPage } = site));
+describe.skipIf(!chromiumAvailable())(
+  'a hostile search query in Chromium',
+  { timeout: E2E_TEST_TIMEOUT_MS },
+  () => {
+    let base: string;
+    let newPage: () => Promise<Page>;
+    useSiteInChromium('jsont-xss-', { log: () => {} }, (site) => ({ base, newPage } = site));
 
-  it('shows /search?q=<img src=x onerror=…> as text: no <img> element, no script run', async () => {
-    const { page, pageErrors } = watchPage(await newPage());
-    try {
-      const query = '<img src=x onerror="window.__xss=1">';
-      const response = await page.goto(`${base}/search?q=${encodeURIComponent(query)}`, {
-        waitUntil: 'load',
-      });
-      expect(response?.status()).toBe(200);
-      await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
-      expect(await page.locator('img[src="x"]').count()).toBe(0);
-      expect(await page.locator('.search-count').textContent()).toBe(`No results for “${query}”`);
-      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
-});
+    it('shows /search?q=<img src=x onerror=…> as text: no <img> element, no script run', async () => {
+      const { page, pageErrors } = watchPage(await newPage());
+      try {
+        const query = '<img src=x onerror="window.__xss=1">';
+        const response = await page.goto(`${base}/search?q=${encodeURIComponent(query)}`, {
+          waitUntil: 'load',
+        });
+        expect(response?.status()).toBe(200);
+        await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+        expect(await page.locator('img[src="x"]').count()).toBe(0);
+        expect(await page.locator('.search-count').textContent()).toBe(`No results for “${query}”`);
+        expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  },
+);

@@ -12,10 +12,23 @@ import {
   createSiteServer,
   type SiteServer,
   type SiteServerOptions,
-} from '../../server/site-server.js';
+} from '../../server/preview/site-server.js';
 import { launchChromium } from './chromium.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
+
+/**
+ * Playwright's default timeout for every action, wait and navigation of a page made here. A
+ * page step takes well under a second on a quiet machine; a loaded two-core CI machine has been
+ * seen 3-10 times slower, and this leaves room beyond that.
+ */
+export const PAGE_TIMEOUT_MS = 30_000;
+/**
+ * A per-test limit for a test that takes a few page steps (a load, a hydration, a click and
+ * its answer): a few times PAGE_TIMEOUT_MS, so a slow machine fails one step, with its
+ * message, before the test's limit.
+ */
+export const E2E_TEST_TIMEOUT_MS = 120_000;
 
 /** What `useSiteInChromium` hands the suite once the server and browser are up. */
 export interface SiteInChromium {
@@ -24,8 +37,9 @@ export interface SiteInChromium {
   /** The server's `http://127.0.0.1:PORT`. */
   base: string;
   /**
-   * A new browser page with a 15 s default timeout. The demo's promotional pop-up overlay opens
-   * after a delay on some pages and would cover what a suite clicks: the page starts with it
+   * A new browser page, in a browser context of its own that closes with it, with
+   * PAGE_TIMEOUT_MS as its default timeout. The demo's promotional pop-up overlay opens after
+   * a delay on some pages and would cover what a suite clicks: the page starts with it
    * remembered as followed (local storage), unless `popupOverlay` asks for it.
    */
   newPage(options?: { popupOverlay?: boolean }): Promise<Page>;
@@ -52,6 +66,9 @@ export function useSiteInChromium(
     // The test hooks (/__faults, /__recorded) let a suite inject failures and read records.
     server = createSiteServer({ root, dbFile: ':memory:', testHooks: true, ...options });
     const base = await server.listen(0, '127.0.0.1');
+    // The client script is built on its first request: here, under the hook's limit, not in
+    // the first test's.
+    expect((await fetch(`${base}/__client.js`)).status).toBe(200);
     const launched = await launchChromium();
     browser = launched;
     receive({
@@ -62,7 +79,10 @@ export function useSiteInChromium(
         const context = await launched.newContext();
         if (pageOptions.popupOverlay !== true) await rememberPopupFollowed(context, root);
         const page = await context.newPage();
-        page.setDefaultTimeout(15_000);
+        // Closing an already closed context (a test closed it, or the browser went) is moot.
+        page.once('close', () => void context.close().catch(() => undefined));
+        page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+        page.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
         return page;
       },
     });
@@ -151,4 +171,60 @@ export async function clickAddToCart(page: Page, base: string): Promise<unknown[
     () => (window as unknown as { __events: unknown[] }).__events.length > 0,
   );
   return page.evaluate(() => (window as unknown as { __events: unknown[] }).__events);
+}
+
+/** Sets the server's fault plan (`/__faults`, server/commerce/faults.ts) to `rules`. */
+export async function injectFaults(base: string, rules: unknown[]): Promise<void> {
+  const response = await fetch(`${base}/__faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rules }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/**
+ * Closes a watched page's context and checks it logged nothing; with `faultsInjected`,
+ * Chromium's own line about each injected failed response is expected and left out.
+ */
+export async function closeQuietly(watched: Watched, faultsInjected: boolean): Promise<void> {
+  const { problems, pageErrors } = watched;
+  await watched.page.context().close();
+  const ours = problems.filter(
+    (p) => !(faultsInjected && p.startsWith('error: Failed to load resource')),
+  );
+  expect([...ours, ...pageErrors]).toEqual([]);
+}
+
+/**
+ * Records, in order, every text the add-to-cart label under `scope` shows from now on (a
+ * MutationObserver in the page), so a test waits for a state it cannot miss however briefly it
+ * shows or however slowly the test polls. Read them with `addLabels`.
+ */
+export function recordAddLabels(page: Page, scope = ''): Promise<void> {
+  return page.evaluate((selector) => {
+    const inner = document.querySelector(`${selector} .sqs-add-to-cart-button-inner`.trim())!;
+    const seen: string[] = [];
+    const w = window as unknown as { __labels: string[]; __addedAt: number };
+    w.__labels = seen;
+    new MutationObserver(() => {
+      const text = inner.textContent ?? '';
+      if (text === 'Added!' && seen[seen.length - 1] !== text) w.__addedAt = performance.now();
+      if (seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(inner, { childList: true, characterData: true, subtree: true });
+  }, scope);
+}
+
+/** The labels recorded since `recordAddLabels`. */
+export function addLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __labels: string[] }).__labels);
+}
+
+/** Waits until the recorded labels include `label`, at most `timeout` ms. */
+export async function waitForAddLabel(page: Page, label: string, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => (window as unknown as { __labels: string[] }).__labels.includes(wanted),
+    label,
+    { timeout },
+  );
 }

@@ -4,45 +4,21 @@
 // past 512 elements open the rest go beside each other (html/open-elements.ts
 // `MAX_ELEMENT_DEPTH`), with a REACT_TOO_DEEP warning.
 //
-// Linearity is checked as in linear-time.test.ts, without absolute times: depth 100,000 must
-// take less than LINEAR_BOUND times depth 1,000 (measured in the same run, fastest of several
-// runs) plus a fixed allowance. Linear work gives well over 100x here: depth 1,000 fits in the
-// young generation and caches, depth 100,000 does not (garbage collection measured 0.4 s of
-// 0.8 s); the bound is loose so that a machine loaded by other work (other jobs slow the long
-// run more than the fastest of the short ones) does not fail it. The quadratic scans this
-// guards against (every `<div>` walking the whole stack of open elements for a `<p>` to close)
-// took 41 s for the template and about 80 s for a value at depth 100,000.
+// Linearity is checked as in linear-time.test.ts (tests/support/growth.ts), without wall-clock
+// limits: the time at depth 50,000 over the time at depth 12,500, the median of several
+// alternating pairs, must stay under 10x. Linear work gives about 4x, and the quadratic scans
+// this guards against (every `<div>` walking the whole stack of open elements for a `<p>` to
+// close: 41 s for the template and about 80 s for a value at depth 100,000) give about 16x.
 import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { compile, prepareReact, renderToReact } from '../../index.js';
 import { MAX_ELEMENT_DEPTH } from '../../react-renderer/html/open-elements.js';
-import { fastest } from '../support/timing.js';
+import { expectLinearGrowth, SIZE_FACTOR } from '../support/growth.js';
 
-const SMALL = 1_000;
 const LARGE = 100_000;
-const LINEAR_BOUND = 1000;
-const ALLOWANCE_MS = 4000;
-
-/** Fails unless `work(LARGE)` stays within the linear bound of `work(SMALL)` (5 attempts). */
-function expectLinearInDepth(name: string, work: (depth: number) => void): void {
-  let small = Infinity;
-  let large = Infinity;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    small = Math.min(
-      small,
-      fastest(() => work(SMALL), 5),
-    );
-    large = Math.min(
-      large,
-      fastest(() => work(LARGE), 1),
-    );
-    if (large < LINEAR_BOUND * small + ALLOWANCE_MS) return;
-  }
-  expect.fail(
-    `${name} is not linear in the depth: ${SMALL} took ${small.toFixed(1)} ms, ` +
-      `${LARGE} took ${large.toFixed(1)} ms`,
-  );
-}
+/** The depths timed. */
+const TIMED_SMALL = 12_500;
+const TIMED_LARGE = SIZE_FACTOR * TIMED_SMALL;
 
 /**
  * Where two long texts first differ, with a little of each from there; null when equal (so that
@@ -140,11 +116,13 @@ describe('a template nesting elements 100,000 deep', () => {
   });
 
   it('is structured in time linear in the depth (jsont check --react)', () => {
-    const sources = new Map([SMALL, LARGE].map((d) => [d, template(d)]));
-    expectLinearInDepth('structuring nested divs', (depth) => {
-      prepareReact(compile(sources.get(depth)!));
-    });
-  }, 60_000);
+    expectLinearGrowth(
+      'structuring nested divs',
+      (source: string) => prepareReact(compile(source)),
+      template(TIMED_SMALL),
+      template(TIMED_LARGE),
+    );
+  }, 120_000);
 });
 
 describe('a value nesting elements 100,000 deep', () => {
@@ -165,14 +143,14 @@ describe('a value nesting elements 100,000 deep', () => {
     it(`<${tag}>: renders in time linear in the depth`, () => {
       // A new value each time: the React path keeps the nodes of values it parsed (and
       // concatenating the parts is linear too).
-      const parts = new Map(
-        [SMALL, LARGE].map((d) => [d, [`<${tag}>`.repeat(d), `</${tag}>`.repeat(d)]]),
-      );
+      const parts = (depth: number) => [`<${tag}>`.repeat(depth), `</${tag}>`.repeat(depth)];
       let run = 0;
-      expectLinearInDepth(`a value of nested ${tag}s`, (depth) => {
-        const [open, close] = parts.get(depth)!;
-        renderToReact(template, { v: `${open!}${run++}${close!}` });
-      });
-    }, 60_000);
+      expectLinearGrowth(
+        `a value of nested ${tag}s`,
+        ([open, close]: string[]) => renderToReact(template, { v: `${open!}${run++}${close!}` }),
+        parts(TIMED_SMALL),
+        parts(TIMED_LARGE),
+      );
+    }, 120_000);
   }
 });

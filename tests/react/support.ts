@@ -1,6 +1,7 @@
 /** Helpers shared by the React tests. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { renderToString } from 'react-dom/server';
@@ -65,11 +66,10 @@ export function renderElsewhere(
  * repository; paths in `source` absolute) with `flags` and `env`; returns what it printed.
  */
 export function runElsewhere(source: string, flags: string[], env: Record<string, string>): string {
-  // Inside the repository, so that the bundle's `import 'react'` resolves.
-  const cache = resolve(__dirname, '../../node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'jsont-elsewhere-'));
+  const dir = mkdtempSync(join(tmpdir(), 'jsont-elsewhere-'));
   try {
+    // The bundle's `import 'react'` resolves through a link to the repository's packages.
+    symlinkSync(resolve(__dirname, '../../node_modules'), join(dir, 'node_modules'), 'dir');
     const entry = join(dir, 'entry.ts');
     writeFileSync(entry, source);
     const bundle = join(dir, 'entry.mjs');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiRoutes, router } from '../../server/api/index.js';
+import { apiRoutes, router } from '../../server/commerce/index.js';
 import { Client, expectFieldError, startApi, type TestServer } from './support.js';
 
 const R = '/api/site-users/account/notifications/restock';
@@ -51,6 +51,8 @@ const ENDPOINTS: Array<[string, string]> = [
   ['POST', '/api/census/RecordQuickView/q1'],
   ['GET', '/api/1/performance/settings'],
   ['POST', '/api/1/performance/records'],
+  ['GET', '/api/google-maps/places/autocomplete'],
+  ['GET', '/api/google-maps/places/details'],
 ];
 
 let server: TestServer;

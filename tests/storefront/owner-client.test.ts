@@ -12,7 +12,7 @@ import {
   PREFERENCES_REFETCH_EVENT,
 } from '../../storefront/api/owner.js';
 import { slugify, storeUrlId } from '../../storefront/api/store-url-id.js';
-import { OWNER_MESSAGES } from '../../server/api/owner.js';
+import { OWNER_MESSAGES } from '../../server/commerce/owner.js';
 import { startApi, type TestServer } from '../server/support.js';
 import { browserJar, type BrowserJar } from './browser-jar.js';
 

@@ -1,0 +1,129 @@
+/**
+ * Joins the site to the commerce API (server/commerce/): the catalog the API prices carts with is read
+ * from the same collection files the pages render, and each page render gets the visitor's cart
+ * (CART cookie) so the header pill and /cart are right on first paint, before any script runs.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../commerce/index.js';
+import { newId } from '../commerce/cart-lines.js';
+import { catalogFromItems, type Catalog } from '../commerce/catalog.js';
+import type { FaultPlan } from '../commerce/faults.js';
+import type { OwnerAccess } from '../commerce/owner.js';
+import { openStore } from '../commerce/store/open.js';
+import type { Site } from '../site/site.js';
+import { ProblemError } from '../site/files.js';
+import { siteAccounts, type SiteAccount } from '../site/site-users.js';
+import { parseCookies } from '../commerce/http.js';
+import { SESSION_COOKIE } from '../commerce/session.js';
+
+export interface Commerce {
+  /** Answers /api/* (and the test hooks); false for everything else. */
+  handle: ApiHandler;
+  /** The visitor's cart as the API would return it (an empty cart when there is none). */
+  cartFor(req: IncomingMessage): unknown;
+  /**
+   * Sets the crumb cookie on page responses so the first API call from the page passes;
+   * returns the crumb (the pages' forms post it without JavaScript).
+   */
+  ensureCrumb(req: IncomingMessage, res: ServerResponse): string;
+  /**
+   * The page data's `account`: whether a site user is signed in, and then the session's XSRF
+   * token, which the page's scripts send with account calls (a form sign-in leaves no other
+   * copy in the browser).
+   */
+  accountFor(req: IncomingMessage): { signedIn: boolean; xsrfToken?: string };
+  /** The products and forms the API answers with. */
+  catalog: Catalog;
+  /** The API's clock. */
+  now(): number;
+  /** Drops the cached catalog after the site's data changed. */
+  invalidate(): void;
+  close(): void;
+}
+
+export interface CommerceOptions {
+  /** SQLite file, or ':memory:' (tests). */
+  dbFile: string;
+  faults?: FaultPlan;
+  now?: () => number;
+  /** Answer the test hooks /__faults and /__recorded (see ApiOptions.testHooks). */
+  testHooks?: boolean;
+  /** The owner session gate (see ApiOptions.owner). */
+  owner?: OwnerAccess;
+}
+
+export function createCommerce(site: Site, options: CommerceOptions): Commerce {
+  const db = openStore(options.dbFile);
+  let cached: Catalog | undefined;
+  // Built on first use after each change; a broken data file leaves the last good catalog.
+  const current = (): Catalog => {
+    if (cached === undefined) {
+      try {
+        cached = catalogFromItems(site.allItems(), { forms: site.forms() });
+      } catch {
+        return previous ?? catalogFromItems([]);
+      }
+      previous = cached;
+    }
+    return cached;
+  };
+  let previous: Catalog | undefined;
+  const catalog: Catalog = {
+    getProduct: (id) => current().getProduct(id),
+    getForm: (id) => current().getForm(id),
+  };
+  const now = options.now ?? Date.now;
+  const handle = createApiHandler({
+    db,
+    catalog,
+    ...(options.faults ? { faults: options.faults } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    testHooks: options.testHooks ?? false,
+    ...(options.owner ? { owner: options.owner } : {}),
+  });
+
+  seedAccounts(site, handle);
+
+  return {
+    handle,
+    cartFor(req) {
+      return visitorCart(handle, req);
+    },
+    ensureCrumb(req, res) {
+      return ensureCrumb(req, res);
+    },
+    accountFor(req) {
+      const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+      const session =
+        token === undefined || token === '' ? undefined : handle.stores.users.session(token, now());
+      return session === undefined
+        ? { signedIn: false }
+        : { signedIn: true, xsrfToken: session.xsrf_token };
+    },
+    catalog,
+    now,
+    invalidate() {
+      cached = undefined;
+    },
+    close() {
+      db.close();
+    },
+  };
+}
+
+/**
+ * Gives the store exactly the site folder's accounts. An unreadable accounts file changes
+ * nothing (a typo neither opens nor closes an account); the site check reports it with its
+ * location.
+ */
+function seedAccounts(site: Site, handle: ApiHandler): void {
+  let accounts: SiteAccount[];
+  try {
+    accounts = siteAccounts(site);
+  } catch (err) {
+    if (err instanceof ProblemError) return;
+    throw err;
+  }
+  handle.stores.users.replaceAll(accounts, newId);
+}
