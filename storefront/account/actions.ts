@@ -1,54 +1,15 @@
 /**
- * Signing in and out from the page (its own chunk): the sign-in form submits in place, the
- * header's sign-out button signs out; both update the runtime's account store, so every root
+ * Signing in from the page (its own chunk): the sign-in form submits in place (sign-out.ts signs
+ * out); both update the runtime's account store, so every root
  * (the header's account menu) re-renders, and reload the cart, which follows the account.
  */
 import { CommerceError, asCommerceError } from '../api/errors.js';
-import { createSiteUserClient, XSRF_KEY } from '../api/site-users.js';
 import { LoginRequest } from '../api/schemas.js';
 import type { StorefrontRuntime } from '../runtime.js';
 import { SIGN_IN_TEXTS, signInView, type SignInState } from '../state/sign-in.js';
 import { listenForAccountClicks } from './clicks.js';
-import { createSessionData } from './session-data.js';
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The client, with the session's XSRF token from the page data when this browser has none
- * stored (a sign-in made without JavaScript).
- */
-function siteUsers(runtime: StorefrontRuntime, data: unknown) {
-  const session = createSessionData();
-  const account = isRec(data) && isRec(data.account) ? data.account : {};
-  if (session.get(XSRF_KEY) === undefined && typeof account.xsrfToken === 'string') {
-    session.set(XSRF_KEY, account.xsrfToken);
-  }
-  return createSiteUserClient({ ...runtime.timers, session });
-}
-
-/** Focuses the element with `id` once the roots have committed the state just set. */
-function focusAfterCommit(runtime: StorefrontRuntime, id: string): void {
-  const focus = () => {
-    runtime.afterCommit.delete(focus);
-    document.getElementById(id)?.focus();
-  };
-  runtime.afterCommit.add(focus);
-}
-
-export async function signOut(runtime: StorefrontRuntime, data: unknown): Promise<void> {
-  try {
-    await siteUsers(runtime, data).logout();
-  } catch (err) {
-    // The header has no room for a message: the sign-out button stays for another try.
-    console.warn('[jsont] sign-out failed:', asCommerceError(err).message);
-    return;
-  }
-  runtime.account.set({ signedIn: false });
-  // The account keeps its cart; the signed-out visitor's is read again (empty: its cookie went).
-  void runtime.cart.load();
-  focusAfterCommit(runtime, 'main-content');
-}
+import { focusAfterCommit } from './focus.js';
+import { siteUsers } from './site-users-client.js';
 
 function fieldErrors(values: unknown): SignInState['errors'] {
   const parsed = LoginRequest.safeParse(values);
