@@ -71,9 +71,9 @@ describe.skipIf(!chromiumAvailable())('site users and members in Chromium', () =
     await page.goto(`${base}/account/sign-in`);
     await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
     await shot(page, 'sign-in-1280');
-    await page.getByLabel('Email').fill(ACCOUNT.email);
-    await page.getByLabel('Password').fill(ACCOUNT.password);
-    await page.getByLabel('Remember me').check();
+    await page.locator('.sign-in-form').getByLabel('Email').fill(ACCOUNT.email);
+    await page.locator('.sign-in-form').getByLabel('Password').fill(ACCOUNT.password);
+    await page.locator('.sign-in-form').getByLabel('Remember me').check();
     const login = page.waitForRequest((r) => r.url().endsWith('/api/site-users/account/session'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect(JSON.parse((await login).postData()!)).toEqual({ ...ACCOUNT, rememberMe: true });
@@ -100,8 +100,8 @@ describe.skipIf(!chromiumAvailable())('site users and members in Chromium', () =
     // Signing in again brings the account's cart back.
     await page.goto(`${base}/account/sign-in`);
     await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
-    await page.getByLabel('Email').fill(ACCOUNT.email);
-    await page.getByLabel('Password').fill(ACCOUNT.password);
+    await page.locator('.sign-in-form').getByLabel('Email').fill(ACCOUNT.email);
+    await page.locator('.sign-in-form').getByLabel('Password').fill(ACCOUNT.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(quantity).toBe(inCart);
   });
@@ -113,11 +113,11 @@ describe.skipIf(!chromiumAvailable())('site users and members in Chromium', () =
     await summary.waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-in-errors');
     expect(await summary.locator('li').allTextContents()).toEqual(['Email is invalid', 'Required']);
-    const email = page.getByLabel('Email');
+    const email = page.locator('.sign-in-form').getByLabel('Email');
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     expect(await email.getAttribute('aria-describedby')).toBe('sign-in-email-error');
     await email.fill(ACCOUNT.email);
-    await page.getByLabel('Password').fill('wrong');
+    await page.locator('.sign-in-form').getByLabel('Password').fill('wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await summary.getByText('Invalid email or password.').waitFor();
     // The form re-rendered with the error keeps what the visitor typed.
@@ -186,15 +186,17 @@ describe.skipIf(!chromiumAvailable())('site users and members in Chromium', () =
         route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
       );
     await page.goto(`${base}/account/sign-in?returnTo=%2Flessons`);
-    await page.getByLabel('Email').fill(ACCOUNT.email);
-    await page.getByLabel('Password').fill('wrong');
+    await page.locator('.sign-in-form').getByLabel('Email').fill(ACCOUNT.email);
+    await page.locator('.sign-in-form').getByLabel('Password').fill('wrong');
     await Promise.all([
       page.waitForURL(/error=credentials/),
       page.getByRole('button', { name: 'Sign in' }).click(),
     ]);
     await page.locator('#sign-in-errors').getByText('Invalid email or password.').waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(ACCOUNT.email);
-    await page.getByLabel('Password').fill(ACCOUNT.password);
+    expect(await page.locator('.sign-in-form').getByLabel('Email').inputValue()).toBe(
+      ACCOUNT.email,
+    );
+    await page.locator('.sign-in-form').getByLabel('Password').fill(ACCOUNT.password);
     await Promise.all([
       page.waitForURL(`${base}/lessons`),
       page.getByRole('button', { name: 'Sign in' }).click(),
