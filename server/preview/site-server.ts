@@ -219,7 +219,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     const outcome = site.render({
       pathname,
       query,
-      extra: { cart: commerce.cartFor(req), crumb, ...extra },
+      extra: { cart: commerce.cartFor(req), account: commerce.accountFor(req), crumb, ...extra },
       checkReact: preview && !asJson,
       shell: asJson,
     });
