@@ -173,7 +173,7 @@ export async function clickAddToCart(page: Page, base: string): Promise<unknown[
   return page.evaluate(() => (window as unknown as { __events: unknown[] }).__events);
 }
 
-/** Sets the server's fault plan (`/__faults`, server/faults.ts) to `rules`. */
+/** Sets the server's fault plan (`/__faults`, server/commerce/faults.ts) to `rules`. */
 export async function injectFaults(base: string, rules: unknown[]): Promise<void> {
   const response = await fetch(`${base}/__faults`, {
     method: 'POST',
