@@ -10,14 +10,9 @@ import type { EvalHost } from './expressions/index.js';
 import { StackFrame } from './frame.js';
 import type { RenderContext, Registry } from './plugin.js';
 import { resolvePath, splitReference } from './resolve.js';
+import { parseStringPartial } from './string-partial.js';
 import type { ParseFunction, RenderOptions, Template } from './template.js';
-import {
-  partialDepth,
-  partialLimit,
-  partialMissing,
-  partialSyntax,
-  unexpectedError,
-} from './error-texts.js';
+import { partialDepth, partialLimit, partialMissing, unexpectedError } from './error-texts.js';
 
 /**
  * A compiled instruction or block: runs it and returns the text it produced. Returning the text
@@ -399,24 +394,13 @@ export class ExecContext implements RenderContext {
     const value: unknown = partials[name];
     let template: Template;
     if (typeof value === 'string') {
-      if (this.parse === undefined) return undefined;
-      template = this.parse(value, name);
-      const failures = template.errors.filter((e) => e.severity === 'error');
-      if (failures.length > 0) {
-        for (const e of failures) {
-          this.errors.push(
-            makeError(
-              ErrorCode.COMPILE_PARTIAL_SYNTAX,
-              partialSyntax(name, e.message),
-              e,
-              'error',
-              name,
-            ),
-          );
-        }
+      const parsed = parseStringPartial(this.parse, value, name, this.errors);
+      if (parsed === undefined) return undefined;
+      if (parsed === null) {
         this.cachePartial(name, null);
         return NO_CODE;
       }
+      template = parsed;
       this.addUnit({ locations: template.locations, source: name });
     } else if (Array.isArray(value)) {
       template = { code: value as Code, errors: [] };

@@ -73,6 +73,13 @@ describe('browser runtime bundle', () => {
     }
   });
 
+  it('finds no partial given as template text (it has no parser to read one)', async () => {
+    const { metafile } = await buildBundle({ minify: false });
+    const paths = graphPaths(metafile);
+    expect(paths).not.toContain('engine/string-partial.ts');
+    expect(paths).toContain('engine/string-partial.browser.ts');
+  });
+
   it('would catch the compiler and React if an entry pulled them in', async () => {
     const { metafile } = await buildBundle({ minify: false, entry: 'engine/compile.ts' });
     const found = forbiddenModules(metafile);
