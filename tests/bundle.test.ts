@@ -64,13 +64,15 @@ describe('browser runtime bundle', () => {
     expect(paths).toContain('react-renderer/html/named-references.browser.ts');
   });
 
-  it('says runtime, formatter and predicate errors by number, without the server’s sentences', async () => {
+  it('says runtime, formatter, predicate and React errors by number, without the server’s sentences', async () => {
     const { metafile } = await buildBundle({ minify: false });
     const paths = graphPaths(metafile);
     for (const folder of ['engine', 'formatters', 'predicates']) {
       expect(paths).not.toContain(`${folder}/error-texts.ts`);
       expect(paths).toContain(`${folder}/error-texts.browser.ts`);
     }
+    expect(paths).not.toContain('react-renderer/warning-texts.ts');
+    expect(paths).toContain('react-renderer/warning-texts.browser.ts');
   });
 
   it('finds no partial given as template text (it has no parser to read one)', async () => {

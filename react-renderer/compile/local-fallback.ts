@@ -18,6 +18,7 @@ import type { Registry } from '../../engine/plugin.js';
 import type { ComponentTable } from '../components/index.js';
 import type { Props } from '../runtime/attribute-props.js';
 import { pushAll, type host, type Kid } from '../runtime/host-elements.js';
+import { UNBALANCED_LOCAL } from '../warning-texts.js';
 import { pushValue, type Make } from '../runtime/node-makers.js';
 import { ReactContext, type ParseSite } from '../runtime/react-context.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
@@ -197,9 +198,5 @@ function tagFormatters(code: unknown, names: string[]): string[] {
 
 /** The REACT_UNBALANCED_VALUE warning, saying what was parsed at render time. */
 export function localWarning(warning: TemplateError): TemplateError {
-  const message = warning.message.replace(
-    'the page was rendered whole',
-    'the element around it was parsed at render time',
-  );
-  return { ...warning, message };
+  return { ...warning, message: UNBALANCED_LOCAL };
 }

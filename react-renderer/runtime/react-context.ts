@@ -12,6 +12,7 @@ import type { SimpleContext, SimpleMarkupParser } from './simple-markup.js';
 import type { Ns } from '../html/tree-builder.js';
 import { SHELL_ORIGIN } from '../structure/react-code.js';
 import { newArray } from './unpretenured-objects.js';
+import { UNBALANCED_WHOLE } from '../warning-texts.js';
 import type { BlockStructure } from '../structure/structure.js';
 
 /** Where a value is parsed: inside a `parent` element, itself inside the `outer` elements. */
@@ -136,11 +137,7 @@ export class ReactContext extends ExecContext {
     const { loc, source } = this.locate(SHELL_ORIGIN.get(at as object) ?? at);
     this.unbalancedAt = makeError(
       ErrorCode.REACT_UNBALANCED_VALUE,
-      // Why (its markup closes or leaves open an element around it, holds a <template>, ends
-      // a tag or attribute value, or ends the raw text or comment it is in) is the README's:
-      // the browser runtime carries this text, and its size budget is tight.
-      "React: this value's markup does not stay where the template puts it; the page was " +
-        'rendered whole (slower)',
+      UNBALANCED_WHOLE,
       loc,
       'warning',
       source,

@@ -16,6 +16,7 @@ import type { TagToken } from '../html/tokens.js';
 import { MAX_ELEMENT_DEPTH } from '../html/open-elements.js';
 import { reactName } from '../runtime/attribute-props.js';
 import { literalText } from './code-queries.js';
+import { unstructurable } from '../warning-texts.js';
 import type { AttributeBlocks } from './conditional-attributes.js';
 
 type Inst = Instruction;
@@ -175,8 +176,7 @@ export const tooDeepValue = (): string =>
 export function unstructurableWarning(thrown: unknown): TemplateError {
   return makeError(
     ErrorCode.REACT_UNSTRUCTURED,
-    `React: the template could not be structured (${String(thrown)}); ` +
-      'its output is parsed at render time',
+    unstructurable(thrown),
     { line: 1, column: 1 },
     'warning',
   );
