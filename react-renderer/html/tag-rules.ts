@@ -7,7 +7,7 @@
  * open-elements.ts (the stack).
  */
 import { FORMATTING, MARKERS } from './formatting-list.js';
-import { RAW_TEXT, RCDATA, type AttrToken } from './tokens.js';
+import { RAW_TEXT, RCDATA, tagSet, type AttrToken } from './tokens.js';
 
 export const enum Ns {
   HTML,
@@ -25,23 +25,9 @@ export interface HElement<H, X> {
 
 export type HNode<H, X> = string | HElement<H, X> | X;
 
-export const VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'keygen',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
+export const VOID = tagSet(
+  'area base br col embed hr img input keygen link meta param source track wbr',
+);
 
 /** Start tags that close an open `<p>` (the spec's list). */
 export const CLOSES_P = new Set(
@@ -65,31 +51,11 @@ export const SPECIAL = new Set(
 );
 
 /** Scope boundaries for "has an element in scope". */
-export const SCOPE = new Set([
-  'applet',
-  'caption',
-  'html',
-  'table',
-  'td',
-  'th',
-  'marquee',
-  'object',
-  'template',
-]);
-export const TABLE_PARTS = new Set([
-  'table',
-  'tbody',
-  'thead',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'caption',
-  'colgroup',
-]);
-export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+export const SCOPE = tagSet('applet caption html table td th marquee object template');
+export const TABLE_PARTS = tagSet('table tbody thead tfoot tr td th caption colgroup');
+export const HEADINGS = tagSet('h1 h2 h3 h4 h5 h6');
 /** `</li>` looks for its element in list item scope: not past a list. */
-export const LISTS = new Set(['ol', 'ul']);
+export const LISTS = tagSet('ol ul');
 
 /** What a start tag does besides opening its element, found with one lookup per tag. */
 export const enum Start {
@@ -123,8 +89,8 @@ function startRule(names: Iterable<string>, rule: Start): void {
 startRule(CLOSES_P, Start.CLOSES_P);
 startRule('li dd dt h1 h2 h3 h4 h5 h6 option optgroup button'.split(' '), Start.CLOSES_OTHERS);
 startRule(VOID, Start.VOID);
-startRule(['pre', 'listing', 'textarea'], Start.SKIPS_NEWLINE);
-startRule(['svg', 'math'], Start.FOREIGN);
+startRule(tagSet('pre listing textarea'), Start.SKIPS_NEWLINE);
+startRule(tagSet('svg math'), Start.FOREIGN);
 startRule(
   (
     'address article aside blockquote center details dialog dir div dl fieldset figcaption ' +
@@ -143,7 +109,7 @@ startRule(
   Start.MODAL,
 );
 startRule(['form'], Start.FORM);
-startRule(['html', 'head', 'body', 'frameset', 'frame'], Start.DOCUMENT);
+startRule(tagSet('html head body frameset frame'), Start.DOCUMENT);
 
 /**
  * The insertion modes that change what a tag does (WHATWG HTML § 13.2.6.4): the open element
@@ -185,7 +151,7 @@ export const MODES = new Map<string, Mode>([
  * Where content that is not a table part goes before the table instead ("foster parenting"):
  * start tags and non-whitespace text whose insertion target is one of these.
  */
-export const FOSTERS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
+export const FOSTERS = tagSet('table tbody thead tfoot tr');
 
 /** HTML tags that end foreign (SVG/MathML) content (and `font`: see `breaksOut`). */
 export const BREAKOUT = new Set(
@@ -204,9 +170,9 @@ export function breaksOut(name: string, attrs: ReadonlyArray<AttrToken<unknown>>
 }
 
 /** MathML elements whose text and start tags (but `mglyph`, `malignmark`) are HTML's. */
-const MATH_TEXT_POINTS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext']);
+const MATH_TEXT_POINTS = tagSet('mi mo mn ms mtext');
 /** SVG elements whose text and start tags are HTML's. */
-const SVG_HTML_POINTS = new Set(['foreignObject', 'desc', 'title']);
+const SVG_HTML_POINTS = tagSet('foreignObject desc title');
 
 /** An `annotation-xml` whose `encoding` says its content is HTML (a static value only). */
 export function isHtmlAnnotation(attrs: ReadonlyArray<AttrToken<unknown>>): boolean {
@@ -302,7 +268,7 @@ export const isP = (tag: string): boolean => tag === 'p';
  * formatting element), other text is fostered out of the table (`FOSTERS`; `colgroup` first
  * closes).
  */
-export const TABLE_TEXT = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'colgroup']);
+export const TABLE_TEXT = tagSet('table tbody thead tfoot tr colgroup');
 
 /** Whether an end tag of an unrelated, non-special element stops at this element. */
 export function isSpecial(el: HElement<unknown, unknown>): boolean {

@@ -85,21 +85,17 @@ export interface TokenSink<H> {
   comment?(): void;
 }
 
+/** The set of the space-separated tag names (shorter in the browser bundle than an array). */
+export function tagSet(names: string): Set<string> {
+  return new Set(names.split(' '));
+}
+
 /**
  * Elements whose content is raw text up to their end tag; the second set decodes entities.
  * (A `<plaintext>` has no end: the rest of the markup is its text, `</plaintext>` included.)
  */
-export const RAW_TEXT = new Set([
-  'script',
-  'style',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-  'noscript',
-  'plaintext',
-]);
-export const RCDATA = new Set(['textarea', 'title']);
+export const RAW_TEXT = tagSet('script style xmp iframe noembed noframes noscript plaintext');
+export const RCDATA = tagSet('textarea title');
 /** Both sets in one lookup: whether a text-only element decodes entities (RCDATA). */
 export const TEXT_ONLY = new Map<string, boolean>([
   ...[...RAW_TEXT].map((name): [string, boolean] => [name, false]),

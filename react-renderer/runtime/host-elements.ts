@@ -55,14 +55,7 @@ export function pushAll(kids: Kid[], nodes: Kid[]): void {
  * cannot create or hydrate text there without a DOM-nesting error. The React tree leaves such
  * text out, and `hydrateTemplate` removes it from the server DOM before hydrating.
  */
-export const TABLE_PARTS: ReadonlySet<string> = new Set([
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'colgroup',
-]);
+export const TABLE_PARTS: ReadonlySet<string> = TABLE_TEXT;
 
 /** Whitespace as HTML defines it (no-break spaces and other Unicode spaces are text). */
 export const isHtmlBlank = (text: string): boolean => /^[ \t\n\f\r]*$/.test(text);
