@@ -13,6 +13,8 @@ import type { TemplateError } from './engine/errors.js';
 import { findUnescapedValues, type ValueOrigin } from './engine/unescaped-values.js';
 import { ARGUMENT_INSERTING_FORMATTERS, ESCAPING_FORMATTERS } from './formatters/index.js';
 import { useMappedChains } from './engine/exec-vars.js';
+import { useOneStepBlocks } from './engine/executor.js';
+import { oneStepBlock } from './engine/one-step-blocks.js';
 import { MAPPED_CHAINS } from './engine/mapped-chains.js';
 import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.js';
 import { useCharBuffer } from './formatters/char-scan.js';
@@ -65,7 +67,7 @@ export interface CompileOptions {
 // react-renderer/runtime/inline-elements.ts (elements written by hand),
 // react-renderer/runtime/attribute-rule-cache.ts,
 // react-renderer/compile/local-fallback.ts (`usePieceFallback`, with structure/local-regions.ts
-// `useLocalSplits`), engine/mapped-chains.ts (`useMappedChains`).
+// `useLocalSplits`), engine/mapped-chains.ts (`useMappedChains`), engine/one-step-blocks.ts (`useOneStepBlocks`).
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
@@ -77,6 +79,7 @@ useInlineElements(elementTag === null ? null : elementWriter(elementTag));
 usePieceFallback(pieceFallback);
 useLocalSplits(SplitContents);
 useMappedChains(MAPPED_CHAINS);
+useOneStepBlocks(oneStepBlock);
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {

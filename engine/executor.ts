@@ -35,6 +35,7 @@ import type { Registry } from './plugin.js';
 import { lookupKey } from './resolve.js';
 import { renderValue } from './values.js';
 import { invalidInstruction } from './error-texts.js';
+import type { OneStepBlock } from './one-step-blocks.js';
 
 const noop: Emit = () => '';
 
@@ -172,7 +173,7 @@ function sequence(
   const n = runs.length;
   const lead = texts[0]!;
   if (n === 0) return () => lead;
-  if (n === 1) return single(lead, keys[0]!, runs[0]!, texts[1]!, insts[0]);
+  if (n === 1 && oneStep !== null) return oneStep(lead, keys[0]!, runs[0]!, texts[1]!, insts[0]);
   return (ctx) => {
     let out = lead;
     let i = 0;
@@ -193,46 +194,18 @@ function sequence(
   };
 }
 
-/** A block with one step (a section body such as `{x}`, most alternates): no loop. */
-function single(
-  lead: string,
-  key: string | number | null,
-  run: Emit,
-  trail: string,
-  inst: unknown,
-): Emit {
-  if (key !== null && lead === '' && trail === '') {
-    return (ctx) => {
-      try {
-        return renderValue(lookupKey(ctx.cur, key));
-      } catch (thrown) {
-        ctx.unexpected(thrown, inst);
-        return '';
-      }
-    };
-  }
-  if (key !== null) {
-    return (ctx) => {
-      try {
-        return lead + renderValue(lookupKey(ctx.cur, key)) + trail;
-      } catch (thrown) {
-        ctx.unexpected(thrown, inst);
-        return lead + trail;
-      }
-    };
-  }
-  if (lead === '' && trail === '') return guarded(run, inst);
-  return (ctx) => {
-    try {
-      return lead + run(ctx) + trail;
-    } catch (thrown) {
-      ctx.unexpected(thrown, inst);
-      return lead + trail;
-    }
-  };
+/** The server's loop-free shapes for a block of one step (`useOneStepBlocks`). */
+let oneStep: OneStepBlock | null = null;
+
+/**
+ * A server-only fast path, installed by the server entry (render-runtime.ts): the browser
+ * runtime runs a one-step block through the general loop, which gives the same.
+ */
+export function useOneStepBlocks(shapes: OneStepBlock | null): void {
+  oneStep = shapes;
 }
 
-function guarded(run: Emit, inst: unknown): Emit {
+export function guarded(run: Emit, inst: unknown): Emit {
   return (ctx) => {
     try {
       return run(ctx);

@@ -12,6 +12,8 @@ import { CORE_TEXT_FORMATTERS } from '../../formatters/core-text.js';
 import type { Formatter, FormatterTable, Variable } from '../../engine/plugin.js';
 import { useMappedChains } from '../../engine/exec-vars.js';
 import { MAPPED_CHAINS } from '../../engine/mapped-chains.js';
+import { useOneStepBlocks } from '../../engine/executor.js';
+import { oneStepBlock } from '../../engine/one-step-blocks.js';
 
 /** A formatter declaring `map`, and the same one without it (always through `apply`). */
 function pair(map: (value: unknown) => unknown): [Formatter, Formatter] {
@@ -93,6 +95,28 @@ describe('pure formatter chains', () => {
       expect(without).toEqual(withChains);
     } finally {
       useMappedChains(MAPPED_CHAINS);
+    }
+  });
+});
+
+describe('blocks of one step', () => {
+  it('give the same without the server entry’s loop-free shapes (the browser runtime)', () => {
+    const sources = [
+      '{.section c}{x}{.end}',
+      '{.section c}<b>{x}</b>{.end}',
+      '{.section c}{x|plainBoom}{.or}{y|pureUpper}{.end}',
+      '{.section c}[{x|plainBoom}]{.or}<i>{y}</i>{.end}',
+      '{.repeated section list}{@}{.alternates with},{.end}',
+    ];
+    const datas = [{ c: { x: 1 }, y: 'q', list: [1, 2] }, { c: null, y: 'z' }, {}];
+    const withShapes = sources.flatMap((s) => datas.map((d) => run(s, d)));
+    useOneStepBlocks(null);
+    try {
+      const without = sources.flatMap((s) => datas.map((d) => run(s, d)));
+      expect(without).toEqual(withShapes);
+      expect(without.some((r) => r.errors.length > 0)).toBe(true);
+    } finally {
+      useOneStepBlocks(oneStepBlock);
     }
   });
 });
