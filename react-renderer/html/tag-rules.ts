@@ -91,14 +91,12 @@ startRule('li dd dt h1 h2 h3 h4 h5 h6 option optgroup button'.split(' '), Start.
 startRule(VOID, Start.VOID);
 startRule(tagSet('pre listing textarea'), Start.SKIPS_NEWLINE);
 startRule(tagSet('svg math'), Start.FOREIGN);
+// Start.NO_REOPEN: the special tags but these, which reopen them, and the ruby and dialog tags.
+const REOPENING_SPECIAL = tagSet(
+  'applet area br button embed img input keygen marquee object select wbr xmp',
+);
 startRule(
-  (
-    'address article aside blockquote center details dialog dir div dl fieldset figcaption ' +
-    'figure footer header hgroup main menu nav ol p search section summary ul h1 h2 h3 h4 h5 h6 ' +
-    'pre listing form li dd dt plaintext table hr param source track textarea iframe noembed ' +
-    'noscript base basefont bgsound link meta noframes script style template title body html ' +
-    'frameset caption col colgroup frame head tbody td tfoot th thead tr rb rtc rp rt'
-  ).split(' '),
+  [...SPECIAL, ...'dialog rb rp rt rtc'.split(' ')].filter((n) => !REOPENING_SPECIAL.has(n)),
   Start.NO_REOPEN,
 );
 startRule(FORMATTING, Start.FORMATTING);
