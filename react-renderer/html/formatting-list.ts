@@ -11,15 +11,15 @@
  * an entry's tag tells which it is, and the marker of an element leaves with the element.
  */
 
+import { tagSet } from './tokens.js';
+
 /** Elements the list of active formatting elements holds. */
-export const FORMATTING: ReadonlySet<string> = new Set(
-  'a b big code em font i nobr s small strike strong tt u'.split(' '),
+export const FORMATTING: ReadonlySet<string> = tagSet(
+  'a b big code em font i nobr s small strike strong tt u',
 );
 
 /** Elements whose start puts a marker on the list, and whose end clears the list back to it. */
-export const MARKERS: ReadonlySet<string> = new Set(
-  'applet caption marquee object td th template'.split(' '),
-);
+export const MARKERS: ReadonlySet<string> = tagSet('applet caption marquee object td th template');
 
 /** What the list needs of an element. */
 export interface Entry {

@@ -11,7 +11,7 @@
  * Most parses open no such element, and look for none (`modal`).
  */
 import { FormattingBuilder } from './formatting-builder.js';
-import type { TagToken } from './tokens.js';
+import { tagSet, type TagToken } from './tokens.js';
 import { isHtmlSpace } from './char-codes.js';
 import { Mode, MODES, Ns, Start, TABLE_TEXT, type HElement } from './tag-rules.js';
 import { appendText, isFosterTarget } from './open-elements.js';
@@ -31,7 +31,7 @@ export const enum Then {
 }
 
 /** Table tags that end a select in a table (as start or end tags). */
-const ENDS_SELECT_IN_TABLE = new Set('caption table tbody tfoot thead tr td th'.split(' '));
+const ENDS_SELECT_IN_TABLE = tagSet('caption table tbody tfoot thead tr td th');
 
 export abstract class ModeBuilder<H, X> extends FormattingBuilder<H, X> {
   /**

@@ -87,7 +87,7 @@ function startRule(names: Iterable<string>, rule: Start): void {
   for (const name of names) START_RULES.set(name, (START_RULES.get(name) ?? 0) | rule);
 }
 startRule(CLOSES_P, Start.CLOSES_P);
-startRule('li dd dt h1 h2 h3 h4 h5 h6 option optgroup button'.split(' '), Start.CLOSES_OTHERS);
+startRule(tagSet('li dd dt h1 h2 h3 h4 h5 h6 option optgroup button'), Start.CLOSES_OTHERS);
 startRule(VOID, Start.VOID);
 startRule(tagSet('pre listing textarea'), Start.SKIPS_NEWLINE);
 startRule(tagSet('svg math'), Start.FOREIGN);
@@ -96,16 +96,13 @@ const REOPENING_SPECIAL = tagSet(
   'applet area br button embed img input keygen marquee object select wbr xmp',
 );
 startRule(
-  [...SPECIAL, ...'dialog rb rp rt rtc'.split(' ')].filter((n) => !REOPENING_SPECIAL.has(n)),
+  [...SPECIAL, ...tagSet('dialog rb rp rt rtc')].filter((n) => !REOPENING_SPECIAL.has(n)),
   Start.NO_REOPEN,
 );
 startRule(FORMATTING, Start.FORMATTING);
 startRule(MARKERS, Start.MARKER);
-startRule('caption col colgroup table tbody td tfoot th thead tr'.split(' '), Start.TABLE);
-startRule(
-  'caption colgroup select table tbody td template tfoot th thead tr'.split(' '),
-  Start.MODAL,
-);
+startRule(tagSet('caption col colgroup table tbody td tfoot th thead tr'), Start.TABLE);
+startRule(tagSet('caption colgroup select table tbody td template tfoot th thead tr'), Start.MODAL);
 startRule(['form'], Start.FORM);
 startRule(tagSet('html head body frameset frame'), Start.DOCUMENT);
 

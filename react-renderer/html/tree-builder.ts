@@ -40,7 +40,7 @@
  * (insertion-modes.ts), and here what each token does. The tag tables are in tag-rules.ts.
  */
 import { FORMATTING } from './formatting-list.js';
-import type { TagToken, TokenSink } from './tokens.js';
+import { tagSet, type TagToken, type TokenSink } from './tokens.js';
 import {
   breaksOut,
   HEADINGS,
@@ -472,4 +472,4 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
 const isHeading = (tag: string): boolean => HEADINGS.has(tag);
 
 /** Elements whose end tags are implied by an end tag that closes an element holding them. */
-const IMPLIED_END = new Set('dd dt li optgroup option p rb rp rt rtc'.split(' '));
+const IMPLIED_END = tagSet('dd dt li optgroup option p rb rp rt rtc');

@@ -9,6 +9,7 @@ import { Op } from '../../engine/opcodes.js';
 import { HtmlTokenizer } from '../html/tokenizer.js';
 import { Ns, VOID } from '../html/tree-builder.js';
 import { BREAKOUT } from '../html/tag-rules.js';
+import { tagSet } from '../html/tokens.js';
 import { literalText } from './code-queries.js';
 import type { Pos } from './template-tree.js';
 
@@ -46,7 +47,7 @@ export function regionTag(
 }
 
 /** Integration points, as a region's tags name them (lower case: `foreignobject`). */
-const INTEGRATION = new Set('foreignobject desc title mi mo mn ms mtext annotation-xml'.split(' '));
+const INTEGRATION = tagSet('foreignobject desc title mi mo mn ms mtext annotation-xml');
 
 /**
  * The namespace of the content where a region stands, by the tags open in it (`foreign`: the
