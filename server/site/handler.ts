@@ -77,7 +77,14 @@ export function createSiteHandler(
     );
     if (body === null) return textReply(404, 'Not found');
     if (encoding) headers.set('Content-Encoding', encoding);
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+    // The bytes are encoded already: workerd would otherwise compress them a second time
+    // (Node ignores the option).
+    const init: ResponseInit & { encodeBody?: 'manual' } = {
+      status: 200,
+      headers,
+      ...(encoding && { encodeBody: 'manual' }),
+    };
+    return new Response(request.method === 'HEAD' ? null : body, init);
   }
 
   async function servePage(request: Request, url: URL): Promise<Response> {
