@@ -12,3 +12,5 @@ export const GALLERY = '[data-gallery]';
 export const POPUP_OVERLAY = '[data-popup-overlay]';
 /** Form blocks and restock sign-ups the storefront submits in place (partials/form.block…). */
 export const FORMS = 'form[data-jsont-form], form[data-jsont-restock]';
+/** The /cart page's cart (templates/cart.html in the demo; widgets/commerce/cart-page.ts). */
+export const CART_ROOT = '#sqs-cart-root';

@@ -46,6 +46,11 @@ export interface RenderRequest {
    * UNESCAPED_API_VALUE, on every page).
    */
   checkReact?: boolean;
+  /**
+   * Also render the layout around an empty hydration root (`shell`): what a client-side
+   * navigation takes from the server besides the data (storefront/navigation/).
+   */
+  shell?: boolean;
 }
 
 export type RenderOutcome =
@@ -57,6 +62,8 @@ export type RenderOutcome =
       url: string | null;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
+      /** With `shell`: the layout's HTML around an empty hydration root. */
+      shell?: string;
       /**
        * With `checkReact`: the page template's UNESCAPED_* warnings and the React
        * render's warnings, located in their files.
@@ -79,6 +86,8 @@ export interface ServedPlan {
   problems: SiteProblem[];
   /** Renders the page body: the rest of the document and the body's problems. */
   finish(): { html: string; problems: SiteProblem[] };
+  /** The layout's HTML around an empty hydration root (pages with a layout only). */
+  shell?(): string;
   hydration?: HydrationBoot;
   page: CompiledFile;
   partials: PartialSet;
@@ -231,6 +240,7 @@ export class Site {
       html: plan.head + html,
       url: plan.url,
       ...(plan.hydration && { hydration: plan.hydration }),
+      ...(request.shell === true && plan.shell && { shell: plan.shell() }),
     };
     if (request.checkReact !== true) return served;
     return { ...served, reactWarnings: this.reactWarnings(request, plan) };
@@ -371,6 +381,10 @@ export class Site {
       head: split ? before : '',
       problems: split ? [...problems, ...around.problems] : problems,
       finish,
+      shell: () =>
+        split
+          ? `${before}${HYDRATION_ROOT_OPEN}</div>${after}`
+          : renderLayout(`${HYDRATION_ROOT_OPEN}</div>`).html,
       ...(hydration && { hydration }),
     };
   }
