@@ -12,13 +12,10 @@ import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { catalogFromItems } from '../../server/commerce/catalog.js';
-import { startCommerceOrigin, type CommerceOrigin } from '../../server/commerce/origin.js';
+import type { CommerceOrigin } from '../../server/commerce/origin.js';
 import { createSiteHandler, forwardTo, type SiteHandler } from '../../server/site/handler.js';
-import { builtSiteSources } from '../../server/site/manifest.js';
-import { Site } from '../../server/site/site.js';
 import { DEMO_ROUTES } from '../e2e/demo-routes.js';
-import { buildDemo, type BuiltDemo } from './built-site.js';
+import { buildDemo, startDemoCommerce, type BuiltDemo } from './built-site.js';
 
 const BASE = 'http://shop.test';
 /** One clock for both runtimes, so relative dates and the page ETag agree. */
@@ -37,12 +34,8 @@ let cookie: string;
 
 beforeAll(async () => {
   built = await buildDemo();
-  const { reader, compileUnit } = builtSiteSources(built.manifest);
-  const site = new Site(reader, { compileUnit });
-  commerce = await startCommerceOrigin({
-    dbFile: ':memory:',
-    catalog: catalogFromItems(site.allItems(), { forms: site.forms() }),
-  });
+  commerce = await startDemoCommerce(built.manifest);
+
   cookie = await visitorWithCart(commerce.url);
   node = createSiteHandler(built.manifest, {
     readAsset: (file) => readFile(join(built.dir, file)).catch(() => null),
