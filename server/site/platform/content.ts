@@ -52,7 +52,10 @@ export class SiteContent {
     return this.model.collections.find((c) => c.name === name);
   }
 
-  /** The site's navigation: every collection (folders with their items as children), then pages. */
+  /**
+   * The site's navigation: the static pages, then every collection in file-name order (folders
+   * with their items as children).
+   */
   navigation(): NavEntry[] {
     const entries = this.model.collections.map((c): NavEntry => {
       const { collection, items } = this.content(c);
@@ -75,7 +78,7 @@ export class SiteContent {
           : [],
       };
     });
-    return [...entries, ...this.model.pages.map(pageEntry)];
+    return [...this.model.pages.map(pageEntry), ...entries];
   }
 
   /** `/`'s target: the first entry of the main navigation. */

@@ -6,7 +6,14 @@
  * (tag-values.ts); the page body goes into the layout's regions inside the hydration root, so
  * the storefront runtime hydrates it as on the demo store.
  */
-import { compile, prepareReact, render, type Code, type Template } from '../../../index.js';
+import {
+  compile,
+  prepareReact,
+  render,
+  type Code,
+  type Template,
+  type TemplateError,
+} from '../../../index.js';
 import type { HydrationBoot } from '../../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../../storefront/state/page-data.js';
 import { problemFromError, siteProblem, type SiteProblem } from '../problems.js';
@@ -108,19 +115,30 @@ export class PlatformSite {
       if (err instanceof PlatformFileError) return [fileProblem(err, this.reader)];
       throw err;
     }
+    const problems: SiteProblem[] = [];
+    const report = (unit: Unit) =>
+      problems.push(
+        ...unit.problems,
+        ...unit.unknown.map((u) => unknownProblem(u, this.textOf(u.file, unit))),
+      );
+    for (const layout of model.layouts) {
+      try {
+        report(this.regionsUnit(layout.regions));
+      } catch (err) {
+        if (!(err instanceof PlatformFileError)) throw err;
+        problems.push(fileProblem(err, this.reader));
+      }
+    }
     const files = [
-      ...model.layouts.flatMap((l) => l.regions.map(regionFile)),
       ...model.collections.flatMap((c) => [c.list, c.item].filter((f) => f !== undefined)),
       ...model.pages.map((p) => p.file),
       ...model.blocks.map((b) => `blocks/${b}`),
     ];
-    const problems: SiteProblem[] = [];
-    for (const file of new Set(files)) {
+    for (const file of files) {
       const unit = this.unit(file);
       if (unit === undefined)
         problems.push(siteProblem(file, 'FILE_MISSING', `cannot read ${file}`));
-      else
-        problems.push(...unit.problems, ...unit.unknown.map((u) => unknownProblem(u, unit.text)));
+      else report(unit);
     }
     return problems;
   }
@@ -133,10 +151,15 @@ export class PlatformSite {
         const key = `${u.file}:${u.line}:${u.column}:${u.name}`;
         if (this.reported.has(key)) continue;
         this.reported.add(key);
-        out.push(unknownProblem(u, unit.text));
+        out.push(unknownProblem(u, this.textOf(u.file, unit)));
       }
     }
     return out;
+  }
+
+  /** The text of `file` for a code frame: the region's own text when `unit` joins regions. */
+  private textOf(file: string, unit: Unit): string {
+    return file === unit.file ? unit.text : (this.reader.read(file) ?? '');
   }
 
   // ---- rendering -----------------------------------------------------------------------------
@@ -251,7 +274,8 @@ export class PlatformSite {
       throw new PlatformFileError(file, 'FILE_MISSING', `cannot read ${file}`);
     }
     if (regions.length === 1) return this.required(regionFile(regions[0]!));
-    return this.compileUnit(regions.map(regionFile).join('+'), texts.join(''));
+    const parts = regions.map((r, i) => ({ file: regionFile(r), text: texts[i]! }));
+    return this.compileUnit(parts.map((p) => p.file).join('+'), texts.join(''), parts);
   }
 
   private partials(model: PlatformModel): { compiled: Record<string, Template>; units: Unit[] } {
@@ -285,14 +309,16 @@ export class PlatformSite {
   }
 
   /** Compiled once per file text: a save makes a new unit, the old one is dropped. */
-  private compileUnit(file: string, text: string): Unit {
+  private compileUnit(file: string, text: string, parts?: RegionPart[]): Unit {
     const hit = this.units.get(file);
     if (hit !== undefined && hit.text === text) return hit;
     const rewritten = rewriteTags(text, file, this.keys);
     const template = compile(rewritten.text, { name: file });
     const problems = template.errors
       .filter((e) => e.severity === 'error')
-      .map((e) => problemFromError(e, file, text));
+      .map((e) => inRegion(e, parts) ?? problemFromError(e, file, text));
+    if (parts !== undefined)
+      for (const u of rewritten.unknown) Object.assign(u, regionOf(u, parts));
     const unit = {
       file,
       text,
@@ -304,6 +330,30 @@ export class PlatformSite {
     this.units.set(file, unit);
     return unit;
   }
+}
+
+interface RegionPart {
+  file: string;
+  text: string;
+}
+
+/** Where line `line` of the joined regions is: the region file and its own line. */
+function regionOf(at: { line: number }, parts: RegionPart[]): { file: string; line: number } {
+  let line = at.line;
+  for (const part of parts) {
+    // Regions are joined end to start: a region's last line continues into the next one.
+    const count = part.text.split('\n').length;
+    if (line <= count) return { file: part.file, line };
+    line -= count - 1;
+  }
+  return { file: parts[parts.length - 1]!.file, line };
+}
+
+function inRegion(error: TemplateError, parts: RegionPart[] | undefined): SiteProblem | undefined {
+  if (parts === undefined) return undefined;
+  const { file, line } = regionOf(error, parts);
+  const text = parts.find((p) => p.file === file)!.text;
+  return problemFromError({ ...error, line }, file, text);
 }
 
 export function regionFile(region: string): string {

@@ -1,5 +1,5 @@
 /**
- * The value of each tag use on one page (tags.ts rewrites uses into `__sqs.<key>` references):
+ * The value of each tag use on one page (tags.ts rewrites uses into `jsontTags.<key>` references):
  * navigation data for the navigation tags, the query's results, and markup for the others.
  * Everything taken from content or attributes is escaped before it becomes markup.
  */

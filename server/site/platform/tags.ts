@@ -1,14 +1,14 @@
 /**
  * The platform's server-side tags (`<squarespace:navigation …/>`, `{squarespace.main-content}`…)
  * rewritten into plain template syntax before compiling: each use becomes a reference to a value
- * the renderer computes per page (`__sqs.t<N>`, see tag-values.ts), so the engine does the
+ * the renderer computes per page (`jsontTags.t<N>`, see tag-values.ts), so the engine does the
  * scoping (a query's inline template renders inside `{.section}` of its results). Line breaks
  * inside a tag are kept, so errors after it still point at the author's line.
  */
 
 /** A tag use found in a file: what it asks for, and where (for reports). */
 export interface TagUse {
-  /** Global key: the value is `__sqs.<key>` in the page data. */
+  /** Global key: the value is `jsontTags.<key>` in the page data. */
   key: string;
   name: string;
   attrs: Record<string, string>;
@@ -31,7 +31,7 @@ export interface RewriteResult {
   unknown: UnknownTag[];
 }
 
-export const TAG_DATA_KEY = '__sqs';
+export const TAG_DATA_KEY = 'jsontTags';
 
 /** Element tags whose value is markup (printed as is). */
 const MARKUP_TAGS = new Set([
