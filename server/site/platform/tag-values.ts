@@ -4,7 +4,6 @@
  * Everything taken from content or attributes is escaped before it becomes markup.
  */
 import type { NavEntry, SiteContent } from './content.js';
-import { isRec } from './model.js';
 import type { PlatformRoute } from './routes.js';
 import type { TagUse } from './tags.js';
 
