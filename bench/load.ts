@@ -4,7 +4,7 @@
  * The server runs in a child process (this file with `--serve`), so the load generator does not
  * share its event loop; it listens on 127.0.0.1 with an ephemeral port and is stopped at the
  * end. Virtual users each keep their own cookies (crumb, CART) and repeat a visit: page renders
- * (when server/site-server.ts is present) and cart calls that add, change and remove one entry,
+ * (when server/preview/site-server.ts is present) and cart calls that add, change and remove one entry,
  * so carts never outgrow the demo store's stock. The run ends after a fixed request count or a
  * time cap, whichever comes first, and reports requests/s, p50/p99 latency and errors (any
  * non-2xx answer or network failure), on stdout and in /tmp/load.md.
@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SITE_SERVER = join(ROOT, 'server', 'site-server.ts');
+const SITE_SERVER = join(ROOT, 'server', 'preview', 'site-server.ts');
 const HOST = '127.0.0.1';
 
 /** What the server process tells the parent once it listens. */
@@ -40,8 +40,8 @@ interface Ready {
 async function serve(): Promise<void> {
   if (existsSync(SITE_SERVER) && !process.argv.includes('--api')) {
     const { createSiteServer } =
-      (await import('../server/site-server.js')) as typeof import('../server/site-server.js');
-    const { catalogFromItems } = await import('../server/catalog.js');
+      (await import('../server/preview/site-server.js')) as typeof import('../server/preview/site-server.js');
+    const { catalogFromItems } = await import('../server/commerce/catalog.js');
     const site = createSiteServer({ root: join(ROOT, 'fixtures', 'site'), dbFile: ':memory:' });
     await site.listen(0, HOST);
     const { port } = site.server.address() as AddressInfo;
@@ -58,9 +58,9 @@ async function serve(): Promise<void> {
     return;
   }
   // No site server yet (or --api): the API alone, with a one-product catalog.
-  const { createApiHandler } = await import('../server/api/index.js');
-  const { catalogFromItems } = await import('../server/catalog.js');
-  const { openStore } = await import('../server/store/open.js');
+  const { createApiHandler } = await import('../server/commerce/index.js');
+  const { catalogFromItems } = await import('../server/commerce/catalog.js');
+  const { openStore } = await import('../server/commerce/store/open.js');
   const catalog = catalogFromItems([
     {
       id: 'load-item',

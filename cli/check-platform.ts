@@ -7,9 +7,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { folderReader } from '../server/preview/folder-reader.js';
+import { fsReader } from '../server/preview/fs-reader.js';
 import { compileStyles } from '../server/preview/platform-styles.js';
 import { PlatformSite } from '../server/site/platform/platform-site.js';
+import { folderReaderOf } from '../server/site/platform/reader.js';
 import type { SiteProblem } from '../server/site/problems.js';
 import { resolvePath, type CliIO } from './io.js';
 
@@ -31,7 +32,7 @@ export interface PlatformCheckCounts {
 
 export async function checkPlatformFolder(io: CliIO, path: string): Promise<PlatformCheckCounts> {
   const dir = resolvePath(io, path);
-  const reader = folderReader(dir);
+  const reader = folderReaderOf(fsReader(dir));
   const site = new PlatformSite(reader);
   const problems: SiteProblem[] = site.check();
   if (!problems.some((p) => p.code === 'JSON_SYNTAX' || p.code === 'DATA_SHAPE')) {

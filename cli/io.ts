@@ -7,7 +7,7 @@ import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 
 import { basename, extname, join, resolve } from 'node:path';
 
 import type { Code } from '../index.js';
-import { locateJsonError } from './json-location.js';
+import { locateJsonError } from '../engine/json-location.js';
 import type { NamedSource } from './report.js';
 
 /** Anything text can be written to: `process.stdout`, or a string buffer in tests. */

@@ -1,14 +1,14 @@
 /**
  * `jsont preview [dir]`: serves a site folder with live reload and the template error overlay
- * (server/site-server.ts). Listens on 4173 by default, or the next free port; Ctrl-C (or
+ * (server/preview/site-server.ts). Listens on 4173 by default, or the next free port; Ctrl-C (or
  * SIGTERM) stops the server, the watcher and the store cleanly.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { createPlatformServer, type PlatformServer } from '../server/preview/platform-server.js';
-import { createSiteServer, type SiteServer } from '../server/site-server.js';
-import { SqliteMissingError } from '../server/store/sqlite-driver.js';
+import { createSiteServer, type SiteServer } from '../server/preview/site-server.js';
+import { SqliteMissingError } from '../server/commerce/store/sqlite-driver.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
 import { CliInputError, EXIT_OK, EXIT_USAGE, resolvePath, type CliIO } from './io.js';
 

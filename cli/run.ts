@@ -11,6 +11,8 @@ import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
 import { CliInputError, EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
 import { previewCommand } from './preview.js';
+import { buildCommand } from './build-site.js';
+import { serveCommand } from './serve.js';
 import { renderCommand } from './render.js';
 
 /** Every sub-command, in the order `jsont --help` lists them. */
@@ -19,6 +21,8 @@ export const COMMANDS: readonly Command[] = [
   compileCommand,
   checkCommand,
   previewCommand,
+  buildCommand,
+  serveCommand,
 ];
 
 export function topLevelHelp(): string {

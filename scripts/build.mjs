@@ -4,12 +4,15 @@
 //   dist/cli/main.js    the `jsont` binary: shebang, executable, imports ../index.js
 //   dist/browser.js     `jsont-react/browser`: hydration runtime (no compiler; packages external)
 //   dist/client/__client.js        browser script of `jsont preview` and its chunks (used when sources are absent)
+//   dist/site-client/  the production client `jsont build` ships (content-hashed chunks, maps,
+//                      client.json naming the entry and its static imports), for installs
+//                      without sources or esbuild
 //   dist/**/*.d.ts      declarations of the public API (tsc -p tsconfig.build.json)
 // `--outdir DIR` builds elsewhere (the build test uses a folder under node_modules/.cache).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
@@ -67,7 +70,7 @@ await build({
 
 // The preview client: an entry, its chunks (the storefront widgets among them) and source
 // maps, with the options the site server builds it with from sources
-// (server/site/client-bundle.ts clientBuildOptions; .ts, so not importable here).
+// (server/preview/client-bundle.ts clientBuildOptions; .ts, so not importable here).
 await build({
   entryPoints: { __client: join(root, 'storefront', 'preview-client.ts') },
   outdir: join(dist, 'client'),
@@ -86,6 +89,28 @@ await build({
   logLevel: 'warning',
 });
 
+// The production client of `jsont build`, with the options cli/site-client.ts builds it with from
+// sources: that module is bundled for the moment and imported, so both use the same options.
+const optionsModule = join(dist, '.site-client-options.mjs');
+await build({
+  ...common,
+  entryPoints: [join(root, 'cli', 'site-client.ts')],
+  outfile: optionsModule,
+  sourcemap: false,
+});
+const siteClient = await import(pathToFileURL(optionsModule).href);
+rmSync(optionsModule);
+const siteClientDir = join(dist, 'site-client');
+const siteClientBuild = await build({
+  ...siteClient.siteClientBuildOptions(root),
+  outdir: siteClientDir,
+  logLevel: 'warning',
+});
+writeFileSync(
+  join(siteClientDir, siteClient.PREBUILT_INDEX),
+  JSON.stringify(siteClient.describeClient(siteClientBuild.metafile)),
+);
+
 // Declarations only; esbuild does not type-check, so this is also the build's type gate.
 execFileSync(
   process.execPath,
@@ -101,5 +126,5 @@ execFileSync(
 
 const shown = relative(root, dist) || '.';
 console.log(
-  `build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/browser.js, ${shown}/client/__client.js, ${shown}/index.d.ts`,
+  `build: ${shown}/index.js, ${shown}/cli/main.js, ${shown}/browser.js, ${shown}/client/__client.js, ${shown}/site-client/, ${shown}/index.d.ts`,
 );

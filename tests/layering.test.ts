@@ -10,7 +10,11 @@
  *   storefront/      imports react-renderer/ and engine/
  *   all of these     never import @squarespace/template-engine (the reference)
  *   the whole graph  has no cycle of value imports (type-only imports vanish at run time)
+ *   server/site/     (the web-standard site handler) imports no other room of server/ and no
+ *                    cli/, and nothing it imports, directly or not, imports a node: module
+ *   server/commerce/ imports neither server/site/ nor server/preview/
  */
+import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,6 +149,27 @@ function violations(folder: string, allowed: (target: string) => boolean): strin
   return bad;
 }
 
+/** Every file `file` reaches through value imports (type-only imports vanish at run time). */
+function valueImportsReachable(file: string): Set<string> {
+  const seen = new Set<string>([file]);
+  const pending = [file];
+  while (pending.length > 0) {
+    for (const edge of graph.get(pending.pop()!) ?? []) {
+      if (edge.typeOnly || seen.has(edge.target)) continue;
+      seen.add(edge.target);
+      if (graph.has(edge.target)) pending.push(edge.target);
+    }
+  }
+  return seen;
+}
+
+const NODE_BUILTINS = new Set(builtinModules);
+const isNodeModule = (target: string): boolean =>
+  target.startsWith('node:') || NODE_BUILTINS.has(target);
+/** The room of server/ a file is in (`server/site`), or its top folder outside server/. */
+const roomOf = (path: string): string =>
+  path.startsWith('server/') ? path.split('/').slice(0, 2).join('/') : topFolder(path);
+
 describe('layering (docs/architecture.md, "Layering")', () => {
   it('reads imports with the TypeScript parser, not text matching', () => {
     const source = [
@@ -200,6 +225,47 @@ describe('layering (docs/architecture.md, "Layering")', () => {
       graph.get(file)!.some((e) => e.isPackage && e.target === REFERENCE_PACKAGE),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('server/site/ imports no other room of server/ and nothing of cli/', () => {
+    const bad: string[] = [];
+    for (const [file, edges] of graph) {
+      if (roomOf(file) !== 'server/site') continue;
+      for (const edge of edges) {
+        const room = roomOf(edge.target);
+        if (
+          !edge.isPackage &&
+          (room === 'cli' || (room.startsWith('server/') && room !== 'server/site'))
+        )
+          bad.push(`${file} -> ${edge.target}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('server/commerce/ imports neither server/site/ nor server/preview/', () => {
+    expect(
+      violations('server', (t) => !['server/site', 'server/preview'].includes(roomOf(t))).filter(
+        (v) => v.startsWith('server/commerce/'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('nothing server/site/ loads, directly or through other modules, is a node: module', () => {
+    const siteFiles = allFiles.filter((f) => roomOf(f) === 'server/site');
+    expect(siteFiles).toContain('server/site/site.ts');
+    const offenders: string[] = [];
+    for (const file of siteFiles) {
+      for (const target of valueImportsReachable(file)) {
+        if (isNodeModule(target)) offenders.push(`${file} reaches ${target}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('the node: check sees a node: import two modules down', () => {
+    // server/preview/site-folder.ts imports fs-reader.ts, which imports node:fs.
+    expect(valueImportsReachable('server/preview/site-folder.ts')).toContain('node:fs');
   });
 
   it('the import graph has no cycles', () => {

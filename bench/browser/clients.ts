@@ -1,6 +1,6 @@
 /**
  * The two bench-only clients of the hydration suite, bundled with the real client's esbuild
- * options (server/site/client-bundle.ts: production React, same target and minification):
+ * options (server/preview/client-bundle.ts: production React, same target and minification):
  *
  * - render: parses the page's hydration data and builds the element tree of every root the real
  *   client hydrates (the page body and the layout's islands) with the React path, as the real
@@ -12,7 +12,7 @@
  */
 import { build, type BuildOptions } from 'esbuild';
 
-import { clientBuildOptions } from '../../server/site/client-bundle.js';
+import { clientBuildOptions } from '../../server/preview/client-bundle.js';
 import { repoRoot } from './site.js';
 import { staticTreeModule } from './static-tree.js';
 

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 
-import { createSiteServer } from '../../server/site-server.js';
+import { createSiteServer } from '../../server/preview/site-server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium.js';
 import type { SuiteReport } from '../suite.js';
 

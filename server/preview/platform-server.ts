@@ -9,8 +9,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
-import { LiveReloadHub, watchFolder, type LiveEvent } from '../livereload.js';
-import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from '../site/client-bundle.js';
+import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
+import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
 import {
   CLIENT_PATH,
   errorPage,
@@ -20,7 +20,8 @@ import {
 } from '../site/html.js';
 import { PlatformSite } from '../site/platform/platform-site.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
-import { folderReader } from './folder-reader.js';
+import { folderReaderOf } from '../site/platform/reader.js';
+import { fsReader } from './fs-reader.js';
 import { compileStyles } from './platform-styles.js';
 
 const TYPES: Record<string, string> = {
@@ -60,7 +61,7 @@ export interface PlatformServer {
 
 export function createPlatformServer(options: PlatformServerOptions): PlatformServer {
   const root = resolve(options.root);
-  const reader = folderReader(root);
+  const reader = folderReaderOf(fsReader(root));
   const preview = options.preview ?? false;
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const site = new PlatformSite(reader, options.now ? { now: options.now } : {});

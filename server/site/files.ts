@@ -1,12 +1,11 @@
 /**
- * Reads site files through a cache keyed by modification time and size, so a request costs a
- * stat per file and a save is picked up on the next request even if the watcher missed it.
- * Parsed values (JSON, compiled templates) are cached the same way, per kind of derivation.
+ * Reads site files through a SiteReader, caching what is derived from each (parsed JSON,
+ * compiled templates) per kind of derivation, keyed by the reader's stamp: a changed file is
+ * derived again on the next request, an unchanged one never.
  */
-import { readFileSync, statSync } from 'node:fs';
-
-import { locateJsonError } from '../../cli/json-location.js';
+import { locateJsonError } from '../../engine/json-location.js';
 import { siteProblem, type SiteProblem } from './problems.js';
+import type { SiteReader } from './reader.js';
 
 interface Entry<T> {
   stamp: string;
@@ -21,26 +20,25 @@ export class ProblemError extends Error {
 }
 
 export class FileCache {
+  constructor(private readonly reader: SiteReader) {}
+
   private readonly entries = new Map<string, Entry<unknown>>();
   /** How many times each derivation actually ran (tests check that the cache works). */
   readonly misses = new Map<string, number>();
 
   /**
-   * `derive(text)` for the file at `absPath`, recomputed only when the file changed.
-   * Throws ProblemError (file named `relPath`) when the file cannot be read.
+   * `derive(text)` for the file at `path`, recomputed only when the file changed.
+   * Throws ProblemError when the file cannot be read.
    */
-  get<T>(kind: string, absPath: string, relPath: string, derive: (text: string) => T): T {
-    let stamp: string;
-    try {
-      const st = statSync(absPath);
-      stamp = `${st.mtimeMs}:${st.size}`;
-    } catch {
-      throw new ProblemError(siteProblem(relPath, 'FILE_MISSING', `cannot read ${relPath}`));
+  get<T>(kind: string, path: string, derive: (text: string) => T): T {
+    const stamp = this.reader.stamp(path);
+    if (stamp === undefined) {
+      throw new ProblemError(siteProblem(path, 'FILE_MISSING', `cannot read ${path}`));
     }
-    const key = `${kind}\u0000${absPath}`;
+    const key = `${kind}\u0000${path}`;
     const hit = this.entries.get(key);
     if (hit !== undefined && hit.stamp === stamp) return hit.value as T;
-    const text = readFileSync(absPath, 'utf8');
+    const text = this.reader.read(path);
     const value = derive(text);
     this.entries.set(key, { stamp, value });
     this.misses.set(kind, (this.misses.get(kind) ?? 0) + 1);
@@ -48,8 +46,17 @@ export class FileCache {
   }
 
   /** Parsed JSON of a data file; a syntax error becomes a problem with its line and column. */
-  json(absPath: string, relPath: string): unknown {
-    return this.get('json', absPath, relPath, (text) => parseJson(text, relPath));
+  json(path: string): unknown {
+    return this.get('json', path, (text) => parseJson(text, path));
+  }
+
+  exists(path: string): boolean {
+    return this.reader.stamp(path) !== undefined;
+  }
+
+  /** Names of the files in `dir` (see SiteReader.list). */
+  list(dir: string): string[] {
+    return this.reader.list(dir);
   }
 
   clear(): void {

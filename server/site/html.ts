@@ -22,6 +22,20 @@ export interface BootData {
   version: string;
 }
 
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * `<link rel="modulepreload">` for each script URL, before the first </head> of `head` (none when
+ * it has no </head>: before the doctype they would put the page in quirks mode): the browser
+ * fetches the page's scripts while the body is rendered.
+ */
+export function injectPreloads(head: string, urls: readonly string[]): string {
+  const tags = urls.map((url) => `<link rel="modulepreload" href="${escapeHtml(url)}">\n`).join('');
+  const at = head.search(/<\/head>/i);
+  return at === -1 ? head : head.slice(0, at) + tags + head.slice(at);
+}
+
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -29,13 +43,13 @@ function scriptJson(value: unknown): string {
     .replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 }
 
-function bootTags(boot: BootData, hydration: HydrationBoot | undefined): string {
+function bootTags(boot: BootData, hydration: HydrationBoot | undefined, client: string): string {
   return (
     `<script type="application/json" id="__jsont-boot">${scriptJson(boot)}</script>\n` +
     (hydration === undefined
       ? ''
       : `<script type="application/json" id="__jsont">${scriptJson(hydration)}</script>\n`) +
-    `<script type="module" src="${CLIENT_PATH}"></script>\n`
+    `<script type="module" src="${escapeHtml(client)}"></script>\n`
   );
 }
 
@@ -49,15 +63,20 @@ function lastBodyEnd(html: string): number {
   return at;
 }
 
-/** Adds the boot data, hydration data and client script before the last </body>, or at the end. */
-export function injectClient(html: string, boot: BootData, hydration?: HydrationBoot): string {
-  const tags = bootTags(boot, hydration);
+/**
+ * Adds the boot data, hydration data and client script (the preview's, or a built site's entry
+ * at `client`) before the last </body>, or at the end.
+ */
+export function injectClient(
+  html: string,
+  boot: BootData,
+  hydration?: HydrationBoot,
+  client = CLIENT_PATH,
+): string {
+  const tags = bootTags(boot, hydration, client);
   const at = lastBodyEnd(html);
   return at === -1 ? html + tags : html.slice(0, at) + tags + html.slice(at);
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The 500 page: the problems as plain text (readable without JavaScript), plus the client, which

@@ -4,7 +4,6 @@
  * store gets exactly these accounts when it starts; a site that names no file gets none. The
  * file is never merged into page data, so its passwords never reach a page.
  */
-import { join } from 'node:path';
 import { z } from 'zod';
 
 import { isValidEmail } from '../../storefront/api/messages.js';
@@ -27,7 +26,7 @@ export type SiteAccount = z.infer<typeof SiteUsersFile>['siteUsers'][number];
 export function siteAccounts(site: Site): SiteAccount[] {
   const file = site.config().siteUsers;
   if (file === undefined) return [];
-  const parsed = SiteUsersFile.safeParse(site.files.json(join(site.root, file), file));
+  const parsed = SiteUsersFile.safeParse(site.files.json(file));
   if (!parsed.success) {
     throw new ProblemError(siteProblem(file, 'SITE_USERS', describeConfigIssues(parsed.error)));
   }

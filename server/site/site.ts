@@ -1,13 +1,11 @@
 /**
- * A site folder (see config.ts for its layout), read lazily and cached by file modification
- * time: `render` turns a request path into HTML, `check` compiles every template and partial
- * and reads every data file so the watcher can report problems before anyone reloads.
+ * A site (see config.ts for its layout), read lazily through a SiteReader and cached by the
+ * reader's stamps: `render` turns a request path into HTML, `check` compiles every template and
+ * partial and reads every data file so the watcher can report problems before anyone reloads.
+ * Templates become units through the `compileUnit` it is given: the preview compiles them
+ * (compile-unit.ts), a built site looks up the ones `jsont build` compiled.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
-
 import {
-  compile,
   prepareReact,
   render,
   renderToReact,
@@ -16,12 +14,14 @@ import {
   type Template,
   type TemplateError,
 } from '../../index.js';
+import type { CompiledFile, UnitCompiler } from './units.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
+import type { SiteReader } from './reader.js';
 import { apiResponseValueWarnings } from './api-response-values.js';
 import { requestValueWarnings } from './request-values.js';
 import { isItemRoute, itemUrl, matchRoute } from './routes.js';
@@ -65,36 +65,65 @@ export type RenderOutcome =
   | { status: 404; html?: undefined }
   | { status: 500; problems: SiteProblem[] };
 
+/** A page ready to be sent in two steps (see Site.plan). */
+export interface ServedPlan {
+  /** 404: the site's not-found page (site.json `notFound`), for a path no route serves. */
+  status: 200 | 404;
+  /** The route that rendered the page; null for the not-found page. */
+  url: string | null;
+  /** The document up to the page body (the layout's head and header); '' when not split. */
+  head: string;
+  /** Problems known before the body is rendered (compile errors, the layout's render). */
+  problems: SiteProblem[];
+  /** Renders the page body: the rest of the document and the body's problems. */
+  finish(): { html: string; problems: SiteProblem[] };
+  hydration?: HydrationBoot;
+  page: CompiledFile;
+  partials: PartialSet;
+  view: Rec;
+  renderOptions: { partials: Record<string, Code>; locale: string; now: number };
+}
+
+export type PagePlan =
+  | ServedPlan
+  /** No route serves the path and the site has no not-found page. */
+  | { status: 404; html?: undefined; head?: undefined }
+  | { status: 500; problems: SiteProblem[] };
+
 interface CollectionFile {
   collection: Rec;
   items: Rec[];
 }
 
 export interface SiteOptions {
+  /** Turns a template file's text into a unit: compiles it, or finds it precompiled. */
+  compileUnit: UnitCompiler;
   /** Fixed clock for formatters like timesince (tests); default the real time. */
   now?: () => number;
   locale?: string;
 }
 
 export class Site {
-  readonly files = new FileCache();
+  readonly files: FileCache;
   /** `{@|apply partial}` per island partial, compiled once (the partial itself is looked up per render). */
   private readonly islandUnits = new Map<string, CompiledFile>();
 
   constructor(
-    readonly root: string,
-    private readonly options: SiteOptions = {},
-  ) {}
+    reader: SiteReader,
+    private readonly options: SiteOptions,
+  ) {
+    this.files = new FileCache(reader);
+  }
 
   /** site.json, validated; throws ProblemError when it is missing or invalid. */
   config(): SiteConfig {
-    return this.files.get('config', join(this.root, 'site.json'), 'site.json', (text) => {
+    return this.files.get('config', 'site.json', (text) => {
       let raw: unknown;
       try {
         raw = JSON.parse(text);
       } catch {
         // Reuse the JSON reader for the line and column of the syntax error.
-        this.files.json(join(this.root, 'site.json'), 'site.json');
+        this.files.json('site.json');
       }
       const parsed = SiteConfig.safeParse(raw);
       if (!parsed.success) {
@@ -187,25 +216,104 @@ export class Site {
   // ---- rendering -----------------------------------------------------------------------------
 
   private renderOrThrow(request: RenderRequest): RenderOutcome {
+    const plan = this.planOrThrow(request);
+    if (plan.status === 500 || plan.head === undefined) return plan;
+    const { html, problems } = plan.finish();
+    const all = [...plan.problems, ...problems];
+    if (all.length > 0) return { status: 500, problems: dedupe(all) };
+    const served = {
+      status: plan.status,
+      html: plan.head + html,
+      url: plan.url,
+      ...(plan.hydration && { hydration: plan.hydration }),
+    };
+    if (request.checkReact !== true) return served;
+    return { ...served, reactWarnings: this.reactWarnings(request, plan) };
+  }
+
+  /**
+   * The page in two steps, for a response that sends the document's head while the body is
+   * being rendered: the layout is rendered first, around a marker where the page body goes, and
+   * `head` is the layout up to that marker; `finish` renders the page body and returns the rest.
+   * A layout that does not print its `mainContent` unchanged exactly once is rendered again
+   * around the body in `finish` (head is then empty), so the output is always the same as the
+   * body rendered into the layout. Problems of the layout are known before the head is sent.
+   */
+  plan(request: RenderRequest): PagePlan {
+    try {
+      return this.planOrThrow(request);
+    } catch (err) {
+      if (err instanceof ProblemError) return { status: 500, problems: [err.problem] };
+      throw err;
+    }
+  }
+
+  /** The data a page's template renders with (`?format=json`), or undefined for no page. */
+  pageData(request: RenderRequest): Rec | undefined {
+    const config = this.config();
+    const match = matchRoute(config, request.pathname);
+    return match && this.routeData(config, match.route, match.urlId, request);
+  }
+
+  /**
+   * A status page inside the site's layout, with the shared data: the 500 page (from
+   * `templates/500.html` when the site has one), or the 404 page of a site whose site.json names
+   * no `notFound` page; else a short built-in message. Undefined when that cannot be rendered
+   * cleanly (the caller then sends a plain page).
+   */
+  statusPage(status: 404 | 500, request: RenderRequest): string | undefined {
+    try {
+      const config = this.config();
+      const data: Rec = {};
+      for (const file of config.data) Object.assign(data, this.dataFile(file));
+      data.request = { path: request.pathname, query: {} };
+      // The title templates print for a page (`page.title`, as the layout's <title> does).
+      data.page = { title: STATUS_PAGES[status].title };
+      Object.assign(data, request.extra);
+      const view = storefrontData(data, initialState(data)) as Rec;
+      const partials = this.partials();
+      const renderOptions = {
+        partials: partials.compiled as unknown as Record<string, Code>,
+        locale: this.options.locale ?? 'en-US',
+        now: (this.options.now ?? Date.now)(),
+      };
+      const clean = (unit: CompiledFile, more: Rec = {}): string | undefined => {
+        if (unit.problems.length > 0) return undefined;
+        const out = render(unit.template, { ...view, ...more }, renderOptions);
+        return out.errors.some((e) => e.severity === 'error') ? undefined : out.html;
+      };
+      const own = `templates/${status}.html`;
+      const body = this.files.exists(own)
+        ? clean(this.template(`${status}.html`))
+        : STATUS_PAGES[status].body;
+      if (body === undefined || partials.problems.length > 0) return undefined;
+      if (config.layout === undefined) return body;
+      return clean(this.template(config.layout), { mainContent: body });
+    } catch (err) {
+      if (err instanceof ProblemError) return undefined;
+      throw err;
+    }
+  }
+
+  private planOrThrow(request: RenderRequest): PagePlan {
     const config = this.config();
     const match = matchRoute(config, request.pathname);
     const data = match && this.routeData(config, match.route, match.urlId, request);
     if (match !== undefined && data !== undefined) {
-      return this.renderPage(config, match.route, data, request, match.url);
+      return this.planPage(config, match.route, data, match.url, 200);
     }
     if (config.notFound === undefined) return { status: 404 };
     const notFound = this.routeData(config, config.notFound, undefined, request)!;
-    const outcome = this.renderPage(config, config.notFound, notFound, request, null);
-    return outcome.status === 200 ? { ...outcome, status: 404 } : outcome;
+    return this.planPage(config, config.notFound, notFound, null, 404);
   }
 
-  private renderPage(
+  private planPage(
     config: SiteConfig,
     route: RouteConfig,
     data: Rec,
-    request: RenderRequest,
     url: string | null,
-  ): RenderOutcome {
+    status: 200 | 404,
+  ): PagePlan {
     // What the template sees: the route data with the visitor's initial state folded in, as
     // the browser's first render will (docs/storefront.md "Design").
     const view = storefrontData(data, initialState(data)) as Rec;
@@ -219,45 +327,83 @@ export class Site {
       locale: this.options.locale ?? 'en-US',
       now: (this.options.now ?? Date.now)(),
     };
-    const body = render(page.template, view, renderOptions);
-    problems.push(...this.mapErrors(body.errors, page, partials));
-    let html = body.html;
-    let hydration: HydrationBoot | undefined;
-    if (config.layout !== undefined) {
-      const layout = this.template(config.layout);
-      problems.push(...layout.problems);
-      // The page body goes into the layout inside the hydration root, whose content is then
-      // exactly the page template's output: the browser hydrates it with the same template.
-      const mainContent = `${HYDRATION_ROOT_OPEN}${html}</div>`;
+    const renderBody = () => {
+      const body = render(page.template, view, renderOptions);
+      return { html: body.html, problems: this.mapErrors(body.errors, page, partials) };
+    };
+    const common = { status, url, page, partials, view, renderOptions };
+    if (config.layout === undefined) {
+      return { ...common, head: '', problems, finish: renderBody };
+    }
+    const layout = this.template(config.layout);
+    problems.push(...layout.problems);
+    const renderLayout = (mainContent: string) => {
       const wrapped = render(layout.template, { ...view, mainContent }, renderOptions);
-      problems.push(...this.mapErrors(wrapped.errors, layout, partials));
-      html = wrapped.html;
-      if (html.includes(HYDRATION_ROOT_OPEN)) {
-        const islands = this.islands(config, html);
-        hydration = {
-          root: HYDRATION_ROOT_ID,
-          template: preparedOf(page),
-          data,
-          partials: shippedPartials(
-            [page.template.code, ...islands.map((i) => i.template.code)] as unknown as Code,
-            partials.compiled,
-          ),
-          locale: renderOptions.locale,
-          now: renderOptions.now,
-          ...(islands.length > 0 ? { islands } : {}),
+      return { html: wrapped.html, problems: this.mapErrors(wrapped.errors, layout, partials) };
+    };
+    // The page body goes into the layout inside the hydration root, whose content is then
+    // exactly the page template's output: the browser hydrates it with the same template.
+    const around = renderLayout(MAIN_CONTENT_MARKER);
+    const [before, after, extra] = around.html.split(MAIN_CONTENT_MARKER);
+    const split = before !== undefined && after !== undefined && extra === undefined;
+    const hydration =
+      split || around.html.includes(HYDRATION_ROOT_OPEN)
+        ? this.hydration(config, around.html, page, data, partials, renderOptions)
+        : undefined;
+    const finish = () => {
+      const body = renderBody();
+      if (split) {
+        return {
+          html: `${HYDRATION_ROOT_OPEN}${body.html}</div>${after}`,
+          problems: [...body.problems, ...around.problems],
         };
       }
-    }
-    if (problems.length > 0) return { status: 500, problems: dedupe(problems) };
-    const served = { status: 200 as const, html, url, ...(hydration && { hydration }) };
-    if (request.checkReact !== true) return served;
-    // What `jsont check` reports of the page template: request and API response values
-    // printed unescaped.
+      const wrapped = renderLayout(`${HYDRATION_ROOT_OPEN}${body.html}</div>`);
+      return { html: wrapped.html, problems: [...body.problems, ...wrapped.problems] };
+    };
+    return {
+      ...common,
+      head: split ? before : '',
+      problems: split ? [...problems, ...around.problems] : problems,
+      finish,
+      ...(hydration && { hydration }),
+    };
+  }
+
+  private hydration(
+    config: SiteConfig,
+    layoutHtml: string,
+    page: CompiledFile,
+    data: Rec,
+    partials: PartialSet,
+    renderOptions: { locale: string; now: number },
+  ): HydrationBoot {
+    const islands = this.islands(config, layoutHtml);
+    return {
+      root: HYDRATION_ROOT_ID,
+      template: preparedOf(page),
+      data,
+      partials: shippedPartials(
+        [page.template.code, ...islands.map((i) => i.template.code)] as unknown as Code,
+        partials.compiled,
+      ),
+      locale: renderOptions.locale,
+      now: renderOptions.now,
+      ...(islands.length > 0 ? { islands } : {}),
+    };
+  }
+
+  /**
+   * What `jsont check` reports of the page template (request and API response values printed
+   * unescaped), and with a layout what `jsont check --react` reports of it and what this page's
+   * data causes on the React path.
+   */
+  private reactWarnings(request: RenderRequest, plan: ServedPlan): SiteProblem[] {
+    const { page, partials, view, renderOptions } = plan;
     const warnings = this.mapErrors(unescapedWarningsOf(page), page, partials, 'warning');
-    if (hydration !== undefined) {
+    if (plan.hydration !== undefined) {
       // The page template itself (not the prepared copy the browser gets): it has locations.
       const react = renderToReact(page.template, view, renderOptions);
-      // What `jsont check --react` reports of the template, then what this page's data causes.
       warnings.push(
         ...this.mapErrors(
           [...(page.structureWarnings ?? []), ...react.errors],
@@ -267,7 +413,7 @@ export class Site {
         ).filter((problem) => problem.code.startsWith('REACT_')),
       );
     }
-    return { ...served, reactWarnings: dedupe(warnings) };
+    return dedupe(warnings);
   }
 
   /** Shared data, then route data files, then collection/item, then search results and extras. */
@@ -336,7 +482,7 @@ export class Site {
       if (!html.includes(`id="${id}"`)) continue;
       let unit = this.islandUnits.get(partial);
       if (unit === undefined) {
-        unit = compileFile(`{@|apply ${partial}}`, `site.json islands.${id}`);
+        unit = this.options.compileUnit(`{@|apply ${partial}}`, islandUnitName(id));
         this.islandUnits.set(partial, unit);
       }
       out.push({ root: id, template: preparedOf(unit) });
@@ -347,7 +493,7 @@ export class Site {
   // ---- sources -------------------------------------------------------------------------------
 
   private dataFile(file: string): Rec {
-    const value = this.files.json(join(this.root, file), file);
+    const value = this.files.json(file);
     if (!isRec(value)) {
       throw new ProblemError(siteProblem(file, 'DATA_SHAPE', `${file} must hold a JSON object`));
     }
@@ -367,9 +513,7 @@ export class Site {
 
   private template(name: string): CompiledFile {
     const file = `templates/${name}`;
-    return this.files.get('template', join(this.root, file), file, (text) =>
-      compileFile(text, file),
-    );
+    return this.files.get('template', file, (text) => this.options.compileUnit(text, file));
   }
 
   /**
@@ -377,20 +521,16 @@ export class Site {
    * Compiled once per file version; errors point into the partial's own file.
    */
   private partials(): PartialSet {
-    const dir = join(this.root, 'partials');
     const set: PartialSet = { compiled: {}, files: new Map(), problems: [] };
-    if (!existsSync(dir)) return set;
-    const names = readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && !e.name.startsWith('.'))
-      .map((e) => e.name)
+    const names = this.files
+      .list('partials')
+      .filter((name) => !name.startsWith('.'))
       .sort();
     for (const name of names) {
       const file = `partials/${name}`;
-      const unit = this.files.get('template', join(dir, name), file, (text) =>
-        compileFile(text, file),
-      );
+      const unit = this.files.get('template', file, (text) => this.options.compileUnit(text, file));
       set.problems.push(...unit.problems);
-      const stem = basename(name, extname(name));
+      const stem = partialStem(name);
       for (const key of [name, stem]) {
         if (key === '' || Object.hasOwn(set.compiled, key)) continue;
         set.compiled[key] = unit.template;
@@ -419,22 +559,6 @@ export class Site {
   }
 }
 
-interface CompiledFile {
-  file: string;
-  text: string;
-  template: Template;
-  problems: SiteProblem[];
-  /** The template prepared for the React path, made on first use and cached with the compile. */
-  prepared?: ReactTemplate;
-  /** What preparing it reported (REACT_UNSTRUCTURED, REACT_DROPPED_ATTRIBUTE), located. */
-  structureWarnings?: TemplateError[];
-  /**
-   * Its UNESCAPED_REQUEST_VALUE and UNESCAPED_API_VALUE warnings, found on first use and cached
-   * with the compile.
-   */
-  unescapedWarnings?: TemplateError[];
-}
-
 function unescapedWarningsOf(unit: CompiledFile): TemplateError[] {
   return (unit.unescapedWarnings ??= [
     ...requestValueWarnings(unit.template),
@@ -442,12 +566,26 @@ function unescapedWarningsOf(unit: CompiledFile): TemplateError[] {
   ]);
 }
 
+/** The body of a status page in the layout when the site has no template of its own for it. */
+const STATUS_PAGES = {
+  404: { title: 'Page not found', body: '<h1>Page not found</h1>\n<p><a href="/">Home</a></p>' },
+  500: {
+    title: 'Something went wrong',
+    body: '<h1>Something went wrong</h1>\n<p>This page could not be rendered.</p>',
+  },
+} as const;
+
 /**
  * The element around the page body in the layout: `display: contents` so it adds no box, and
  * the layout's CSS applies as if it were not there (no selector in a layout can expect it).
  */
 export const HYDRATION_ROOT_ID = '__jsont-root';
 const HYDRATION_ROOT_OPEN = `<div id="${HYDRATION_ROOT_ID}" style="display:contents">`;
+/**
+ * Stands for the page body while the layout renders (see Site.plan): a comment no template or
+ * data of a site would hold, which every formatter that changes its value would change.
+ */
+const MAIN_CONTENT_MARKER = `<!--jsont:main-content:${Math.random().toString(36).slice(2)}-->`;
 
 function preparedOf(unit: CompiledFile): ReactTemplate {
   if (unit.prepared === undefined) {
@@ -497,14 +635,6 @@ interface PartialSet {
   problems: SiteProblem[];
 }
 
-function compileFile(text: string, file: string): CompiledFile {
-  const template = compile(text, { name: file });
-  const problems = template.errors
-    .filter((e) => e.severity === 'error')
-    .map((e) => problemFromError(e, file, text));
-  return { file, text, template, problems };
-}
-
 function asArray(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
@@ -519,3 +649,12 @@ function dedupe(problems: SiteProblem[]): SiteProblem[] {
     return true;
   });
 }
+
+/** A partial's name without its extension (`header.block.html` -> `header.block`). */
+function partialStem(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? name : name.slice(0, dot);
+}
+
+/** The unit name of an island's `{@|apply partial}` (what its problems are located in). */
+export const islandUnitName = (id: string): string => `site.json islands.${id}`;

@@ -50,7 +50,7 @@ describe('npm run build', () => {
     const library = readFileSync(join(outDir, 'index.js'), 'utf8');
     expect(library).not.toContain('better-sqlite3');
     const cli = readFileSync(join(outDir, 'cli', 'main.js'), 'utf8');
-    // The preview server's store opens it with a run-time require (server/store/sqlite-driver.ts).
+    // The preview server's store opens it with a run-time require (server/commerce/store/sqlite-driver.ts).
     expect(cli).toContain('better-sqlite3');
     expect(cli).not.toMatch(/(from|import)\s*["']better-sqlite3["']/);
   });
@@ -62,6 +62,19 @@ describe('npm run build', () => {
     expect(bundle).toContain('hydrateTemplate');
     const dts = readFileSync(join(outDir, 'react-renderer', 'browser.d.ts'), 'utf8');
     expect(dts).toContain('export declare function hydrateTemplate');
+  });
+
+  it('ships the production client jsont build copies where there are no sources', () => {
+    const dir = join(outDir, 'site-client');
+    const index = JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8')) as {
+      entry: string;
+      preload: string[];
+    };
+    expect(index.entry).toMatch(/^site-client-[A-Z0-9]{8}\.js$/);
+    for (const name of [index.entry, `${index.entry}.map`, ...index.preload]) {
+      expect(existsSync(join(dir, name)), name).toBe(true);
+    }
+    expect(existsSync(join(outDir, '.site-client-options.mjs'))).toBe(false);
   });
 
   it('emits declarations for the public API', () => {

@@ -3,11 +3,12 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { EXIT_USAGE } from '../../cli/io.js';
-import { SQLITE_MISSING, SqliteMissingError } from '../../server/store/sqlite-driver.js';
+import { SQLITE_MISSING, SqliteMissingError } from '../../server/commerce/store/sqlite-driver.js';
 import { runJsont, tempWorkspace } from './helpers.js';
 
-vi.mock('../../server/store/sqlite-driver.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../server/store/sqlite-driver.js')>();
+vi.mock('../../server/commerce/store/sqlite-driver.js', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../../server/commerce/store/sqlite-driver.js')>();
   return {
     ...actual,
     loadSqliteDriver: () => {

@@ -12,7 +12,7 @@ import {
   createSiteServer,
   type SiteServer,
   type SiteServerOptions,
-} from '../../server/site-server.js';
+} from '../../server/preview/site-server.js';
 import { launchChromium } from './chromium.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');

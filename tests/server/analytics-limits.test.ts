@@ -1,12 +1,12 @@
 /**
  * Any web page can call the analytics endpoints without a crumb, so their bodies are capped at
- * the largest payload the storefront sends and each visitor is rate-limited (server/api/
+ * the largest payload the storefront sends and each visitor is rate-limited (server/commerce/
  * analytics.ts, rate-limit.ts). Time is a fake clock the test moves; nothing sleeps.
  */
 import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ANALYTICS_RATE, MAX_EVENT_BODY_BYTES } from '../../server/api/analytics.js';
-import { VisitorRateLimit } from '../../server/api/rate-limit.js';
+import { ANALYTICS_RATE, MAX_EVENT_BODY_BYTES } from '../../server/commerce/analytics.js';
+import { VisitorRateLimit } from '../../server/commerce/rate-limit.js';
 import { MAX_ERRORS_PER_SEND, MAX_STACK_CHARS } from '../../storefront/api/schemas.js';
 import { Client, startApi, type TestServer } from './support.js';
 

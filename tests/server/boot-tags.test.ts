@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLIENT_PATH, injectClient, type BootData } from '../../server/site/html.js';
-import { createSiteServer } from '../../server/site-server.js';
+import { createSiteServer } from '../../server/preview/site-server.js';
 import { startDemoSite } from './support.js';
 
 const BOOT: BootData = { preview: false, route: '/', problems: [], version: 'v' };

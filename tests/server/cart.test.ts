@@ -229,7 +229,7 @@ describe('PUT and DELETE entries/{id}', () => {
   });
 });
 
-// One set of rules for every change to a cart's lines (server/api/cart-lines.ts): stock and line
+// One set of rules for every change to a cart's lines (server/commerce/cart-lines.ts): stock and line
 // size hold whether units arrive by an add, a quantity update or a move to another variant, and
 // a cart holds at most MAX_CART_LINES lines.
 const addLine = async (...args: Parameters<typeof add>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFromItems, formFromJson, productFromItem } from '../../server/catalog.js';
+import { catalogFromItems, formFromJson, productFromItem } from '../../server/commerce/catalog.js';
 import { catalog } from './support.js';
 
 describe('catalogFromItems', () => {

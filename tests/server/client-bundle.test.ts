@@ -7,7 +7,7 @@
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-import { clientBuildOptions, type ClientBuild } from '../../server/site/client-bundle.js';
+import { clientBuildOptions, type ClientBuild } from '../../server/preview/client-bundle.js';
 
 async function graph(mode: ClientBuild): Promise<string[]> {
   const result = await build({ ...clientBuildOptions(mode), write: false, metafile: true });

@@ -10,14 +10,14 @@ import { resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
-import { Site } from '../../server/site/site.js';
+import { createSiteServer, type SiteServer } from '../../server/preview/site-server.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 import { DEMO_ROUTES } from '../e2e/demo-routes.js';
 import { sendRaw } from './support.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 const NOW = Date.parse('2026-11-20T12:00:00Z');
-const site = new Site(SITE, { now: () => NOW });
+const site = siteFolder(SITE, { now: () => NOW });
 
 interface ShopItem {
   title: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiRoutes, router } from '../../server/api/index.js';
+import { apiRoutes, router } from '../../server/commerce/index.js';
 import { Client, expectFieldError, startApi, type TestServer } from './support.js';
 
 const R = '/api/site-users/account/notifications/restock';

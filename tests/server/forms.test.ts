@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FORM_RATE_LIMIT } from '../../server/api/forms.js';
+import { FORM_RATE_LIMIT } from '../../server/commerce/forms.js';
 import {
   FORM_MESSAGES,
   FormErrorsResponse,

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { MAX_EVENT_BODY_BYTES } from '../../server/api/analytics.js';
-import { jsonDepth, MAX_JSON_DEPTH } from '../../server/api/http.js';
-import type { SiteServer } from '../../server/site-server.js';
+import { MAX_EVENT_BODY_BYTES } from '../../server/commerce/analytics.js';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../server/commerce/http.js';
+import type { SiteServer } from '../../server/preview/site-server.js';
 import { expectFieldError, sendRaw, startDemoSite, useApi, type Client } from './support.js';
 
 let client: Client;

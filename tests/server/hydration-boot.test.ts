@@ -9,8 +9,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { compile, prepareReact, render } from '../../index.js';
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
-import { HYDRATION_ROOT_ID, Site } from '../../server/site/site.js';
+import { createSiteServer, type SiteServer } from '../../server/preview/site-server.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
+import { HYDRATION_ROOT_ID } from '../../server/site/site.js';
 import type { HydrationBoot } from '../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 
@@ -109,7 +110,7 @@ describe('hydration data of served pages', () => {
   });
 
   it('prepares each template once per compile', () => {
-    const site = new Site(SITE, { now: () => NOW });
+    const site = siteFolder(SITE, { now: () => NOW });
     const first = site.render({ pathname: '/shop/p/linen-work-apron' });
     const second = site.render({ pathname: '/shop/p/stoneware-mug-set' });
     if (first.status !== 200 || second.status !== 200) throw new Error('render failed');

@@ -10,7 +10,7 @@ import {
   SQLITE_MISSING,
   SqliteMissingError,
   type ModuleLoader,
-} from '../../server/store/sqlite-driver.js';
+} from '../../server/commerce/store/sqlite-driver.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -46,7 +46,7 @@ function sqliteFilesLoadedBy(entries: string[], openAfter: boolean): string[][] 
     const before = loaded();
     let after = [];
     if (${openAfter}) {
-      const { openStore } = await import(pathToFileURL('server/store/open.ts').href);
+      const { openStore } = await import(pathToFileURL('server/commerce/store/open.ts').href);
       openStore(':memory:').close();
       after = loaded();
     }

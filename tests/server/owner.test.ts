@@ -1,5 +1,5 @@
 /**
- * Owner calls need the owner session (server/api/owner.ts): a visitor holding only the crumb
+ * Owner calls need the owner session (server/commerce/owner.ts): a visitor holding only the crumb
  * gets 401, a made-up or stale owner cookie 403, and nothing is read or changed; the one-time
  * owner link works once and sets an HttpOnly, SameSite=Strict cookie; with it every owner call
  * works; `jsont preview` prints the link.
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPreview } from '../../cli/preview.js';
-import { apiRoutes, router } from '../../server/api/index.js';
-import { OWNER_COOKIE, OWNER_MESSAGES, OwnerAccess } from '../../server/api/owner.js';
+import { apiRoutes, router } from '../../server/commerce/index.js';
+import { OWNER_COOKIE, OWNER_MESSAGES, OwnerAccess } from '../../server/commerce/owner.js';
 import { Client, sendRaw, startApi, type TestServer } from './support.js';
 
 const R = '/api/site-users/account/notifications/restock';

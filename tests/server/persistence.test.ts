@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../server/store/migrations.js';
-import { migrate, openStore } from '../../server/store/open.js';
+import { MIGRATIONS } from '../../server/commerce/store/migrations.js';
+import { migrate, openStore } from '../../server/commerce/store/open.js';
 import { Client, signIn, startApi, type TestServer } from './support.js';
 
 const dirs: string[] = [];

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
-import { memoryReader, type FolderReader } from '../../server/site/platform/reader.js';
+import { folderReaderOf, type FolderReader } from '../../server/site/platform/reader.js';
+import { memoryReader } from '../../server/site/reader.js';
 
 export const PLATFORM_FIXTURE = resolve(import.meta.dirname, '../fixtures/platform-site');
 
@@ -20,5 +21,5 @@ export function fixtureFiles(root = PLATFORM_FIXTURE): Record<string, string> {
 }
 
 export function fixtureReader(overrides: Record<string, string> = {}): FolderReader {
-  return memoryReader({ ...fixtureFiles(), ...overrides });
+  return folderReaderOf(memoryReader({ ...fixtureFiles(), ...overrides }));
 }

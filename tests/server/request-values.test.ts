@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Path } from '../../index.js';
 import { API_RESPONSE_VALUE_PATHS } from '../../server/site/api-response-values.js';
 import { REQUEST_VALUE_PATHS } from '../../server/site/request-values.js';
-import { Site } from '../../server/site/site.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
@@ -30,7 +30,7 @@ function pathsHolding(value: unknown, path: string[] = [], out: string[][] = [])
 
 describe('request values in the page data', () => {
   it('lie under REQUEST_VALUE_PATHS only, on the search route and on others', () => {
-    const site = new Site(SITE, { now: () => 0 });
+    const site = siteFolder(SITE, { now: () => 0 });
     const query = new URLSearchParams({ q: TOKEN, view: TOKEN, [TOKEN]: '1' });
     for (const pathname of ['/search', '/shop', '/journal']) {
       const outcome = site.render({ pathname, query });
@@ -50,7 +50,7 @@ const under = (roots: readonly Path[], path: string[]) =>
 
 describe('API response values in the page data', () => {
   it('lie under API_RESPONSE_VALUE_PATHS only: the /cart notice of a failed call', () => {
-    const outcome = new Site(SITE, { now: () => 0 }).render({ pathname: '/cart' });
+    const outcome = siteFolder(SITE, { now: () => 0 }).render({ pathname: '/cart' });
     expect(outcome.status).toBe(200);
     const data = outcome.status === 200 ? outcome.hydration?.data : undefined;
     const notice = { title: 'Unable to remove item', message: `server says ${TOKEN}` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESTOCK_PAGE_SIZE } from '../../server/api/restock.js';
+import { RESTOCK_PAGE_SIZE } from '../../server/commerce/restock.js';
 import {
   CART_MESSAGES,
   RESTOCK_MESSAGES,

@@ -12,11 +12,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 
-import { apiRoutes, router } from '../../server/api/index.js';
-import { OWNER_COOKIE, OWNER_LINK_PATH } from '../../server/api/owner.js';
-import type { Route } from '../../server/api/router.js';
+import { apiRoutes, router } from '../../server/commerce/index.js';
+import { OWNER_COOKIE, OWNER_LINK_PATH } from '../../server/commerce/owner.js';
+import type { Route } from '../../server/commerce/router.js';
 import { CLIENT_PATH, LIVERELOAD_PATH } from '../../server/site/html.js';
-import type { SiteServer } from '../../server/site-server.js';
+import type { SiteServer } from '../../server/preview/site-server.js';
 import * as schemas from '../../storefront/api/schemas.js';
 import { sendRaw, startDemoSite } from './support.js';
 

@@ -6,10 +6,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../server/store/migrations.js';
-import { migrate, openStore } from '../../server/store/open.js';
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
-import { loadSqliteDriver } from '../../server/store/sqlite-driver.js';
+import { MIGRATIONS } from '../../server/commerce/store/migrations.js';
+import { migrate, openStore } from '../../server/commerce/store/open.js';
+import { createSiteServer, type SiteServer } from '../../server/preview/site-server.js';
+import { loadSqliteDriver } from '../../server/commerce/store/sqlite-driver.js';
 import { Client, startApi, startDemoSite } from './support.js';
 
 const SESSION = '/api/site-users/account/session';

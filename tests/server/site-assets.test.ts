@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
+import { createSiteServer, type SiteServer } from '../../server/preview/site-server.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 

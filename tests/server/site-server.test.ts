@@ -22,8 +22,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { parsePort, runPreview } from '../../cli/preview.js';
 import { compile, prepareReact } from '../../index.js';
 import { runCli } from '../../cli/run.js';
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
-import { Site } from '../../server/site/site.js';
+import { createSiteServer, type SiteServer } from '../../server/preview/site-server.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 import { DEMO_ROUTES } from '../e2e/demo-routes.js';
 import { sendRaw } from './support.js';
 
@@ -108,7 +108,7 @@ function useDemoSiteServer(receive: (started: { server: SiteServer; base: string
 }
 
 describe('demo store (fixtures/site)', () => {
-  const site = new Site(SITE, { now: () => NOW });
+  const site = siteFolder(SITE, { now: () => NOW });
 
   it('has no template, partial or data problem', () => {
     expect(site.check()).toEqual([]);
@@ -654,7 +654,7 @@ describe('site.json validation', () => {
         join(dir, 'site.json'),
         JSON.stringify({ routes: { '/p/:urlId': { template: 'p.html' } } }),
       );
-      const site = new Site(dir);
+      const site = siteFolder(dir);
       expect(site.check()).toMatchObject([
         { file: 'site.json', code: 'SITE_CONFIG', message: expect.stringContaining(':urlId') },
       ]);

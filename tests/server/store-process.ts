@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 
-import { createSiteServer } from '../../server/site-server.js';
+import { createSiteServer } from '../../server/preview/site-server.js';
 
 const server = createSiteServer({
   root: resolve(import.meta.dirname, '../../fixtures/site'),

@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { createApiHandler, type ApiHandler, type ApiOptions } from '../../server/api/index.js';
-import { OWNER_COOKIE, type OwnerAccess } from '../../server/api/owner.js';
-import { catalogFromItems } from '../../server/catalog.js';
-import { createSiteServer, type SiteServer } from '../../server/site-server.js';
-import { openStore, type Database } from '../../server/store/open.js';
+import { createApiHandler, type ApiHandler, type ApiOptions } from '../../server/commerce/index.js';
+import { OWNER_COOKIE, type OwnerAccess } from '../../server/commerce/owner.js';
+import { catalogFromItems } from '../../server/commerce/catalog.js';
+import { createSiteServer, type SiteServer } from '../../server/preview/site-server.js';
+import { openStore, type Database } from '../../server/commerce/store/open.js';
 import { ErrorResponse } from '../../storefront/api/schemas.js';
 
 export const ITEMS = [

@@ -6,8 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { Glob } from '../../server/faults.js';
-import type { SiteServer } from '../../server/site-server.js';
+import { Glob } from '../../server/commerce/faults.js';
+import type { SiteServer } from '../../server/preview/site-server.js';
 import { expectLinearGrowth, SIZE_FACTOR } from '../support/growth.js';
 import { sendRaw, startApi, startDemoSite, type TestServer } from './support.js';
 

@@ -7,8 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { clientBuildOptions, clientUrlOf } from '../../server/site/client-bundle.js';
-import { Site } from '../../server/site/site.js';
+import { clientBuildOptions, clientUrlOf } from '../../server/preview/client-bundle.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 
 const WIDGET_BUDGET = 30 * 1024;
 /**
@@ -66,7 +66,7 @@ const ON_DEMAND: Array<[chunk: RegExp, marker: string]> = [
 const asksFor = (html: string) => (url: string) =>
   ON_DEMAND.some(([chunk, marker]) => chunk.test(url) && html.includes(marker));
 
-const site = new Site(resolve(import.meta.dirname, '../../fixtures/site'));
+const site = siteFolder(resolve(import.meta.dirname, '../../fixtures/site'));
 
 /** The HTML of each of the demo's product pages. */
 function productPages(): Array<[url: string, html: string]> {

@@ -9,7 +9,7 @@ import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Site } from '../../server/site/site.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 import { createRuntime } from '../../storefront/runtime.js';
 import { attachInstalmentModal } from '../../storefront/widgets/commerce/instalment-modal.js';
 import { setWidgetSeams } from '../../storefront/widgets/seams.js';
@@ -21,7 +21,7 @@ import { setWidgetSeams } from '../../storefront/widgets/seams.js';
   advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
 };
 
-const site = new Site(resolve(import.meta.dirname, '../../fixtures/site'), { now: () => 0 });
+const site = siteFolder(resolve(import.meta.dirname, '../../fixtures/site'), { now: () => 0 });
 
 const INFO_PAGE = `<!doctype html><html><head><title>Pay in 4 with Afterpay</title>
 <script>window.bad = 1</script></head><body><header>chrome</header><main>

@@ -7,7 +7,7 @@
  * @vitest-environment jsdom
  */
 import { describe, expect, it } from 'vitest';
-import { Site } from '../../server/site/site.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 import { alertText, button, choose, quantityField, useWidgetClock, user } from './product-form.js';
 import { logged, mountPage, SITE } from './support.js';
 import { act, fireEvent } from '@testing-library/react';
@@ -44,7 +44,7 @@ describe('sold-out states', () => {
   });
 
   it('shows a product sold out as a whole so from the server on', async () => {
-    const outcome = new Site(SITE).render({ pathname: MUGS });
+    const outcome = siteFolder(SITE).render({ pathname: MUGS });
     if (outcome.status !== 200) throw new Error(`${MUGS} answered ${outcome.status}`);
     const html = outcome.html.replace(/<script[\s\S]*?<\/script>/g, '');
     expect(html).toContain(

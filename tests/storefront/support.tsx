@@ -20,7 +20,7 @@ import {
   type StorefrontRuntime,
 } from '../../storefront/runtime.js';
 import { STOREFRONT_WIDGETS } from '../../storefront/widgets/index.js';
-import { Site } from '../../server/site/site.js';
+import { siteFolder } from '../../server/preview/site-folder.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // Testing Library waits for a 0 ms timeout after each user action, and advances fake timers
@@ -31,7 +31,7 @@ import { Site } from '../../server/site/site.js';
 
 export const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 const NOW = Date.parse('2026-11-20T12:00:00Z');
-const site = new Site(SITE, { now: () => NOW });
+const site = siteFolder(SITE, { now: () => NOW });
 
 /** React's console errors and warnings in the current test. */
 export const logged: string[] = [];

@@ -17,6 +17,7 @@ import {
 import type { HydrationBoot } from '../../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../../storefront/state/page-data.js';
 import { problemFromError, siteProblem, type SiteProblem } from '../problems.js';
+import { HYDRATION_ROOT_ID } from '../site.js';
 import { SiteContent } from './content.js';
 import { layoutFor, loadModel, PlatformFileError, type PlatformModel } from './model.js';
 import type { FolderReader } from './reader.js';
@@ -29,8 +30,8 @@ import { rewriteTags, TAG_DATA_KEY, TagKeys, type TagUse, type UnknownTag } from
 
 type Rec = Record<string, unknown>;
 
-export const PLATFORM_ROOT_ID = '__jsont-root';
-const ROOT_OPEN = `<div id="${PLATFORM_ROOT_ID}" style="display:contents">`;
+/** The element around the page body, as the site.json layout's (site.ts). */
+const ROOT_OPEN = `<div id="${HYDRATION_ROOT_ID}" style="display:contents">`;
 
 export interface PlatformRequest {
   pathname: string;
@@ -225,7 +226,7 @@ export class PlatformSite {
     const prepared = prepareReact(main.template);
     const hydration: HydrationBoot | undefined = page.html.includes(ROOT_OPEN)
       ? {
-          root: PLATFORM_ROOT_ID,
+          root: HYDRATION_ROOT_ID,
           template: { code: prepared.code, react: prepared.react },
           data,
           partials: Object.fromEntries(

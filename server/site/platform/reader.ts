@@ -1,7 +1,10 @@
 /**
- * How the platform site reads its folder: injected, so nothing here touches the file system
- * (the node reader is server/preview/folder-reader.ts; tests pass an in-memory one).
+ * How the platform site reads its folder: through the site's injected SiteReader (nothing
+ * here touches a file system), seen as "the text or undefined". Paths that could leave the
+ * folder (`..` segments, absolute paths) read as absent.
  */
+import type { SiteReader } from '../reader.js';
+
 export interface FolderReader {
   /** The text of the file at `path` (relative, forward slashes), or undefined when absent. */
   read(path: string): string | undefined;
@@ -9,16 +12,19 @@ export interface FolderReader {
   list(dir: string): string[];
 }
 
-/** A reader over a map of path -> text (tests, snapshots of a folder). */
-export function memoryReader(files: Record<string, string>): FolderReader {
+const inside = (path: string) =>
+  path !== '' && !path.startsWith('/') && !path.split(/[/\\]/).some((part) => part === '..');
+
+export function folderReaderOf(reader: SiteReader): FolderReader {
   return {
-    read: (path) => (Object.hasOwn(files, path) ? files[path] : undefined),
-    list: (dir) => {
-      const prefix = dir === '' ? '' : `${dir}/`;
-      return Object.keys(files)
-        .filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/'))
-        .map((p) => p.slice(prefix.length))
-        .sort();
-    },
+    read: (path) =>
+      inside(path) && reader.stamp(path) !== undefined ? reader.read(path) : undefined,
+    list: (dir) =>
+      dir === '' || inside(dir)
+        ? reader
+            .list(dir === '' ? '.' : dir)
+            .filter((name) => !name.startsWith('.'))
+            .sort()
+        : [],
   };
 }

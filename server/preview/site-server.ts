@@ -1,7 +1,7 @@
 /**
  * The preview server: serves a site folder (server/site/config.ts) over node:http. Pages are
  * rendered on the server on every request (templates compiled once per file version); the
- * commerce API (server/api) answers /api/*; /assets/* are static files; /__client.js is the
+ * commerce API (server/commerce/) answers /api/*; /assets/* are static files; /__client.js is the
  * browser script. In preview mode it also watches the folder and tells open pages to reload
  * (SSE at /__livereload), or shows the template errors in an overlay and in the terminal.
  */
@@ -10,20 +10,21 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
-import { requestUrl } from './api/http.js';
-import { OwnerAccess } from './api/owner.js';
+import { requestUrl } from '../commerce/http.js';
+import { OwnerAccess } from '../commerce/owner.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
-import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './site/client-bundle.js';
-import { createCommerce, type Commerce } from './site/commerce.js';
+import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
+import { createCommerce, type Commerce } from './commerce.js';
 import {
   CLIENT_PATH,
   errorPage,
   injectClient,
   LIVERELOAD_PATH,
   notFoundPage,
-} from './site/html.js';
-import { formatProblems, type SiteProblem } from './site/problems.js';
-import { Site } from './site/site.js';
+} from '../site/html.js';
+import { formatProblems, type SiteProblem } from '../site/problems.js';
+import type { Site } from '../site/site.js';
+import { siteFolder } from './site-folder.js';
 
 /** Served from the site's `assets/favicon.ico` (404 when it has none). */
 const FAVICON_PATH = '/favicon.ico';
@@ -93,7 +94,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const clientBuild = options.clientBuild ?? 'production';
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const siteOptions = options.now ? { now: options.now } : {};
-  const site = new Site(root, siteOptions);
+  const site = siteFolder(root, siteOptions);
   let base = '';
   const owner = new OwnerAccess((path) =>
     log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),

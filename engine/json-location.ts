@@ -4,7 +4,7 @@
  * none), so after a failed parse the CLI re-scans the text with this small recursive-descent
  * validator (RFC 8259 grammar). It runs only on the error path, so it favours clarity over speed.
  */
-import { LineIndex } from '../engine/errors.js';
+import { LineIndex } from './errors.js';
 
 export interface JsonErrorLocation {
   line: number;

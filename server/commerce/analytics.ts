@@ -18,7 +18,7 @@ import {
   RecordEventRequest,
   RecordedResponse,
 } from '../../storefront/api/schemas.js';
-import type { RecordKind } from '../store/settings.js';
+import type { RecordKind } from './store/settings.js';
 import { newToken } from './crumb.js';
 import { parseWith } from './http.js';
 import { VisitorRateLimit } from './rate-limit.js';

@@ -13,7 +13,7 @@ import {
   LogoutResponse,
   SESSION_MESSAGES,
 } from '../../storefront/api/schemas.js';
-import type { SessionRow } from '../store/site-users.js';
+import type { SessionRow } from './store/site-users.js';
 import { CART_COOKIE, currentCart, newId } from './cart.js';
 import { newToken } from './crumb.js';
 import { fail, parseWith } from './http.js';

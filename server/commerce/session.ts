@@ -2,7 +2,7 @@
  * The signed-in site user of a request, if any. Kept apart from the session routes so the
  * cart can attach new carts to the account without an import cycle.
  */
-import type { SessionRow } from '../store/site-users.js';
+import type { SessionRow } from './store/site-users.js';
 import type { ApiContext } from './router.js';
 
 export const SESSION_COOKIE = 'SiteUserSecureAuthToken';

@@ -1,19 +1,19 @@
 /**
- * Joins the site to the commerce API (server/api): the catalog the API prices carts with is read
+ * Joins the site to the commerce API (server/commerce/): the catalog the API prices carts with is read
  * from the same collection files the pages render, and each page render gets the visitor's cart
  * (CART cookie) so the header pill and /cart are right on first paint, before any script runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../api/index.js';
-import { newId } from '../api/cart-lines.js';
-import { catalogFromItems, type Catalog } from '../catalog.js';
-import type { FaultPlan } from '../faults.js';
-import type { OwnerAccess } from '../api/owner.js';
-import { openStore } from '../store/open.js';
-import type { Site } from './site.js';
-import { ProblemError } from './files.js';
-import { siteAccounts, type SiteAccount } from './site-users.js';
+import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../commerce/index.js';
+import { newId } from '../commerce/cart-lines.js';
+import { catalogFromItems, type Catalog } from '../commerce/catalog.js';
+import type { FaultPlan } from '../commerce/faults.js';
+import type { OwnerAccess } from '../commerce/owner.js';
+import { openStore } from '../commerce/store/open.js';
+import type { Site } from '../site/site.js';
+import { ProblemError } from '../site/files.js';
+import { siteAccounts, type SiteAccount } from '../site/site-users.js';
 
 export interface Commerce {
   /** Answers /api/* (and the test hooks); false for everything else. */

@@ -13,8 +13,8 @@ import {
   MAX_LINE_QUANTITY,
   QUANTITY_TOO_LARGE,
 } from '../../storefront/api/schemas.js';
-import type { CatalogVariant } from '../catalog.js';
-import type { CartRow, EntryRow } from '../store/carts.js';
+import type { CatalogVariant } from './catalog.js';
+import type { CartRow, EntryRow } from './store/carts.js';
 import { fail } from './http.js';
 import type { ApiContext } from './router.js';
 

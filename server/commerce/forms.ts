@@ -13,7 +13,7 @@ import {
   SaveFormSubmissionRequest,
   SaveFormSubmissionResponse,
 } from '../../storefront/api/schemas.js';
-import type { CatalogForm } from '../catalog.js';
+import type { CatalogForm } from './catalog.js';
 import { newToken } from './crumb.js';
 import { fail, HttpError, parseWith } from './http.js';
 import type { ApiContext, Route } from './router.js';

@@ -9,13 +9,13 @@ import type { Database } from 'better-sqlite3';
 import * as z from 'zod/mini';
 import { CART_ERROR_TEXTS } from '../../storefront/api/errors.js';
 import type { ShoppingCart } from '../../storefront/api/schemas.js';
-import { EMPTY_CATALOG, type Catalog } from '../catalog.js';
-import { FaultInjector, FaultPlanJson, ruleFromJson, type FaultPlan } from '../faults.js';
-import { CartStore } from '../store/carts.js';
-import { FormStore } from '../store/forms.js';
-import { RestockStore } from '../store/restock.js';
-import { CollectionStore, RecordStore, SettingsStore } from '../store/settings.js';
-import { SiteUserStore } from '../store/site-users.js';
+import { EMPTY_CATALOG, type Catalog } from './catalog.js';
+import { FaultInjector, FaultPlanJson, ruleFromJson, type FaultPlan } from './faults.js';
+import { CartStore } from './store/carts.js';
+import { FormStore } from './store/forms.js';
+import { RestockStore } from './store/restock.js';
+import { CollectionStore, RecordStore, SettingsStore } from './store/settings.js';
+import { SiteUserStore } from './store/site-users.js';
 import { analyticsRateLimit, analyticsRoutes } from './analytics.js';
 import { CART_COOKIE, cartRoutes } from './cart.js';
 import { buildCart, emptyCartRow } from './cart-view.js';
@@ -50,7 +50,7 @@ export type { Stores } from './router.js';
 export interface ApiOptions {
   db: Database;
   faults?: FaultPlan;
-  /** Products and forms from the site JSON (see server/catalog.ts). */
+  /** Products and forms from the site JSON (see server/commerce/catalog.ts). */
   catalog?: Catalog;
   /** Clock for timestamps, expiry and rate limits (tests pass a fake one). */
   now?: () => number;

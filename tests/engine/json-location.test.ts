@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { locateJsonError } from '../../cli/json-location.js';
+import { locateJsonError } from '../../engine/json-location.js';
 
 /** [label, text, line, column] — the position of the first character that cannot be JSON. */
 const CASES: Array<[string, string, number, number]> = [

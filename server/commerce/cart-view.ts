@@ -5,8 +5,8 @@
  */
 import { cartWithoutCheckout } from '../../storefront/api/cart-shape.js';
 import type { CartEntry, Money, ShoppingCart } from '../../storefront/api/schemas.js';
-import { PRODUCT_TYPE, type Catalog } from '../catalog.js';
-import type { CartRow, EntryRow } from '../store/carts.js';
+import { PRODUCT_TYPE, type Catalog } from './catalog.js';
+import type { CartRow, EntryRow } from './store/carts.js';
 
 const DEFAULT_CURRENCY = 'USD';
 

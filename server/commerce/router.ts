@@ -6,12 +6,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import type * as z from 'zod/mini';
-import type { Catalog } from '../catalog.js';
-import type { CartStore } from '../store/carts.js';
-import type { FormStore } from '../store/forms.js';
-import type { RestockStore } from '../store/restock.js';
-import type { CollectionStore, RecordStore, SettingsStore } from '../store/settings.js';
-import type { SiteUserStore } from '../store/site-users.js';
+import type { Catalog } from './catalog.js';
+import type { CartStore } from './store/carts.js';
+import type { FormStore } from './store/forms.js';
+import type { RestockStore } from './store/restock.js';
+import type { CollectionStore, RecordStore, SettingsStore } from './store/settings.js';
+import type { SiteUserStore } from './store/site-users.js';
 import { INVALID_REQUEST } from '../../storefront/api/schemas.js';
 import { appendSetCookie, HttpError, serializeCookie, type CookieOptions } from './http.js';
 
@@ -63,7 +63,7 @@ export interface Route {
   rateLimited?: boolean;
   /**
    * Owner calls (restock lists and sends, store creation, settings writes) need the owner
-   * session (server/api/owner.ts) as well: 401 without it, 403 with a wrong one.
+   * session (server/commerce/owner.ts) as well: 401 without it, 403 with a wrong one.
    */
   owner?: boolean;
   /** Shape of a successful reply; the handler checks it so the client's schema never lies. */

@@ -15,7 +15,7 @@ import {
   UpdateAdditionalFieldsResponse,
   UpdateQuantityRequest,
 } from '../../storefront/api/schemas.js';
-import type { CartRow } from '../store/carts.js';
+import type { CartRow } from './store/carts.js';
 import { addUnits, changeLineVariant, findVariant, newId, setLineQuantity } from './cart-lines.js';
 import { buildCart, buildEntry, emptyCartRow } from './cart-view.js';
 import { fail, parseWith } from './http.js';

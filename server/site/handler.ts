@@ -1,0 +1,321 @@
+/**
+ * The site handler: a built site (its manifest, see manifest.ts) served as one web-standard
+ * `fetch(request) -> Response`, with nothing of Node in it, so that `jsont serve` runs it on
+ * Node and an edge runtime runs it unchanged (docs/publishing.md). Pages are rendered from the
+ * precompiled templates (the compiler is never called) and streamed: the head, with a
+ * modulepreload for each of the client's first scripts, leaves before the body is rendered.
+ * Each page's data is at `?format=json`; static files carry their content hash as ETag, and
+ * the client's content-hashed chunks are immutable; /api/* goes to the commerce origin.
+ */
+import { builtSiteSources, type AssetEntry, type SiteManifest } from './manifest.js';
+import { errorPage, injectClient, injectPreloads, notFoundPage } from './html.js';
+import { formatProblems, type SiteProblem } from './problems.js';
+import { securityHeaders } from './security.js';
+import { Site, type RenderRequest } from './site.js';
+
+export interface SiteHandlerOptions {
+  /** A static file's bytes by its path in the build folder (AssetEntry.file), null if absent. */
+  readAsset(file: string): Promise<BodyInit | null>;
+  /**
+   * Answers /api/* (and the visitor's cart for pages rendered with it): usually a forward to
+   * the commerce origin (forwardTo). Without it /api/* is 404 and pages render without a cart.
+   */
+  commerce?: (request: Request) => Promise<Response>;
+  /** Clock of the formatters (tests); default the real time. */
+  now?: () => number;
+  /** Where render problems and failed commerce calls are reported (default console.error). */
+  log?: (message: string) => void;
+}
+
+export interface SiteHandler {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** The cart call whose answer pages render with (the header pill, /cart on first paint). */
+const CART_PATH = '/api/commerce/shopping-cart';
+const HTML = 'text/html; charset=utf-8';
+/** Pages are revalidated on every use (their ETag makes that a 304 when nothing changed). */
+const PAGE_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createSiteHandler(
+  manifest: SiteManifest,
+  options: SiteHandlerOptions,
+): SiteHandler {
+  const { reader, compileUnit } = builtSiteSources(manifest);
+  const now = options.now ?? Date.now;
+  const site = new Site(reader, { compileUnit, now });
+  const log = options.log ?? ((message: string) => console.error(message));
+  const boot = { preview: false, route: null, problems: [], version: manifest.buildId };
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const { pathname } = url;
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return options.commerce ? options.commerce(request) : jsonReply(404, { error: 'Not found' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
+    }
+    const asset = Object.hasOwn(manifest.assets, pathname) ? manifest.assets[pathname] : undefined;
+    if (asset !== undefined) return serveAsset(request, asset);
+    return servePage(request, url);
+  }
+
+  async function serveAsset(request: Request, asset: AssetEntry): Promise<Response> {
+    const headers = new Headers({
+      'Content-Type': asset.type,
+      ETag: asset.etag,
+      'Cache-Control': asset.immutable ? IMMUTABLE : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (asset.encodings.length > 0) headers.set('Vary', 'Accept-Encoding');
+    if (matchesEtag(request, asset.etag)) return new Response(null, { status: 304, headers });
+    const encoding = chooseEncoding(request.headers.get('accept-encoding'), asset.encodings);
+    const body = await options.readAsset(
+      encoding ? `${asset.file}.${SUFFIX[encoding]}` : asset.file,
+    );
+    if (body === null) return textReply(404, 'Not found');
+    if (encoding) headers.set('Content-Encoding', encoding);
+    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+  }
+
+  async function servePage(request: Request, url: URL): Promise<Response> {
+    const { cart, setCookies } = await visitorCart(request);
+    const renderRequest: RenderRequest = {
+      pathname: url.pathname,
+      query: url.searchParams,
+      ...(cart !== undefined && { extra: { cart } }),
+    };
+    const headers = securityHeaders();
+    for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+    headers.set('Cache-Control', PAGE_CACHE);
+    headers.set('Vary', 'Cookie');
+
+    if (url.searchParams.get('format') === 'json') {
+      const data = site.pageData(renderRequest);
+      if (data === undefined) return jsonReply(404, { error: 'Not found' }, headers);
+      const text = JSON.stringify(data);
+      const etag = `"${await digest(`${manifest.buildId}\n${text}`)}"`;
+      return conditional(request, etag, headers, 'application/json; charset=utf-8', text);
+    }
+
+    const plan = site.plan(renderRequest);
+    if (plan.status === 404 && plan.head === undefined) {
+      // No route and no not-found page in site.json: a short one inside the layout.
+      headers.set('Content-Type', HTML);
+      const html = site.statusPage(404, renderRequest) ?? notFoundPage(url.pathname, false, '');
+      return new Response(request.method === 'HEAD' ? null : finishStatusPage(html), {
+        status: 404,
+        headers,
+      });
+    }
+    if (plan.status === 500 || plan.problems.length > 0) {
+      return failure(request, url, renderRequest, plan.problems, headers);
+    }
+    // Everything the page is made of: the build, the address, the visitor's cart and the
+    // minute (relative dates); rendering it again would give the same bytes within the minute.
+    const etag = `W/"${await digest(
+      [
+        manifest.buildId,
+        url.pathname,
+        url.search,
+        JSON.stringify(cart ?? null),
+        minute(now()),
+      ].join('\n'),
+    )}"`;
+    headers.set('Content-Type', HTML);
+    headers.set('ETag', etag);
+    if (plan.status === 200 && matchesEtag(request, etag)) {
+      return new Response(null, { status: 304, headers: withoutBodyHeaders(headers) });
+    }
+    const status = plan.status;
+    if (request.method === 'HEAD') return new Response(null, { status, headers });
+    const encoder = new TextEncoder();
+    const head = injectPreloads(plan.head, manifest.client.preload);
+    let sentHead = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (!sentHead && head !== '') {
+            sentHead = true;
+            controller.enqueue(encoder.encode(head));
+            return;
+          }
+          const rest = plan.finish();
+          if (rest.problems.length > 0) {
+            // The status is sent already: report, and finish the page with what rendered.
+            log(`[site] ${url.pathname}: render problems\n${formatProblems(rest.problems)}`);
+          }
+          const html = injectClient(
+            rest.html,
+            { ...boot, route: plan.url },
+            plan.hydration,
+            manifest.client.entry,
+          );
+          controller.enqueue(encoder.encode(head === '' ? injectPreloads(html, []) : html));
+          controller.close();
+        },
+      },
+      // Render the body only when the head has been taken: nothing is rendered ahead of reads.
+      { highWaterMark: 0 },
+    );
+    return new Response(body, { status, headers });
+  }
+
+  function failure(
+    request: Request,
+    url: URL,
+    renderRequest: RenderRequest,
+    problems: SiteProblem[],
+    headers: Headers,
+  ): Response {
+    log(`[site] ${url.pathname}: the page could not be rendered\n${formatProblems(problems)}`);
+    headers.set('Content-Type', HTML);
+    headers.set('Cache-Control', 'no-store');
+    const html = site.statusPage(500, renderRequest) ?? errorPage(problems, false, '');
+    return new Response(request.method === 'HEAD' ? null : finishStatusPage(html), {
+      status: 500,
+      headers,
+    });
+  }
+
+  /** The client on a status page rendered from the site's templates (the header's cart pill). */
+  function finishStatusPage(html: string): string {
+    return html.includes('id="__jsont-boot"')
+      ? html
+      : injectClient(html, boot, undefined, manifest.client.entry);
+  }
+
+  /**
+   * The visitor's cart from the commerce origin, with the cookies it sets (the crumb a first
+   * visit gets). A failed call is reported and the page renders without it.
+   */
+  async function visitorCart(request: Request): Promise<{ cart: unknown; setCookies: string[] }> {
+    if (options.commerce === undefined) return { cart: undefined, setCookies: [] };
+    const headers = new Headers({ Accept: 'application/json' });
+    const cookie = request.headers.get('cookie');
+    if (cookie !== null) headers.set('Cookie', cookie);
+    try {
+      const response = await options.commerce(
+        new Request(new URL(CART_PATH, request.url), { headers }),
+      );
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return { cart: await response.json(), setCookies: response.headers.getSetCookie() };
+    } catch (err) {
+      log(`[site] the visitor's cart: ${err instanceof Error ? err.message : String(err)}`);
+      return { cart: undefined, setCookies: [] };
+    }
+  }
+
+  return {
+    async fetch(request) {
+      try {
+        return await handle(request);
+      } catch (err) {
+        log(`[site] ${request.method} ${request.url}: ${err instanceof Error ? err.stack : err}`);
+        return textReply(500, 'Internal Server Error');
+      }
+    },
+  };
+}
+
+/**
+ * A commerce function that forwards each request to `origin` (`http://127.0.0.1:8788`), path
+ * and query kept, body streamed, redirects passed back to the browser.
+ */
+export function forwardTo(origin: string): (request: Request) => Promise<Response> {
+  const base = new URL(origin);
+  return async (request) => {
+    const from = new URL(request.url);
+    const target = new URL(from.pathname + from.search, base);
+    const headers = new Headers(request.headers);
+    headers.delete('host');
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: request.method,
+      headers,
+      redirect: 'manual',
+      ...(hasBody && { body: request.body, duplex: 'half' }),
+    };
+    const response = await fetch(target, init);
+    // fetch has decoded the body: its encoding and length no longer describe it.
+    const out = new Headers(response.headers);
+    out.delete('content-encoding');
+    out.delete('content-length');
+    return new Response(response.body, { status: response.status, headers: out });
+  };
+}
+
+const SUFFIX = { br: 'br', gzip: 'gz' } as const;
+
+/** The best precompressed copy the client accepts: brotli, then gzip, else none. */
+export function chooseEncoding(
+  accept: string | null,
+  available: ReadonlyArray<'br' | 'gzip'>,
+): 'br' | 'gzip' | undefined {
+  if (accept === null) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return (['br', 'gzip'] as const).find((name) => available.includes(name) && ok(name));
+}
+
+function matchesEtag(request: Request, etag: string): boolean {
+  const header = request.headers.get('if-none-match');
+  if (header === null) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header === '*' || header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+function conditional(
+  request: Request,
+  etag: string,
+  headers: Headers,
+  type: string,
+  text: string,
+): Response {
+  headers.set('ETag', etag);
+  headers.set('Content-Type', type);
+  if (matchesEtag(request, etag)) {
+    return new Response(null, { status: 304, headers: withoutBodyHeaders(headers) });
+  }
+  return new Response(request.method === 'HEAD' ? null : text, { status: 200, headers });
+}
+
+/**
+ * A 304's headers: validators and caching only. The policy headers are left to the stored
+ * response (a cache updates the stored headers with the 304's).
+ */
+function withoutBodyHeaders(headers: Headers): Headers {
+  const out = new Headers();
+  for (const name of ['etag', 'cache-control', 'vary']) {
+    const value = headers.get(name);
+    if (value !== null) out.set(name, value);
+  }
+  for (const cookie of headers.getSetCookie()) out.append('Set-Cookie', cookie);
+  return out;
+}
+
+function jsonReply(status: number, body: unknown, headers = new Headers()): Response {
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+function textReply(status: number, text: string): Response {
+  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+const minute = (ms: number): number => Math.floor(ms / 60_000);
+
+/** Hex SHA-256 of `text` (Web Crypto: every runtime the handler runs on has it). */
+async function digest(text: string): Promise<string> {
+  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(bytes).slice(0, 16)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
+}
