@@ -7,7 +7,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
@@ -133,6 +134,12 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
       send(res, 200, resource.body, resource.type);
       return;
     }
+    if (pathname === '/favicon.ico') {
+      // Browsers ask for it on their own: the folder's assets/favicon.ico, or no content.
+      if (existsSync(join(root, 'assets', 'favicon.ico'))) serveFile(res, 'assets/favicon.ico');
+      else res.writeHead(204).end();
+      return;
+    }
     const folder = /^\/(assets|scripts)\/(.+)$/.exec(pathname);
     if (folder !== null) {
       serveFile(res, `${folder[1]}/${safeDecode(folder[2]!)}`);
@@ -153,11 +160,27 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
     }
   }
 
-  /** A file of the folder through the reader (which never leaves the folder). */
+  /** A file of assets/ or scripts/, as bytes (images are binary), never from outside them. */
   function serveFile(res: ServerResponse, path: string): void {
-    const text = path.split('/').some((p) => p.startsWith('.')) ? undefined : reader.read(path);
-    if (text === undefined) send(res, 404, 'Not found', TEXT);
-    else send(res, 200, text, TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? TEXT);
+    const parts = path.split('/');
+    const abs = join(root, ...parts);
+    let body: Buffer | undefined;
+    try {
+      const hidden = parts.some((p) => p.startsWith('.') || p === '');
+      const real = realpathSync(abs);
+      if (!hidden && real.startsWith(realpathSync(join(root, parts[0]!)) + sep))
+        body = readFileSync(real);
+    } catch {
+      body = undefined;
+    }
+    if (body === undefined) send(res, 404, 'Not found', TEXT);
+    else
+      send(
+        res,
+        200,
+        body,
+        TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream',
+      );
   }
 
   const server = createServer((req, res) => {
@@ -216,7 +239,7 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
   };
 }
 
-function send(res: ServerResponse, status: number, body: string, type: string): void {
+function send(res: ServerResponse, status: number, body: string | Buffer, type: string): void {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
   res.end(res.req?.method === 'HEAD' ? undefined : body);
 }

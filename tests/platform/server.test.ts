@@ -111,6 +111,10 @@ describe('developer-platform preview', () => {
     expect((await get('/assets/logo.svg')).headers.get('content-type')).toBe('image/svg+xml');
     const svg = await get('/__placeholder/shop-1.svg');
     expect(await svg.text()).toContain('<svg');
+    // Binary assets arrive byte for byte.
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00, 0xc3, 0x28]);
+    writeFileSync(join(dir, 'assets', 'dot.png'), bytes);
+    expect(Buffer.from(await (await get('/assets/dot.png')).arrayBuffer())).toEqual(bytes);
     expect((await get('/nowhere')).status).toBe(404);
     expect((await get('/assets/..%2ftemplate.conf')).status).toBe(404);
   });
