@@ -43,7 +43,10 @@ export async function compileStyles(
     Object.assign(globalVars, tweakDefaults(text));
   }
   if (problems.length > 0) return { css: '', problems };
-  const entry = model.stylesheets.map((sheet) => `@import ${JSON.stringify(sheet)};`).join('\n');
+  // Plain CSS files of the list are inlined too (LESS would leave a CSS @import for them).
+  const entry = model.stylesheets
+    .map((sheet) => `@import (less) ${JSON.stringify(sheet)};`)
+    .join('\n');
   try {
     const out = await less.render(entry, {
       filename: ENTRY,

@@ -45,6 +45,17 @@ describe('developer-platform loader', () => {
     expect(model.scripts).toEqual(['site.js']);
   });
 
+  it('takes a system collection from its templates alone, or its name in systemCollections', () => {
+    const reader = fixtureReader({
+      'collections/journal.list': '{.repeated section items}{title}{.end}',
+      'template.conf': '{ "name": "x", "systemCollections": ["events", "store"] }',
+    });
+    const found = Object.fromEntries(loadModel(reader).collections.map((c) => [c.name, c]));
+    expect(found.journal).toMatchObject({ list: 'collections/journal.list', type: 'page' });
+    expect(found.store!.type).toBe('products');
+    expect(found.events!.type).toBe('events');
+  });
+
   it('falls back to the first layout when there is no default one', () => {
     expect(layoutFor(model, undefined)?.name).toBe('main');
     expect(layoutFor(model, 'plain')?.name).toBe('plain');

@@ -3,7 +3,7 @@
  * with its content, a folder redirects to its first child, /site.css is the compiled LESS, and
  * problems (unknown tags, LESS errors) are reported with file:line:col, each once.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +126,17 @@ describe('developer-platform preview', () => {
       .join('\n')
       .match(/site\.region:6:3 warning: unknown tag squarespace:mystery-widget/g);
     expect(reports).toHaveLength(1);
+  });
+
+  it('inlines a plain CSS file of the stylesheets list', async () => {
+    const conf = join(dir, 'template.conf');
+    const original = readFileSync(conf, 'utf8');
+    writeFileSync(join(dir, 'styles', 'vendor.css'), '.vendor { color: red; }\n');
+    writeFileSync(conf, original.replace('"stylesheets": [', '"stylesheets": ["vendor.css", '));
+    const css = await (await get('/site.css')).text();
+    writeFileSync(conf, original);
+    expect(css).toContain('.vendor {\n  color: red;\n}');
+    expect(css).not.toContain('@import');
   });
 
   it('reports a LESS error with its file, line and column', async () => {

@@ -5,7 +5,9 @@
  *                           navigations, stylesheets, systemCollections…
  *   *.region                regions, concatenated in a layout's order
  *   collections/NAME.conf   a collection (its type from acceptTypes / folder), with NAME.list
- *                           and NAME.item templates when the folder has them
+ *                           and NAME.item templates when the folder has them; a system
+ *                           collection may have only the templates, or only its name in
+ *                           template.conf `systemCollections`
  *   blocks/*.block          partials for {@|apply name.block}
  *   pages/NAME.page         static pages, with NAME.page.conf
  *   styles/, scripts/, assets/
@@ -122,22 +124,31 @@ export function loadModel(reader: FolderReader): PlatformModel {
     .map((n) => ({ name: str(n.name) ?? '', title: str(n.title) ?? str(n.name) ?? '' }))
     .filter((n) => n.name !== '');
   const files = reader.list('collections');
-  const collections = files
-    .filter((f) => f.endsWith('.conf'))
-    .map((f) => {
-      const name = f.slice(0, -'.conf'.length);
-      const collectionConf = readConf(reader, `collections/${f}`);
-      const list = files.includes(`${name}.list`) ? `collections/${name}.list` : undefined;
-      const item = files.includes(`${name}.item`) ? `collections/${name}.item` : undefined;
-      return {
-        name,
-        title: str(collectionConf.title) ?? titleCase(name),
-        type: collectionType(collectionConf),
-        conf: collectionConf,
-        ...(list && { list }),
-        ...(item && { item }),
-      };
-    });
+  // A collection is a .conf file, or .list/.item templates of a system collection the platform
+  // configures itself (template.conf `systemCollections`), or a system collection named there.
+  const names = new Set<string>();
+  for (const f of files) {
+    const m = /^(.+)\.(conf|list|item)$/.exec(f);
+    if (m !== null) names.add(m[1]!);
+  }
+  for (const name of Array.isArray(conf.systemCollections) ? conf.systemCollections : []) {
+    if (typeof name === 'string' && /^[\w-]+$/.test(name)) names.add(name);
+  }
+  const collections = [...names].sort().map((name) => {
+    const collectionConf = files.includes(`${name}.conf`)
+      ? readConf(reader, `collections/${name}.conf`)
+      : { acceptTypes: [name] };
+    const list = files.includes(`${name}.list`) ? `collections/${name}.list` : undefined;
+    const item = files.includes(`${name}.item`) ? `collections/${name}.item` : undefined;
+    return {
+      name,
+      title: str(collectionConf.title) ?? titleCase(name),
+      type: collectionType(collectionConf),
+      conf: collectionConf,
+      ...(list && { list }),
+      ...(item && { item }),
+    };
+  });
   const pageFiles = reader.list('pages');
   const pages = pageFiles
     .filter((f) => f.endsWith('.page'))
@@ -171,7 +182,16 @@ function collectionType(conf: Rec): CollectionType {
   if (conf.index === true) return 'index';
   const accepts = Array.isArray(conf.acceptTypes) ? conf.acceptTypes : [conf.acceptTypes];
   const known = ['text', 'page', 'gallery', 'image', 'blog', 'album', 'events', 'products'];
-  const first = accepts.find((t): t is string => typeof t === 'string' && known.includes(t));
+  // System collections are often named by their type's singular or the platform's own word.
+  const aliases: Record<string, string> = {
+    event: 'events',
+    product: 'products',
+    store: 'products',
+    albums: 'album',
+  };
+  const first = accepts
+    .map((t) => (typeof t === 'string' ? (aliases[t] ?? t) : undefined))
+    .find((t): t is string => t !== undefined && known.includes(t));
   return (first as CollectionType | undefined) ?? 'page';
 }
 

@@ -288,7 +288,9 @@ export class PlatformSite {
     for (const block of model.blocks) {
       const unit = this.required(`blocks/${block}`);
       units.push(unit);
+      // By file name, and without `.block` too, so a block overrides a system partial's name.
       compiled[block] = unit.template;
+      compiled[block.slice(0, -'.block'.length)] = unit.template;
     }
     return { compiled, units };
   }
