@@ -22,6 +22,7 @@ import {
 import { PlatformSite } from '../site/platform/platform-site.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
 import { folderReaderOf } from '../site/platform/reader.js';
+import { createCommerce } from './commerce.js';
 import { fsReader } from './fs-reader.js';
 import { compileStyles } from './platform-styles.js';
 
@@ -49,6 +50,8 @@ export interface PlatformServerOptions {
   log?: (message: string) => void;
   debounceMs?: number;
   clientBuild?: ClientBuild;
+  /** SQLite file of the commerce API; default `<root>/.data/store.sqlite`, ':memory:' in tests. */
+  dbFile?: string;
 }
 
 export interface PlatformServer {
@@ -66,6 +69,14 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
   const preview = options.preview ?? false;
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const site = new PlatformSite(reader, options.now ? { now: options.now } : {});
+  // The same commerce API as the demo store's, pricing carts with the folder's product items.
+  const commerce = createCommerce(
+    { allItems: () => site.allItems(), forms: () => [], accounts: () => [] },
+    {
+      dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
+      ...(options.now ? { now: options.now } : {}),
+    },
+  );
   const hub = new LiveReloadHub();
   const printed = new Set<string>();
   let problems: SiteProblem[] = [];
@@ -82,6 +93,7 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
 
   const recheck = async (): Promise<SiteProblem[]> => {
     printed.clear();
+    commerce.invalidate();
     const found = site.check();
     const model = found.some((p) => p.file.endsWith('.conf')) ? undefined : site.model();
     if (model !== undefined) found.push(...(await compileStyles(reader, model)).problems);
@@ -118,6 +130,7 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
       else send(res, 200, file, pathname.endsWith('.map') ? TYPES.json! : TYPES.js!);
       return;
     }
+    if (await commerce.handle(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -145,7 +158,12 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
       serveFile(res, `${folder[1]}/${safeDecode(folder[2]!)}`);
       return;
     }
-    const outcome = site.render({ pathname, query: url.searchParams });
+    commerce.ensureCrumb(req, res);
+    const outcome = site.render({
+      pathname,
+      query: url.searchParams,
+      extra: { cart: commerce.cartFor(req) },
+    });
     report(site.newWarnings());
     if (outcome.status === 302) {
       res.writeHead(302, { Location: outcome.location }).end();
@@ -232,7 +250,10 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
       stopWatching?.();
       hub.close();
       return new Promise((done) => {
-        server.close(() => done());
+        server.close(() => {
+          commerce.close();
+          done();
+        });
         server.closeAllConnections();
       });
     },

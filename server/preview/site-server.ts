@@ -14,7 +14,7 @@ import { requestUrl } from '../commerce/http.js';
 import { OwnerAccess } from '../commerce/owner.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
-import { createCommerce, type Commerce } from './commerce.js';
+import { createCommerce, siteSource, type Commerce } from './commerce.js';
 import {
   CLIENT_PATH,
   errorPage,
@@ -99,7 +99,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const owner = new OwnerAccess((path) =>
     log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),
   );
-  const commerce = createCommerce(site, {
+  const commerce = createCommerce(siteSource(site), {
     owner,
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),

@@ -25,6 +25,7 @@ describe.skipIf(!chromiumAvailable())('developer-platform preview in Chromium', 
     cpSync(PLATFORM_FIXTURE, dir, { recursive: true });
     server = createPlatformServer({
       root: dir,
+      dbFile: ':memory:',
       preview: true,
       clientBuild: 'development',
       log: () => {},

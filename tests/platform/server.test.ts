@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createPlatformServer, type PlatformServer } from '../../server/preview/platform-server.js';
 import { runJsont } from '../cli/helpers.js';
+import { Client } from '../server/support.js';
 import { PLATFORM_FIXTURE } from './support.js';
 
 let dir: string;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   cpSync(PLATFORM_FIXTURE, dir, { recursive: true });
   server = createPlatformServer({
     root: dir,
+    dbFile: ':memory:',
     now: () => Date.UTC(2026, 0, 1),
     log: (m) => logged.push(m),
   });
@@ -137,6 +139,23 @@ describe('developer-platform preview', () => {
     writeFileSync(conf, original);
     expect(css).toContain('.vendor {\n  color: red;\n}');
     expect(css).not.toContain('@import');
+  });
+
+  it('prices a sample product in the commerce API, and the page shows the cart', async () => {
+    const client = new Client(base);
+    await client.get('/api/commerce/shopping-cart');
+    const product = server.site.allItems().find((item) => item.recordTypeLabel === 'store-item')!;
+    const variant = (product.structuredContent as { variants: { sku: string }[] }).variants[0]!;
+    const added = await client.post('/api/commerce/shopping-cart/entries', {
+      itemId: product.id,
+      sku: variant.sku,
+      quantity: 2,
+    });
+    expect(added.status).toBe(200);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    const html = await (await fetch(`${base}/blog`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain('cart-has-items');
+    expect(await (await get('/blog')).text()).toContain('cart-empty');
   });
 
   it('reports a LESS error with its file, line and column', async () => {
