@@ -1,12 +1,13 @@
 /**
  * The browser script of the preview server (/__client.js): hydration of the storefront
- * (hydrate.ts, start.ts), live reload over SSE, the template error overlay, and lazy images
- * (the `image` formatter emits `data-src` only).
+ * (hydrate.ts, start.ts), live reload over SSE, the template error overlay (a chunk of its own,
+ * loaded when there is a problem to show), and lazy images (the `image` formatter emits
+ * `data-src` only).
  */
 // First import: its mark must precede every other module's code (see client-start.ts).
 import './client-start.js';
 import { startStorefront } from './start.js';
-import { hideOverlay, showOverlay, type OverlayProblem } from './overlay.js';
+import type { OverlayProblem } from './overlay.js';
 
 interface BootData {
   preview: boolean;
@@ -31,6 +32,21 @@ function readBoot(): BootData {
     return none;
   }
 }
+
+/**
+ * The overlay's code is a chunk loaded only when there is something to show (a published page
+ * never has problems, and has no live reload).
+ */
+let overlayLoaded = false;
+const overlay = () => {
+  overlayLoaded = true;
+  return import('./overlay.js');
+};
+const showOverlay = (problems: OverlayProblem[]) =>
+  void overlay().then((m) => m.showOverlay(problems));
+const hideOverlay = () => {
+  if (overlayLoaded) void overlay().then((m) => m.hideOverlay());
+};
 
 function connectLiveReload(boot: BootData): void {
   const source = new EventSource('/__livereload');

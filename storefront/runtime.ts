@@ -6,8 +6,11 @@
 import { createContext, useContext } from 'react';
 import type { CommerceClient, ShoppingCartData } from './api/client.js';
 import { CART_ERROR_TEXTS, CommerceError } from './api/errors.js';
+import { trackCart } from './analytics/cart-events.js';
+import { createTracker, type BufferedTracker } from './analytics/track.js';
 import { allowedUrl } from './safe-url.js';
 import { createCartStore, type CartStore } from './state/cart-store.js';
+import type { FormsState } from './forms/form-view.js';
 import type { Choices } from './state/product.js';
 import { createStore, type Store } from './state/store.js';
 
@@ -43,6 +46,12 @@ export interface StorefrontRuntime {
   quantities: Store<Readonly<Record<string, string>>>;
   /** The /cart page's current message (null when none). */
   cartNotice: Store<Notice | null>;
+  /** Whether a site user is signed in (the header's account menu renders it). */
+  account: Store<{ signedIn: boolean }>;
+  /** The sign-in form's state as template data (null: as the page was loaded). */
+  signIn: Store<Record<string, unknown> | null>;
+  /** The forms' states by form id (the form widgets write it, storefrontData shows it). */
+  forms: Store<FormsState>;
   timers: Timers;
   navigate(url: string): void;
   address: AddressBar;
@@ -50,6 +59,8 @@ export interface StorefrontRuntime {
   afterCommit: Set<() => void>;
   /** Store settings the widgets follow. */
   settings: { expressCheckout: boolean };
+  /** Where widgets report visitor actions and caught errors (analytics/track.ts). */
+  tracker: BufferedTracker;
 }
 
 export interface RuntimeSeams {
@@ -58,6 +69,8 @@ export interface RuntimeSeams {
   navigate?: (url: string) => void;
   address?: AddressBar;
   expressCheckout?: boolean;
+  signedIn?: boolean;
+  tracker?: BufferedTracker;
 }
 
 const browserTimers: Timers = {
@@ -77,20 +90,29 @@ const browserAddress: AddressBar = {
   },
 };
 
-export function createRuntime(cart: ShoppingCartData, seams: RuntimeSeams = {}): StorefrontRuntime {
+export function createRuntime(
+  cart: ShoppingCartData,
+  seams: RuntimeSeams = {},
+  forms: FormsState = {},
+): StorefrontRuntime {
   const timers = seams.timers ?? browserTimers;
   const client = seams.client ?? lazyClient(timers);
+  const tracker = seams.tracker ?? createTracker();
   return {
     client,
-    cart: createCartStore(client, cart),
+    cart: trackCart(createCartStore(client, cart), tracker),
     selection: createStore({}),
     quantities: createStore({}),
     cartNotice: createStore<Notice | null>(null),
+    account: createStore({ signedIn: seams.signedIn ?? false }),
+    signIn: createStore<Record<string, unknown> | null>(null),
+    forms: createStore(forms),
     timers,
     navigate: guardedNavigation(seams.navigate ?? ((url) => location.assign(url))),
     address: seams.address ?? browserAddress,
     afterCommit: new Set(),
     settings: { expressCheckout: seams.expressCheckout ?? false },
+    tracker,
   };
 }
 

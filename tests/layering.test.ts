@@ -13,6 +13,7 @@
  *   server/site/     (the web-standard site handler) imports no other room of server/ and no
  *                    cli/, and nothing it imports, directly or not, imports a node: module
  *   server/commerce/ imports neither server/site/ nor server/preview/
+ *   the site handler never loads the template compiler (engine/compile.ts, chevrotain)
  */
 import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -132,7 +133,9 @@ const topFolder = (path: string): string => (path.includes('/') ? path.split('/'
 
 const runtimeFiles = RUNTIME_FOLDERS.flatMap(listSourceFiles);
 const allFiles = [...runtimeFiles, ...OTHER_FOLDERS.flatMap(listSourceFiles)];
-if (existsSync(join(ROOT, 'index.ts'))) allFiles.push('index.ts');
+for (const rootFile of ['index.ts', 'render-runtime.ts']) {
+  if (existsSync(join(ROOT, rootFile))) allFiles.push(rootFile);
+}
 const graph = buildGraph(allFiles);
 
 /** `file -> target` for every local import of a file in `folder` that `allowed` rejects. */
@@ -261,6 +264,14 @@ describe('layering (docs/architecture.md, "Layering")', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('the site handler (what a built site runs) never loads the template compiler', () => {
+    const reached = valueImportsReachable('server/site/handler.ts');
+    expect(reached).toContain('server/site/site.ts');
+    expect([...reached].filter((f) => f === 'engine/compile.ts' || f === 'chevrotain')).toEqual([]);
+    // The check sees the compiler where it is loaded: the preview compiles on demand.
+    expect(valueImportsReachable('server/preview/site-folder.ts')).toContain('chevrotain');
   });
 
   it('the node: check sees a node: import two modules down', () => {

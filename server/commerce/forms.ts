@@ -4,62 +4,74 @@
  * docs/storefront.md, "Forms" (400 with per-field errors, 401 bad key, 404 unknown form, 429
  * rate limit; 500 comes from faults).
  */
+import { validateFormValues } from '../../storefront/forms/form-rules.js';
 import {
   FORM_MESSAGES,
   FormSubmissionKeyResponse,
   FormValidateResponse,
   FormValues,
-  isValidEmail,
   SaveFormSubmissionRequest,
   SaveFormSubmissionResponse,
 } from '../../storefront/api/schemas.js';
 import type { CatalogForm } from './catalog.js';
 import { newToken } from './crumb.js';
 import { fail, HttpError, parseWith } from './http.js';
-import type { ApiContext, Route } from './router.js';
+import type { ApiContext, Route, Stores } from './router.js';
 
 /** Submissions per form and client address per window before 429. */
 export const FORM_RATE_LIMIT = { max: 5, windowMs: 60_000 };
 /** A submission key is single-use and expires after an hour. */
 export const FORM_KEY_MAX_AGE_MS = 3_600_000;
 
-/** Field types whose values never fail validation (section headers, hidden values). */
-const UNCHECKED = new Set(['section', 'hidden']);
+/**
+ * The field rules of docs/storefront.md, "Forms" (shared with the browser:
+ * storefront/forms/form-rules.ts); returns a message per invalid field id (empty when valid).
+ */
+export function validateForm(form: CatalogForm, values: FormValues): Record<string, string> {
+  return validateFormValues(form, values);
+}
 
-function isEmpty(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  // Multi-part fields (name, address, date, time, phone) and checkboxes are arrays.
-  if (Array.isArray(value)) return value.every((part) => isEmpty(part));
-  if (typeof value === 'object') return Object.keys(value).length === 0;
-  return false;
+/** Who submits, when, into which stores: what saving a submission needs of a request. */
+export interface Submitter {
+  stores: Stores;
+  now: number;
+  /** The client's address (the rate limit counts per form and address). */
+  client: string;
+}
+
+function submitterOf(ctx: ApiContext): Submitter {
+  return { stores: ctx.stores, now: ctx.now(), client: ctx.req.socket.remoteAddress ?? 'unknown' };
+}
+
+/** 429 once the client has sent FORM_RATE_LIMIT.max submissions of the form in the window. */
+export function checkRateLimit({ stores, now, client }: Submitter, form: CatalogForm): void {
+  const since = now - FORM_RATE_LIMIT.windowMs;
+  if (stores.forms.countRecent(form.id, client, since) >= FORM_RATE_LIMIT.max) {
+    throw fail(429, FORM_MESSAGES.rateLimited);
+  }
 }
 
 /**
- * The field rules of docs/storefront.md, "Forms"; returns a message per invalid field id (empty
- * when valid).
+ * Checks the captcha and the field rules, then stores the submission: the API's save and the
+ * site's post without JavaScript (server/preview/form-posts.ts) alike. Throws the HttpError the
+ * client turns into its text (400 with `errors` per field).
  */
-export function validateForm(form: CatalogForm, values: FormValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const field of form.fields) {
-    if (UNCHECKED.has(field.type)) continue;
-    const value = values[field.id];
-    if (isEmpty(value)) {
-      // Likert has no required check; optional empty fields pass.
-      if (field.required && field.type !== 'likert') errors[field.id] = FORM_MESSAGES.required;
-      continue;
-    }
-    if (field.type === 'email' && (typeof value !== 'string' || !isValidEmail(value.trim()))) {
-      errors[field.id] = FORM_MESSAGES.badEmail;
-    } else if (
-      field.maxLength !== null &&
-      typeof value === 'string' &&
-      value.length > field.maxLength
-    ) {
-      errors[field.id] = FORM_MESSAGES.tooLong;
-    }
-  }
-  return errors;
+export function saveSubmission(
+  submitter: Submitter,
+  form: CatalogForm,
+  values: FormValues,
+  page: Record<string, unknown>,
+  captchaKey: string | undefined,
+): number {
+  if (form.captchaEnabled && (captchaKey ?? '') === '') throw fail(400, FORM_MESSAGES.captcha);
+  throwIfInvalid(form, values);
+  return submitter.stores.forms.save({
+    form_id: form.id,
+    fields: JSON.stringify(values),
+    page: JSON.stringify(page),
+    client: submitter.client,
+    created: submitter.now,
+  });
 }
 
 function formOf(ctx: ApiContext, formId: string): CatalogForm {
@@ -105,31 +117,15 @@ export const formRoutes: Route[] = [
     handle(ctx) {
       const body = parseWith(SaveFormSubmissionRequest, ctx.body);
       const form = formOf(ctx, body.formId);
-      const now = ctx.now();
-      const client = ctx.req.socket.remoteAddress ?? 'unknown';
-      const { forms } = ctx.stores;
-      if (
-        forms.countRecent(form.id, client, now - FORM_RATE_LIMIT.windowMs) >= FORM_RATE_LIMIT.max
-      ) {
-        throw fail(429, FORM_MESSAGES.rateLimited);
-      }
-      if (!forms.consumeKey(body.key, now, FORM_KEY_MAX_AGE_MS)) {
+      const submitter = submitterOf(ctx);
+      checkRateLimit(submitter, form);
+      if (!ctx.stores.forms.consumeKey(body.key, submitter.now, FORM_KEY_MAX_AGE_MS)) {
         throw fail(401, FORM_MESSAGES.unauthorized);
-      }
-      if (form.captchaEnabled && (body.captchaKey ?? '') === '') {
-        throw fail(400, FORM_MESSAGES.captcha);
       }
       const parsed = FormValues.safeParse(JSON.parse(body.form));
       if (!parsed.success) throw fail(400, FORM_MESSAGES.badFields);
-      throwIfInvalid(form, parsed.data);
-      const { formId: _f, form: _v, key: _k, captchaKey: _c, ...page } = body;
-      const submissionId = forms.save({
-        form_id: form.id,
-        fields: JSON.stringify(parsed.data),
-        page: JSON.stringify(page),
-        client,
-        created: now,
-      });
+      const { formId: _f, form: _v, key: _k, captchaKey, ...page } = body;
+      const submissionId = saveSubmission(submitter, form, parsed.data, page, captchaKey);
       return { success: true, submissionId };
     },
   },

@@ -15,6 +15,7 @@ import {
   RestockSignupsQuery,
   RestockSignupsResponse,
 } from '../../storefront/api/schemas.js';
+import type * as z from 'zod/mini';
 import { HttpError, parseWith } from './http.js';
 import type { ApiContext, Route } from './router.js';
 import { checkXsrfIfSignedIn } from './site-users.js';
@@ -23,7 +24,7 @@ const BASE = '/api/site-users/account/notifications/restock';
 export const RESTOCK_PAGE_SIZE = 20;
 
 /** Adds `message` (the first problem, or the error) to any HttpError raised by `fn`. */
-function withMessage<T>(fn: () => T): T {
+export function withMessage<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
@@ -32,6 +33,37 @@ function withMessage<T>(fn: () => T): T {
     const first = fieldErrors && Object.values(fieldErrors)[0]?.[0];
     throw new HttpError(e.status, { ...e.body, message: first ?? e.body.error });
   }
+}
+
+/**
+ * Stores a sign-up for a product's variant (by id or sku); the API's call and the site's post
+ * without JavaScript (server/preview/form-posts.ts) alike. Throws the HttpError whose `message`
+ * the widget shows.
+ */
+export function signUpForRestock(
+  ctx: Pick<ApiContext, 'catalog' | 'stores' | 'now'>,
+  body: z.infer<typeof RestockSignupRequest>,
+): number {
+  return withMessage(() => {
+    const product = ctx.catalog.getProduct(body.productId);
+    if (product === undefined) {
+      throw new HttpError(404, { error: CART_MESSAGES.productNotFound });
+    }
+    const variant = product.variants.find(
+      (v) => v.id === body.variantId || v.sku === body.variantId,
+    );
+    if (variant === undefined) {
+      throw new HttpError(400, { error: CART_MESSAGES.variantUnavailable });
+    }
+    return ctx.stores.restock.upsert({
+      product_id: product.id,
+      variant_id: variant.id,
+      email: body.siteVisitorEmail.trim(),
+      join_mailing_list: body.isJoinMailingList ? 1 : 0,
+      language: body.language ?? null,
+      created: ctx.now(),
+    });
+  });
 }
 
 function page<T>(rows: T[], offset: number) {
@@ -60,26 +92,10 @@ export const restockRoutes: Route[] = [
     handle: (ctx) =>
       withMessage(() => {
         checkXsrfIfSignedIn(ctx);
-        const body = parseWith(RestockSignupRequest, ctx.body);
-        const product = ctx.catalog.getProduct(body.productId);
-        if (product === undefined) {
-          throw new HttpError(404, { error: CART_MESSAGES.productNotFound });
-        }
-        const variant = product.variants.find(
-          (v) => v.id === body.variantId || v.sku === body.variantId,
-        );
-        if (variant === undefined) {
-          throw new HttpError(400, { error: CART_MESSAGES.variantUnavailable });
-        }
-        const id = ctx.stores.restock.upsert({
-          product_id: product.id,
-          variant_id: variant.id,
-          email: body.siteVisitorEmail.trim(),
-          join_mailing_list: body.isJoinMailingList ? 1 : 0,
-          language: body.language ?? null,
-          created: ctx.now(),
-        });
-        return { success: true, id };
+        return {
+          success: true,
+          id: signUpForRestock(ctx, parseWith(RestockSignupRequest, ctx.body)),
+        };
       }),
   },
   {

@@ -14,14 +14,29 @@ import { openStore } from '../commerce/store/open.js';
 import type { Site } from '../site/site.js';
 import { ProblemError } from '../site/files.js';
 import { siteAccounts, type SiteAccount } from '../site/site-users.js';
+import { parseCookies } from '../commerce/http.js';
+import { SESSION_COOKIE } from '../commerce/session.js';
 
 export interface Commerce {
   /** Answers /api/* (and the test hooks); false for everything else. */
   handle: ApiHandler;
   /** The visitor's cart as the API would return it (an empty cart when there is none). */
   cartFor(req: IncomingMessage): unknown;
-  /** Sets the crumb cookie on page responses so the first API call from the page passes. */
-  ensureCrumb(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Sets the crumb cookie on page responses so the first API call from the page passes;
+   * returns the crumb (the pages' forms post it without JavaScript).
+   */
+  ensureCrumb(req: IncomingMessage, res: ServerResponse): string;
+  /**
+   * The page data's `account`: whether a site user is signed in, and then the session's XSRF
+   * token, which the page's scripts send with account calls (a form sign-in leaves no other
+   * copy in the browser).
+   */
+  accountFor(req: IncomingMessage): { signedIn: boolean; xsrfToken?: string };
+  /** The products and forms the API answers with. */
+  catalog: Catalog;
+  /** The API's clock. */
+  now(): number;
   /** Drops the cached catalog after the site's data changed. */
   invalidate(): void;
   close(): void;
@@ -78,6 +93,7 @@ export function createCommerce(site: CommerceSource, options: CommerceOptions): 
     getProduct: (id) => current().getProduct(id),
     getForm: (id) => current().getForm(id),
   };
+  const now = options.now ?? Date.now;
   const handle = createApiHandler({
     db,
     catalog,
@@ -95,8 +111,18 @@ export function createCommerce(site: CommerceSource, options: CommerceOptions): 
       return visitorCart(handle, req);
     },
     ensureCrumb(req, res) {
-      ensureCrumb(req, res);
+      return ensureCrumb(req, res);
     },
+    accountFor(req) {
+      const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+      const session =
+        token === undefined || token === '' ? undefined : handle.stores.users.session(token, now());
+      return session === undefined
+        ? { signedIn: false }
+        : { signedIn: true, xsrfToken: session.xsrf_token };
+    },
+    catalog,
+    now,
     invalidate() {
       cached = undefined;
     },

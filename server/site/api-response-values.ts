@@ -9,12 +9,10 @@
  * The cart itself is also an API answer, but its entries are the site's own catalog data (titles,
  * skus, prices), which templates print like every other site data.
  */
-import {
-  findUnescapedApiValues,
-  type Path,
-  type Template,
-  type TemplateError,
-} from '../../index.js';
+import type { Path } from '../../engine/code.js';
+import type { TemplateError } from '../../engine/errors.js';
+import type { Template } from '../../engine/template.js';
+import { findUnescapedApiValues } from '../../render-runtime.js';
 
 export const API_RESPONSE_VALUE_PATHS: readonly Path[] = [['cartStatus', 'notice']];
 

@@ -3,7 +3,7 @@
  * browser overlay. Template errors keep their line and column; JSON and config problems get one
  * too when the text pinpoints it. `frame` is the shared code frame (engine formatCodeFrame).
  */
-import { formatCodeFrame, type TemplateError } from '../../index.js';
+import { formatCodeFrame, type TemplateError } from '../../engine/errors.js';
 
 export interface SiteProblem {
   /** Path relative to the site folder, with forward slashes (`templates/product.html`). */

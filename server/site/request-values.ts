@@ -6,12 +6,10 @@
  * (UNESCAPED_REQUEST_VALUE). This list is the one place these paths are named: a test checks that
  * every value the server copies from the request lies under one of them.
  */
-import {
-  findUnescapedRequestValues,
-  type Path,
-  type Template,
-  type TemplateError,
-} from '../../index.js';
+import type { Path } from '../../engine/code.js';
+import type { TemplateError } from '../../engine/errors.js';
+import type { Template } from '../../engine/template.js';
+import { findUnescapedRequestValues } from '../../render-runtime.js';
 
 export const REQUEST_VALUE_PATHS: readonly Path[] = [['request'], ['search', 'query']];
 

@@ -5,18 +5,21 @@
  * Templates become units through the `compileUnit` it is given: the preview compiles them
  * (compile-unit.ts), a built site looks up the ones `jsont build` compiled.
  */
+import type { Code } from '../../engine/code.js';
+import type { TemplateError } from '../../engine/errors.js';
+import type { Template } from '../../engine/template.js';
+import type { ReactTemplate } from '../../react-renderer/index.js';
+// The rendering half of the API only: a built site's handler never loads the compiler.
 import {
   prepareReact,
-  render,
-  renderToReact,
-  type Code,
-  type ReactTemplate,
-  type Template,
-  type TemplateError,
-} from '../../index.js';
+  renderCompiled as render,
+  renderCompiledToReact as renderToReact,
+} from '../../render-runtime.js';
 import type { CompiledFile, UnitCompiler } from './units.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
+import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
+import { signInFromQuery, signInView } from '../../storefront/state/sign-in.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
@@ -44,6 +47,11 @@ export interface RenderRequest {
    * UNESCAPED_API_VALUE, on every page).
    */
   checkReact?: boolean;
+  /**
+   * Also render the layout around an empty hydration root (`shell`): what a client-side
+   * navigation takes from the server besides the data (storefront/navigation/).
+   */
+  shell?: boolean;
 }
 
 export type RenderOutcome =
@@ -55,6 +63,8 @@ export type RenderOutcome =
       url: string | null;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
+      /** With `shell`: the layout's HTML around an empty hydration root. */
+      shell?: string;
       /**
        * With `checkReact`: the page template's UNESCAPED_* warnings and the React
        * render's warnings, located in their files.
@@ -77,6 +87,8 @@ export interface ServedPlan {
   problems: SiteProblem[];
   /** Renders the page body: the rest of the document and the body's problems. */
   finish(): { html: string; problems: SiteProblem[] };
+  /** The layout's HTML around an empty hydration root (pages with a layout only). */
+  shell?(): string;
   hydration?: HydrationBoot;
   page: CompiledFile;
   partials: PartialSet;
@@ -203,14 +215,17 @@ export class Site {
     return [...names].flatMap((name) => this.collection(name).items);
   }
 
-  /** Form definitions (`form` in any data file), for the forms API to validate submissions. */
+  /**
+   * Form definitions (any top-level value of a data file with an `id` and `fields`, as
+   * storefrontData finds them), for the forms API to validate submissions.
+   */
   forms(): unknown[] {
     const config = this.config();
     const files = new Set([
       ...config.data,
       ...Object.values(config.routes).flatMap((r) => r.data ?? []),
     ]);
-    return [...files].map((f) => this.dataFile(f).form).filter((f) => f !== undefined);
+    return [...files].flatMap((f) => formsIn(this.dataFile(f)));
   }
 
   // ---- rendering -----------------------------------------------------------------------------
@@ -226,6 +241,7 @@ export class Site {
       html: plan.head + html,
       url: plan.url,
       ...(plan.hydration && { hydration: plan.hydration }),
+      ...(request.shell === true && plan.shell && { shell: plan.shell() }),
     };
     if (request.checkReact !== true) return served;
     return { ...served, reactWarnings: this.reactWarnings(request, plan) };
@@ -366,6 +382,10 @@ export class Site {
       head: split ? before : '',
       problems: split ? [...problems, ...around.problems] : problems,
       finish,
+      shell: () =>
+        split
+          ? `${before}${HYDRATION_ROOT_OPEN}</div>${after}`
+          : renderLayout(`${HYDRATION_ROOT_OPEN}</div>`).html,
       ...(hydration && { hydration }),
     };
   }
@@ -440,6 +460,12 @@ export class Site {
     data.request = { path: request.pathname, query: Object.fromEntries(query) };
     if (route.search === true) data.search = this.search(query.get('q') ?? '');
     if (request.extra !== undefined) Object.assign(data, request.extra);
+    // The sign-in page (docs/storefront.md, "Sign-in and sessions"): what a form sign-in that
+    // failed came back with (`?error=`), as the template's `signIn`.
+    const page = data.page as Rec | undefined;
+    if (typeof page === 'object' && page !== null && page.signIn === true) {
+      data.signIn = signInView(signInFromQuery(query.get('error')));
+    }
     return data;
   }
 

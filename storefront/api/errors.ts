@@ -42,6 +42,8 @@ export class CommerceError extends Error {
     message: string,
     /** HTTP status when the server answered. */
     readonly status?: number,
+    /** The answer's JSON when the server answered an error (forms read `errors`, `message`). */
+    readonly data?: unknown,
   ) {
     super(message);
   }

@@ -262,6 +262,32 @@ export const SaveFormSubmissionResponse = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Places (the address fields' suggestions through the site's proxy)
+
+/** Where the suggestion was asked for (docs/storefront.md, "Forms": the tracking context). */
+const placesTracking = {
+  productPage: z.optional(z.string().check(z.maxLength(100))),
+  productSection: z.optional(z.string().check(z.maxLength(100))),
+};
+export const PlacesAutocompleteQuery = z.object({
+  input: z.string().check(z.maxLength(200)),
+  ...placesTracking,
+});
+export const PlacesAutocompleteResponse = z.object({
+  predictions: z.array(z.object({ placeId: z.string(), description: z.string() })),
+});
+export const PlaceDetailsQuery = z.object({ placeId: id, ...placesTracking });
+export const PlaceAddress = z.object({
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+});
+export const PlaceDetailsResponse = z.object({ address: PlaceAddress });
+
+// ---------------------------------------------------------------------------------------------
 // Restock
 
 export const RestockSignupRequest = z.object({

@@ -19,7 +19,7 @@ type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const field = (v: unknown, name: string): unknown => (isRec(v) ? v[name] : undefined);
 
-/** The default sold-out text (SPEC "Defaults"). */
+/** The default sold-out text (docs/storefront.md, "Sold out"). */
 export const SOLD_OUT_TEXT = 'sold out';
 
 /**

@@ -173,6 +173,29 @@ export async function clickAddToCart(page: Page, base: string): Promise<unknown[
   return page.evaluate(() => (window as unknown as { __events: unknown[] }).__events);
 }
 
+/** Sets the server's fault plan (`/__faults`, server/commerce/faults.ts) to `rules`. */
+export async function injectFaults(base: string, rules: unknown[]): Promise<void> {
+  const response = await fetch(`${base}/__faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rules }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/**
+ * Closes a watched page's context and checks it logged nothing; with `faultsInjected`,
+ * Chromium's own line about each injected failed response is expected and left out.
+ */
+export async function closeQuietly(watched: Watched, faultsInjected: boolean): Promise<void> {
+  const { problems, pageErrors } = watched;
+  await watched.page.context().close();
+  const ours = problems.filter(
+    (p) => !(faultsInjected && p.startsWith('error: Failed to load resource')),
+  );
+  expect([...ours, ...pageErrors]).toEqual([]);
+}
+
 /**
  * Records, in order, every text the add-to-cart label under `scope` shows from now on (a
  * MutationObserver in the page), so a test waits for a state it cannot miss however briefly it

@@ -51,6 +51,8 @@ const ENDPOINTS: Array<[string, string]> = [
   ['POST', '/api/census/RecordQuickView/q1'],
   ['GET', '/api/1/performance/settings'],
   ['POST', '/api/1/performance/records'],
+  ['GET', '/api/google-maps/places/autocomplete'],
+  ['GET', '/api/google-maps/places/details'],
 ];
 
 let server: TestServer;

@@ -53,12 +53,19 @@ describe('hydration data of served pages', () => {
     const { code, react } = prepareReact(template);
     expect(boot.template).toEqual(JSON.parse(JSON.stringify({ code, react })));
     expect((boot.data as { item: { urlId: string } }).item.urlId).toBe('linen-work-apron');
-    // The page applies the instalment pill and the reviews parts; the header island the others.
+    // The page applies the instalment pill, the reviews parts and the restock sign-up; the
+    // header island the header and nav, the footer island its newsletter form (`footer` is
+    // shipped too: the footer's data path `footer.note` names it, see shippedPartials).
     expect(Object.keys(boot.partials).sort()).toEqual([
+      'footer',
+      'footer.block',
+      'form-field.block',
+      'form.block',
       'header.block',
       'instalment-pill.block',
       'nav.block',
       'product-reviews.block',
+      'restock-form.block',
       'review-summary.block',
     ]);
     // Rendering the shipped template with the shipped data, with the visitor's initial state
@@ -75,7 +82,8 @@ describe('hydration data of served pages', () => {
 
   it('ships the partials a page applies, as code trees', async () => {
     const { boot } = await page('/shop');
-    const island = ['header.block', 'nav.block'];
+    const islands = ['footer', 'footer.block', 'form-field.block', 'form.block'];
+    const island = [...islands, 'header.block', 'nav.block'];
     // The cards apply product-quick-view: the quick view's partial comes along.
     expect(Object.keys(boot.partials).sort()).toEqual([
       ...island,
@@ -85,12 +93,13 @@ describe('hydration data of served pages', () => {
     ]);
     expect(Array.isArray(boot.partials['product-card.block'])).toBe(true);
     const home = await page('/contact');
-    expect(Object.keys(home.boot.partials).sort()).toEqual(['form-field.block', ...island]);
+    // `{.section form}` names the partial form.block by its stem too (see shippedPartials).
+    expect(Object.keys(home.boot.partials).sort()).toEqual(['form', ...island].sort());
   });
 
   it('ships the header island: its element holds exactly its template over the page data', async () => {
     const { html, boot } = await page('/cart');
-    expect(boot.islands?.map((i) => i.root)).toEqual(['site-header']);
+    expect(boot.islands?.map((i) => i.root)).toEqual(['site-header', 'site-footer']);
     const view = storefrontData(boot.data, initialState(boot.data)) as Record<string, unknown>;
     const island = render(boot.islands![0]!.template.code, view, {
       partials: boot.partials,

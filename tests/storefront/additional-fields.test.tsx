@@ -2,7 +2,7 @@
  * The additional-fields lightbox on the demo's workshop (jsdom, fake timers): Add To Cart checks
  * the stock, then opens the form in a labelled modal dialog; it closes by its close button,
  * Enter or Space on it, and Escape, giving focus back to the button and adding nothing; Tab
- * stays inside; the SPEC's texts for a required field and an invalid form; submitting adds the
+ * stays inside; the texts for a required field and an invalid form; submitting adds the
  * entry with the fields (JSON text) and the button goes Adding… → Added!.
  *
  * @vitest-environment jsdom

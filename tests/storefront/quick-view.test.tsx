@@ -1,15 +1,16 @@
 /**
  * Quick view on the demo shop grid (jsdom, fake timers): 'Quick View' opens the product in an
  * accessible dialog with its image, price, variant picker, quantity and add-to-cart button
- * (the product page's widgets), records the census call, and closes on Escape and its close
+ * (the product page's widgets), reports the quick view to analytics (the tracker; the analytics
+ * chunk turns it into the census call, tests/storefront/analytics/events.test.ts), and closes on Escape and its close
  * button with focus back on the control.
  *
  * @vitest-environment jsdom
  */
 import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setWidgetSeams } from '../../storefront/widgets/seams.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackedEvent } from '../../storefront/analytics/track.js';
 import { advance, button, choose, label, useWidgetClock, user } from './product-form.js';
 import { FakeCommerce, logged, mountPage } from './support.js';
 
@@ -31,9 +32,9 @@ async function openShop() {
   commerce.autoAnswer = true;
   const page = await mountPage('/shop', { commerce });
   roots = page.roots;
-  const fetch = vi.fn(async () => ({ ok: true, status: 200 }) as Response);
-  setWidgetSeams(page.runtime, { fetch: fetch as unknown as typeof globalThis.fetch });
-  return { ...page, fetch };
+  const tracked: TrackedEvent[] = [];
+  page.runtime.tracker.attach({ track: (event) => tracked.push(event), reportError() {} });
+  return { ...page, tracked };
 }
 
 async function openQuickView(id = APRON_ID): Promise<HTMLElement> {
@@ -46,7 +47,7 @@ async function openQuickView(id = APRON_ID): Promise<HTMLElement> {
 
 describe('quick view', () => {
   it('opens the product in a labelled modal dialog with the product form', async () => {
-    const { fetch } = await openShop();
+    const { tracked } = await openShop();
     expect(logged).toEqual([]);
     expect(quickViewOf(APRON_ID).getAttribute('aria-haspopup')).toBe('dialog');
     const modal = await openQuickView();
@@ -59,10 +60,7 @@ describe('quick view', () => {
     expect(modal.querySelector('.product-quantity-input input')).not.toBeNull();
     expect(label(modal)).toBe('Add To Cart');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
-    expect(fetch).toHaveBeenCalledExactlyOnceWith(`/api/census/RecordQuickView/${APRON_ID}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-    });
+    expect(tracked).toEqual([{ name: 'quick-view', itemId: APRON_ID }]);
     expect(logged).toEqual([]);
   });
 

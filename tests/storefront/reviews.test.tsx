@@ -1,12 +1,14 @@
 /**
  * Reviews on the demo's stoneware mug set (jsdom): the rating summary and the review list are
  * template markup that reads well without JavaScript (both panels shown, links to them); the
- * tabs widget makes them tabs (roles, one panel, arrow keys, the summary's link).
+ * tabs widget makes them tabs (roles, one panel, arrow keys, the summary's link) and reports
+ * choosing the reviews tab or the summary's link to analytics.
  *
  * @vitest-environment jsdom
  */
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { TrackedEvent } from '../../storefront/analytics/track.js';
 import { attachReviewsTabs } from '../../storefront/widgets/commerce/reviews-tabs.js';
 import { user } from './product-form.js';
 import { logged, mountPage } from './support.js';
@@ -22,11 +24,12 @@ const panel = (id: string) => document.getElementById(id)!;
 
 async function mountWithTabs() {
   const page = await mountPage(MUGS);
+  const tracked: TrackedEvent[] = [];
   let stop = () => {};
   act(() => {
-    stop = attachReviewsTabs(document);
+    stop = attachReviewsTabs(document, { track: (event) => tracked.push(event) });
   });
-  return { ...page, stop };
+  return { ...page, stop, tracked };
 }
 
 describe('reviews', () => {
@@ -90,5 +93,15 @@ describe('reviews', () => {
     await mountPage('/shop/p/linen-work-apron');
     expect(document.querySelector('.review-summary, [data-reviews-tabs]')).toBeNull();
     expect(document.querySelector('.product-description')).not.toBeNull();
+  });
+
+  it('report the reviews tab and the summary link to analytics, not the description tab', async () => {
+    const { stop, tracked } = await mountWithTabs();
+    await user().click(tab('Description'));
+    expect(tracked).toEqual([]);
+    await user().click(tab('Reviews'));
+    await user().click(document.querySelector<HTMLElement>('.review-summary-link')!);
+    expect(tracked).toEqual([{ name: 'reviews-tab' }, { name: 'reviews-anchor' }]);
+    stop();
   });
 });

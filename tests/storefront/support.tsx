@@ -19,6 +19,7 @@ import {
   type AddressBar,
   type StorefrontRuntime,
 } from '../../storefront/runtime.js';
+import { initialState } from '../../storefront/state/page-data.js';
 import { STOREFRONT_WIDGETS } from '../../storefront/widgets/index.js';
 import { siteFolder } from '../../server/preview/site-folder.js';
 
@@ -207,6 +208,8 @@ export interface MountOptions {
   expressCheckout?: boolean;
   /** The page's query string (`?a=b`), as the server reads it. */
   search?: string;
+  /** Values over the route data (a form posted without JavaScript: `formStatus`). */
+  extra?: Record<string, unknown>;
 }
 
 /** Renders `pathname` as the site server does and hydrates it with the storefront's widgets. */
@@ -217,19 +220,29 @@ export async function mountPage(
   const commerce = options.commerce ?? new FakeCommerce();
   const address = options.address ?? new FakeAddress();
   const query = new URLSearchParams(options.search ?? '');
-  const outcome = site.render({ pathname, query, extra: { cart: commerce.cart() } });
+  const outcome = site.render({
+    pathname,
+    query,
+    extra: { cart: commerce.cart(), ...options.extra },
+  });
   if (outcome.status !== 200 || outcome.hydration === undefined) {
     throw new Error(`${pathname} did not render a hydratable page`);
   }
   // The body as a browser parses it (scripting on: <noscript> content stays text).
   document.body.innerHTML = /<body[^>]*>([\s\S]*)<\/body>/.exec(outcome.html)![1]!;
   const navigate = vi.fn();
-  const runtime = createRuntime(commerce.cart(), {
-    client: commerce.client,
-    navigate,
-    address,
-    expressCheckout: options.expressCheckout ?? false,
-  });
+  // The forms' states the page was rendered with, as the browser's runtime starts (runtimeFor).
+  const forms = initialState(outcome.hydration.data).forms;
+  const runtime = createRuntime(
+    commerce.cart(),
+    {
+      client: commerce.client,
+      navigate,
+      address,
+      expressCheckout: options.expressCheckout ?? false,
+    },
+    forms,
+  );
   let roots: Root[] = [];
   let done = (): void => {};
   const hydrated = new Promise<void>((r) => (done = r));

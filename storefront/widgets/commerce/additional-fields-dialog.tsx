@@ -1,7 +1,7 @@
 /**
  * The lightbox of a product's additional-fields form (docs/storefront.md, "Additional fields"):
  * the form in the storefront's dialog (closed by its close button, Enter or Space on it, and
- * Escape; focus kept inside and given back). Submitting checks the fields with the SPEC's texts
+ * Escape; focus kept inside and given back). Submitting checks the fields with the product's texts
  * (each field's message above its title, and 'One or more fields is invalid, please check your
  * entries.') and hands the values over; a failed save shows its message and keeps the values.
  * Used to add a product (product page, quick view) and to edit an entry on /cart.

@@ -1,5 +1,5 @@
 /**
- * What only the additional-fields lightbox needs (in its chunk): the SPEC's validation texts,
+ * What only the additional-fields lightbox needs (in its chunk): the form validation texts,
  * the likert answers' labels, empty values and the check of a form's values.
  */
 import {
@@ -17,7 +17,7 @@ export const FORM_TEXTS = {
   invalid: 'One or more fields is invalid, please check your entries.',
 } as const;
 
-/** Likert answers -2..2, in order (SPEC "Summary answers"). */
+/** Likert answers -2..2, in order (the platform's summary answers). */
 export const LIKERT_LABELS: ReadonlyArray<[value: string, label: string]> = [
   ['-2', 'strongly disagree'],
   ['-1', 'disagree'],

@@ -1,29 +1,18 @@
 /**
  * `product-quick-view`: the shop grid's 'Quick View' control. Activated (click, Enter, Space)
- * it records the census quick-view call and opens the product in a dialog (quick-view-dialog.tsx,
+ * it reports the quick view to analytics (the census call) and opens the product in a dialog (quick-view-dialog.tsx,
  * a chunk loaded on first use); closing the dialog returns focus to the control.
  */
 import { useEffect, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
 import { itemId } from '../../state/product.js';
-import { useRuntime, type StorefrontRuntime } from '../../runtime.js';
+import { useRuntime } from '../../runtime.js';
 import { hasClass, mapMarkup } from '../markup.js';
-import { widgetSeams } from '../seams.js';
-
-export const QUICK_VIEW_CENSUS_PATH = '/api/census/RecordQuickView/';
 
 export interface QuickViewDialogProps {
   item: unknown;
   opener: HTMLElement;
   onClose(): void;
-}
-
-/** Analytics calls fail silently. */
-function recordQuickView(runtime: StorefrontRuntime, id: string): void {
-  const url = QUICK_VIEW_CENSUS_PATH + encodeURIComponent(id);
-  widgetSeams(runtime)
-    .fetch(url, { method: 'POST', credentials: 'same-origin' })
-    .catch(() => {});
 }
 
 export function QuickViewButton(props: FormatterComponentProps): ReactNode {
@@ -39,7 +28,7 @@ export function QuickViewButton(props: FormatterComponentProps): ReactNode {
 
   const activate = async (opener: HTMLElement) => {
     if (open !== null) return;
-    recordQuickView(runtime, itemId(props.node));
+    runtime.tracker.track({ name: 'quick-view', itemId: itemId(props.node) });
     const { QuickViewDialog } = await import('./quick-view-dialog.js');
     setOpen({ Dialog: QuickViewDialog, opener });
   };

@@ -5,17 +5,26 @@
  * link selects the reviews tab and scrolls to it. The markup's own attributes are left as the
  * template wrote them; only attributes the template does not set are added.
  */
+import type { Tracker } from '../../analytics/track.js';
 import { REVIEWS_ANCHOR, REVIEWS_TABS } from '../../widget-selectors.js';
 
-/** Makes every tab set below `doc` work; returns the stop function. */
-export function attachReviewsTabs(doc: Document): () => void {
+/**
+ * Makes every tab set below `doc` work; returns the stop function. A visitor choosing the
+ * reviews (the tab the rating summary's anchor points to, or the anchor) is reported to
+ * `tracker`.
+ */
+export function attachReviewsTabs(doc: Document, tracker?: Pick<Tracker, 'track'>): () => void {
   const stops = [...doc.querySelectorAll<HTMLElement>(REVIEWS_TABS)].map((root) =>
-    attachTabs(doc, root),
+    attachTabs(doc, root, tracker),
   );
   return () => stops.forEach((stop) => stop());
 }
 
-function attachTabs(doc: Document, root: HTMLElement): () => void {
+function attachTabs(
+  doc: Document,
+  root: HTMLElement,
+  tracker: Pick<Tracker, 'track'> | undefined,
+): () => void {
   const tabs = [...root.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter(
     (tab) => panelOf(doc, tab) !== null,
   );
@@ -48,6 +57,7 @@ function attachTabs(doc: Document, root: HTMLElement): () => void {
     if (tab !== undefined) {
       event.preventDefault();
       select(tab, true);
+      if (isReviewsTab(doc, tab)) tracker?.track({ name: 'reviews-tab' });
       return;
     }
     const anchor = target?.closest<HTMLAnchorElement>(REVIEWS_ANCHOR);
@@ -56,6 +66,7 @@ function attachTabs(doc: Document, root: HTMLElement): () => void {
       event.preventDefault();
       select(reviews, true);
       panelOf(doc, reviews)!.scrollIntoView?.({ block: 'start' });
+      tracker?.track({ name: 'reviews-anchor' });
     }
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -82,6 +93,13 @@ function attachTabs(doc: Document, root: HTMLElement): () => void {
     doc.removeEventListener('click', onClick);
     root.removeEventListener('keydown', onKeyDown);
   };
+}
+
+/** Whether a rating summary's anchor on the page points to `tab`'s panel. */
+function isReviewsTab(doc: Document, tab: HTMLAnchorElement): boolean {
+  return [...doc.querySelectorAll<HTMLAnchorElement>(REVIEWS_ANCHOR)].some(
+    (a) => a.hash === tab.hash,
+  );
 }
 
 function panelOf(doc: Document, tab: HTMLAnchorElement): HTMLElement | null {

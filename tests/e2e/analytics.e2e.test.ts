@@ -1,0 +1,142 @@
+/**
+ * Analytics and error reporting in headless Chromium against the preview server (React's
+ * development build): the backend's recorded calls (`/__recorded`) show page views on ordinary
+ * pages and none on /search or the not-found page, commerce events for an add to cart and a
+ * removal, and one error report per thrown error up to the limits (10 per send, 20 per page)
+ * with the page still working. No console error or warning, no hydration warning.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { chromiumAvailable } from './chromium.js';
+import { useSiteInChromium, watchPage, type Watched } from './site-harness.js';
+
+const APRON = '/shop/p/linen-work-apron';
+
+interface Recorded {
+  kind: string;
+  path: string;
+  payload: unknown;
+}
+
+describe.skipIf(!chromiumAvailable())('analytics in Chromium', () => {
+  let base: string;
+  let newPage: () => Promise<Page>;
+  useSiteInChromium('jsont-analytics-', { clientBuild: 'development', log: () => {} }, (site) => {
+    ({ base, newPage } = site);
+  });
+
+  let watched: Watched | undefined;
+  /** Problems a test expects (the not-found page's own 404 status). */
+  let expected: string[] = [];
+  afterEach(async () => {
+    if (watched === undefined) return;
+    const { problems } = watched;
+    await watched.page.context().close();
+    watched = undefined;
+    expect(problems.filter((p) => !expected.includes(p))).toEqual([]);
+    expected = [];
+  });
+
+  async function records(kind: string): Promise<Array<Recorded & { data: unknown }>> {
+    const body = (await (await fetch(`${base}/__recorded?kind=${kind}`)).json()) as {
+      records: Recorded[];
+    };
+    return body.records.map((r) => ({ ...r, data: r.payload }));
+  }
+  /** Page views recorded so far, by the page's path. */
+  const viewedPaths = async () =>
+    (await records('census'))
+      .map((r) => r.data as { event?: string; data?: { url?: string } })
+      .filter((d) => d.event === 'view')
+      .map((d) => d.data?.url);
+  const eventNames = async () =>
+    (await records('event')).map((r) => (r.data as { event: string }).event);
+  async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+    for (;;) {
+      const value = await read();
+      if (ok(value)) return value;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Opens `url` and waits until hydration and analytics have started. */
+  async function open(url: string, page?: Page): Promise<Page> {
+    const p = page ?? (await newPage());
+    watched ??= watchPage(p);
+    await p.goto(base + url, { waitUntil: 'load' });
+    await p.waitForFunction(() => document.documentElement.dataset['analytics'] === 'on');
+    return p;
+  }
+
+  it('records page views on ordinary pages and none on /search or the not-found page', async () => {
+    const page = await open('/');
+    expected = [
+      'error: Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ];
+    await open('/search', page);
+    await open('/no-such-page', page);
+    await open('/shop', page);
+    await open('/contact', page);
+    const views = await until(viewedPaths, (v) => v.includes('/contact'));
+    expect(views).toEqual(['/', '/shop', '/contact']);
+    const newer = (await records('clanker')).map(
+      (r) => (r.data as { eventContent: { page_path: string } }).eventContent.page_path,
+    );
+    expect(newer).toEqual(['/', '/shop', '/contact']);
+  });
+
+  it('records a product page visit, an add to cart, the cart view and a removal', async () => {
+    const page = await open(APRON);
+    await page.locator('select[data-variant-option-name="Color"]').first().selectOption('Charcoal');
+    await page.locator('select[data-variant-option-name="Size"]').first().selectOption('S/M');
+    await page.locator('.sqs-add-to-cart-button').first().click();
+    await page.getByText('Added!').waitFor();
+    await open('/cart', page);
+    await page.locator('.cart-entry-remove').first().click();
+    await page.getByText('You have nothing in your shopping cart.').waitFor();
+    const names = await until(eventNames, (n) => n.includes('commerce_remove_from_cart'));
+    expect(names).toEqual([
+      'commerce_product_page_visit',
+      'commerce_add_to_cart',
+      'commerce_view_cart',
+      'commerce_remove_from_cart',
+    ]);
+    const added = (await records('event'))[1]!.data as { data: Record<string, unknown> };
+    expect(added.data).toMatchObject({ itemId: '65a0c3e8d1f2000000000005', quantity: 1 });
+  });
+
+  it('reports one error per thrown error, 10 per send and 20 per page, and keeps working', async () => {
+    const page = await open(APRON);
+    const throwErrors = (from: number, count: number) =>
+      page.evaluate(
+        ([first, n]) => {
+          for (let i = first; i < first + n; i++) {
+            setTimeout(() => {
+              throw new Error(`thrown ${i}`);
+            });
+          }
+        },
+        [from, count] as const,
+      );
+    const messages = async () =>
+      (await records('js-error')).map((r) => (r.data as { message: string }).message);
+    await throwErrors(0, 12);
+    expect(await until(messages, (m) => m.length >= 10)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Error: thrown ${i}`),
+    );
+    await throwErrors(100, 12);
+    const twenty = await until(messages, (m) => m.length >= 20);
+    expect(twenty.slice(10)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Error: thrown ${100 + i}`),
+    );
+    await throwErrors(200, 5);
+    // The page still works: an add to cart goes through after the errors.
+    await page.locator('select[data-variant-option-name="Color"]').first().selectOption('Charcoal');
+    await page.locator('select[data-variant-option-name="Size"]').first().selectOption('S/M');
+    await page.locator('.sqs-add-to-cart-button').first().click();
+    await page.getByText('Added!').waitFor();
+    expect(await messages()).toHaveLength(20);
+    expect(watched!.pageErrors).toHaveLength(29);
+  });
+});
