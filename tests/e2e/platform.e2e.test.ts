@@ -62,6 +62,13 @@ describe.skipIf(!chromiumAvailable())('developer-platform preview in Chromium', 
         () => getComputedStyle(document.querySelector('.content')!).maxWidth,
       );
       expect(width).toBe('960px');
+      // A navigation link loads the next page (in full: this server sends no page JSON).
+      const watched = await openHydrated(page, `${base}/`);
+      await page.click('.main-nav a[href="/blog"]');
+      await page.waitForURL(`${base}/blog`);
+      await page.waitForSelector('.blog-list');
+      expect(watched.problems).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
       await page.close();
     },
     E2E_TEST_TIMEOUT_MS * 3,
