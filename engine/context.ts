@@ -11,6 +11,7 @@ import { StackFrame } from './frame.js';
 import { OPCODE_NAMES } from './opcodes.js';
 import type { RenderContext, Registry } from './plugin.js';
 import { resolvePath, splitReference } from './resolve.js';
+import { parsePartial } from './partial-templates.js';
 import type { ParseFunction, RenderOptions, Template } from './template.js';
 
 /**
@@ -407,7 +408,7 @@ export class ExecContext implements RenderContext {
     let template: Template;
     if (typeof value === 'string') {
       if (this.parse === undefined) return undefined;
-      template = this.parse(value, name);
+      template = parsePartial(this.parse, value, name);
       const failures = template.errors.filter((e) => e.severity === 'error');
       if (failures.length > 0) {
         for (const e of failures) {
