@@ -10,6 +10,7 @@ import type { EvalHost } from './expressions/index.js';
 import { StackFrame } from './frame.js';
 import type { RenderContext, Registry } from './plugin.js';
 import { resolvePath, splitReference } from './resolve.js';
+import { parsePartial } from './partial-templates.js';
 import type { ParseFunction, RenderOptions, Template } from './template.js';
 import {
   partialDepth,
@@ -369,7 +370,8 @@ export class ExecContext implements RenderContext {
 
   /**
    * docs/language.md, "Partials, macros, apply and include": macros from the innermost frame
-   * outward, then partials (string partials are compiled on first use and cached for this render).
+   * outward, then partials (string partials are compiled on first use, and the compiled template
+   * is kept per name and source across renders: engine/partial-templates.ts).
    * Records the "could not be found" error.
    */
   private findPartial(name: string): Emit | undefined {
@@ -400,7 +402,7 @@ export class ExecContext implements RenderContext {
     let template: Template;
     if (typeof value === 'string') {
       if (this.parse === undefined) return undefined;
-      template = this.parse(value, name);
+      template = parsePartial(this.parse, value, name);
       const failures = template.errors.filter((e) => e.severity === 'error');
       if (failures.length > 0) {
         for (const e of failures) {
