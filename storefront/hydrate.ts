@@ -20,7 +20,7 @@ import { rememberPage, type ServedPage } from './page-boot.js';
 import { StorefrontRoot, type StorefrontRootProps } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
 import { emptyCart } from './state/cart-store.js';
-import { initialState } from './state/page-data.js';
+import { accountOf, initialState } from './state/page-data.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -96,7 +96,11 @@ export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontR
   const settings = isRec(website.storeSettings) ? website.storeSettings : {};
   return createRuntime(
     isRec(rec.cart) ? (rec.cart as ShoppingCartData) : emptyCart(),
-    { expressCheckout: settings.expressCheckout === true, ...seams },
+    {
+      expressCheckout: settings.expressCheckout === true,
+      signedIn: accountOf(data).signedIn,
+      ...seams,
+    },
     initialState(data).forms,
   );
 }

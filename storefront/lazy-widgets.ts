@@ -12,6 +12,8 @@ import {
   INSTALMENT_LINK,
   POPUP_OVERLAY,
   REVIEWS_TABS,
+  SIGN_IN_FORM,
+  ACCOUNT_CONTROLS,
 } from './widget-selectors.js';
 
 /** Starts a widget on `doc`; `data` is the page's route data. Returns the stop function. */
@@ -45,6 +47,19 @@ export const LAZY_WIDGETS: LazyWidget[] = [
   {
     selector: POPUP_OVERLAY,
     load: () => import('./widgets/media/popup-overlay.js').then((m) => m.attachPopupOverlay),
+  },
+  {
+    selector: SIGN_IN_FORM,
+    load: () => import('./account/actions.js').then((m) => m.attachSignInForm),
+  },
+  {
+    selector: ACCOUNT_CONTROLS,
+    load: () =>
+      import('./account/clicks.js').then((m) => (doc, runtime, data) => {
+        // Listens once per document, whatever page it shows.
+        m.listenForAccountClicks(doc, runtime, data);
+        return () => {};
+      }),
   },
   {
     selector: CART_ROOT,

@@ -7,6 +7,7 @@
  */
 import { scheduleAnalytics } from './analytics/load.js';
 import { readCookie } from './api/cookies.js';
+import { readUserInfo, SITE_USER_COOKIE } from './api/user-info.js';
 import { HYDRATED_MARK, markTime } from './client-start.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
@@ -15,7 +16,7 @@ import { loadImages } from './lazy-images.js';
 import { NAVIGATION_HOST } from './navigation-host.js';
 
 export const CART_COOKIE = 'CART';
-export const SITE_USER_COOKIE = 'SiteUserInfo';
+export { SITE_USER_COOKIE };
 
 /**
  * Whether the cart should be read on page load (signed in, or a cart cookie: docs/storefront.md,
@@ -23,14 +24,7 @@ export const SITE_USER_COOKIE = 'SiteUserInfo';
  */
 export function shouldLoadCart(cookies: string): boolean {
   if ((readCookie(cookies, CART_COOKIE) ?? '') !== '') return true;
-  const info = readCookie(cookies, SITE_USER_COOKIE);
-  if (info === undefined) return false;
-  try {
-    return (JSON.parse(info) as { authenticated?: unknown }).authenticated === true;
-  } catch {
-    console.warn('Could not parse user info cookie value');
-    return false;
-  }
+  return readUserInfo(cookies) !== undefined;
 }
 
 export async function startStorefront(): Promise<StorefrontRuntime | undefined> {

@@ -17,7 +17,7 @@ import { FormRefusal, handleFormPost, type FormPostOutcome } from '../site/form-
 import { inProcessFormBackend } from './form-backend.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
-import { createCommerce, type Commerce } from './commerce.js';
+import { createCommerce, siteSource, type Commerce } from './commerce.js';
 import {
   CLIENT_PATH,
   errorPage,
@@ -108,7 +108,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const owner = new OwnerAccess((path) =>
     log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),
   );
-  const commerce = createCommerce(site, {
+  const commerce = createCommerce(siteSource(site), {
     owner,
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),
@@ -220,7 +220,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     const outcome = site.render({
       pathname,
       query,
-      extra: { cart: commerce.cartFor(req), crumb, ...extra },
+      extra: { cart: commerce.cartFor(req), account: commerce.accountFor(req), crumb, ...extra },
       checkReact: preview && !asJson,
       shell: asJson,
     });

@@ -19,6 +19,7 @@ import type { CompiledFile, UnitCompiler } from './units.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
 import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
+import { signInFromQuery, signInView } from '../../storefront/state/sign-in.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
@@ -459,6 +460,12 @@ export class Site {
     data.request = { path: request.pathname, query: Object.fromEntries(query) };
     if (route.search === true) data.search = this.search(query.get('q') ?? '');
     if (request.extra !== undefined) Object.assign(data, request.extra);
+    // The sign-in page (docs/storefront.md, "Sign-in and sessions"): what a form sign-in that
+    // failed came back with (`?error=`), as the template's `signIn`.
+    const page = data.page as Rec | undefined;
+    if (typeof page === 'object' && page !== null && page.signIn === true) {
+      data.signIn = signInView(signInFromQuery(query.get('error')));
+    }
     return data;
   }
 

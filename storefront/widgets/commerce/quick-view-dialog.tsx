@@ -48,6 +48,8 @@ export function QuickViewDialog(props: QuickViewDialogProps): ReactNode {
     initialized: cart.initialized,
     selection,
     notice: null,
+    account: runtime.account.get(),
+    signIn: null,
   });
   const { element } = renderPrepared(APPLY_QUICK_VIEW, view, {
     partials: boot.partials,
