@@ -14,12 +14,22 @@ import {
 /** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
 export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
   const loads: Promise<unknown>[] = [];
+  // The instalment modal's code (and the dialog's) loads on the first click on the pill's link,
+  // which is then handled again by the modal; until then the link is plain markup.
   if (doc.querySelector(INSTALMENT_LINK) !== null) {
-    loads.push(
-      import('./widgets/commerce/instalment-modal.js').then((m) =>
-        m.attachInstalmentModal(doc.body, runtime),
-      ),
-    );
+    doc.body.addEventListener('click', function first(event) {
+      const link = (event.target as Element).closest?.<HTMLElement>(INSTALMENT_LINK);
+      if (link == null) return;
+      event.preventDefault();
+      doc.body.removeEventListener('click', first);
+      import('./widgets/commerce/instalment-modal.js').then(
+        (m) => {
+          m.attachInstalmentModal(doc.body, runtime);
+          link.click();
+        },
+        (err: unknown) => console.error('[jsont] a widget failed to load', err),
+      );
+    });
   }
   if (doc.querySelector(REVIEWS_TABS) !== null) {
     loads.push(

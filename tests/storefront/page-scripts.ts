@@ -54,7 +54,6 @@ export const AT_LOAD: Rule[] = [
   // Every hydrated page, once idle.
   [/^\/__client\/analytics-/, '#__jsont-root'],
   [/^\/__client\/widgets-/, '.sqs-add-to-cart-button'],
-  [/^\/__client\/instalment-modal-/, INSTALMENT_LINK],
   [/^\/__client\/reviews-tabs-/, REVIEWS_TABS],
   [/^\/__client\/gallery-/, GALLERY],
   [/^\/__client\/popup-overlay-/, POPUP_OVERLAY],
@@ -66,11 +65,13 @@ export const AT_LOAD: Rule[] = [
 /**
  * Chunks that load only once the visitor acts: the commerce client on the first cart call (an
  * add; or, at load, for a visitor whose cookies say they have a cart or are signed in), a
- * lightbox or quick view when opened, the forms' controller when a form is first focused and
- * its captcha and address suggestions. Counted in the widget budget and the worst case.
+ * lightbox, quick view or the instalment modal when opened, the forms' controller when a form is
+ * first focused and its captcha and address suggestions. Counted in the widget budget and the
+ * worst case.
  */
 export const ON_ACTION: Rule[] = [
   [/^\/__client\/client-/, '.sqs-add-to-cart-button'],
+  [/^\/__client\/instalment-modal-/, INSTALMENT_LINK],
   [/^\/__client\/additional-fields-dialog-/, '.sqs-add-to-cart-button.use-form'],
   [/^\/__client\/quick-view-dialog-/, '.sqs-product-quick-view-button'],
   [/^\/__client\/form-controller-/, FORMS],
