@@ -12,6 +12,8 @@ import type { ParseFunction, RenderOptions, RenderResult, Template } from './eng
 import type { TemplateError } from './engine/errors.js';
 import { findUnescapedValues, type ValueOrigin } from './engine/unescaped-values.js';
 import { ARGUMENT_INSERTING_FORMATTERS, ESCAPING_FORMATTERS } from './formatters/index.js';
+import { useMappedChains } from './engine/exec-vars.js';
+import { MAPPED_CHAINS } from './engine/mapped-chains.js';
 import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.js';
 import { useCharBuffer } from './formatters/char-scan.js';
 import { SERVER_FORMATTERS } from './formatters/json-attribute.js';
@@ -63,7 +65,7 @@ export interface CompileOptions {
 // react-renderer/runtime/inline-elements.ts (elements written by hand),
 // react-renderer/runtime/attribute-rule-cache.ts,
 // react-renderer/compile/local-fallback.ts (`usePieceFallback`, with structure/local-regions.ts
-// `useLocalSplits`).
+// `useLocalSplits`), engine/mapped-chains.ts (`useMappedChains`).
 useAmountWriter(writeAmountDigits);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
@@ -74,6 +76,7 @@ const elementTag = inlineElementTag(jsx as Parameters<typeof inlineElementTag>[0
 useInlineElements(elementTag === null ? null : elementWriter(elementTag));
 usePieceFallback(pieceFallback);
 useLocalSplits(SplitContents);
+useMappedChains(MAPPED_CHAINS);
 
 /** Every built-in formatter and predicate. */
 export const defaultRegistry: Registry = {

@@ -7,9 +7,13 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
+import { renderToString } from 'react-dom/server';
+
+import { ErrorCode, makeError } from '../engine/errors.js';
 import {
   compile,
   prepareReact,
+  render,
   renderToReact,
   type Template,
   type TemplateError,
@@ -17,6 +21,7 @@ import {
 import { apiResponseValueWarnings } from '../server/site/api-response-values.js';
 import { requestValueWarnings } from '../server/site/request-values.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
+import { checkPlatformFolder, isPlatformFolder } from './check-platform.js';
 import {
   CliInputError,
   EXIT_OK,
@@ -60,8 +65,10 @@ Options:
   -j, --json <file>  with --react: also render each template through the React renderer with
                      this data and report the values whose markup does not stay inside its
                      element (REACT_UNBALANCED_VALUE warnings, once per value), elements
-                     nested deeper than the React tree goes (REACT_TOO_DEEP warnings) and a
+                     nested deeper than the React tree goes (REACT_TOO_DEEP warnings), a
                      render stopped by the limit on applied partials (APPLY_PARTIAL_LIMIT)
+                     and a React tree that is not the browser's DOM of the page
+                     (REACT_DIVERGENT_TREE)
   -h, --help         show this help
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad arguments or a missing path.
@@ -81,21 +88,54 @@ const reactCheck: TemplateCheck = (template) => prepareReact(template).warnings;
  * What the React render with `data` reports about the template rather than the data: values
  * whose markup does not stay inside its element, elements nested past the React path's depth,
  * and a render stopped by the limit on applied partials and macros. Each once (a value in a
- * repeated section warns for each item).
+ * repeated section warns for each item). And, of a render none of those cut short, whether
+ * React would find its tree in the browser's DOM of the page (`divergence`).
  */
 const RENDER_CODES = new Set(['REACT_UNBALANCED_VALUE', 'REACT_TOO_DEEP', 'APPLY_PARTIAL_LIMIT']);
 
 function unbalancedCheck(data: unknown): TemplateCheck {
   return (template) => {
     const seen = new Set<string>();
-    return renderToReact(template, data).errors.filter((error) => {
+    const { element, errors } = renderToReact(template, data);
+    const found = errors.filter((error) => {
       if (!RENDER_CODES.has(error.code)) return false;
       const key = `${error.line}:${error.column}:${error.message}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+    // A render cut short (too deep, too much work) is reported as such, not compared.
+    const cut = errors.some(
+      (error) => error.code !== 'REACT_UNBALANCED_VALUE' && RENDER_CODES.has(error.code),
+    );
+    const divergent = cut ? null : divergence(renderToString(element), render(template, data).html);
+    return divergent === null ? found : [...found, divergent];
   };
+}
+
+/**
+ * A REACT_DIVERGENT_TREE warning when the React tree for the data (rendered by React: `react`)
+ * is not what React renders of the string path's `html` parsed whole, by the browser's rules
+ * (the React path's parser, through a template of that text alone): hydration of the page would
+ * fail, and React render it again on the client. Null when they agree.
+ */
+export function divergence(react: string, html: string): TemplateError | null {
+  const literal = html.replace(/[{}]/g, (brace) =>
+    brace === '{' ? '{.meta-left}' : '{.meta-right}',
+  );
+  const parsed = renderToString(renderToReact(compile(literal), {}).element);
+  if (parsed === react) return null;
+  let at = 0;
+  while (react[at] === parsed[at]) at++;
+  const from = Math.max(0, at - 30);
+  return makeError(
+    ErrorCode.REACT_DIVERGENT_TREE,
+    `React: the React tree for this data is not the browser's DOM of the rendered page ` +
+      `(hydration would fail): React has ${JSON.stringify(react.slice(from, at + 40))}, ` +
+      `the page ${JSON.stringify(parsed.slice(from, at + 40))}`,
+    undefined,
+    'warning',
+  );
 }
 
 function parseExtensions(list: string): string[] {
@@ -137,7 +177,7 @@ function collectFiles(io: CliIO, paths: string[], extensions: readonly string[])
   return files;
 }
 
-function run(argv: string[], io: CliIO): number {
+async function run(argv: string[], io: CliIO): Promise<number> {
   const args = parseCommandArgs(
     argv,
     { ext: { type: 'string' }, react: { type: 'boolean' }, json: { type: 'string', short: 'j' } },
@@ -156,8 +196,11 @@ function run(argv: string[], io: CliIO): number {
     checks.push(unbalancedCheck(readJsonFile(io, jsonPath, 'JSON data')));
   }
 
+  // Developer-platform folders get the preview's check (tags, layouts, LESS) instead.
+  const platform = args.positionals.filter((path) => isPlatformFolder(io, path));
+  const plain = args.positionals.filter((path) => !platform.includes(path));
   // Read everything first: a missing path is bad input (exit 2) even if other files have errors.
-  const files = collectFiles(io, args.positionals, extensions).map((name) => ({
+  const files = collectFiles(io, plain, extensions).map((name) => ({
     name,
     text: readTextFile(io, name, 'template'),
   }));
@@ -165,6 +208,14 @@ function run(argv: string[], io: CliIO): number {
   let errors = 0;
   let warnings = 0;
   let filesWithProblems = 0;
+  let checked = files.length;
+  for (const path of platform) {
+    const counts = await checkPlatformFolder(io, path);
+    errors += counts.errors;
+    warnings += counts.warnings;
+    filesWithProblems += counts.files;
+    checked++;
+  }
   for (const file of files) {
     const template = compile(file.text, { name: file.name });
     const found = checks.flatMap((check) => check(template));
@@ -174,7 +225,7 @@ function run(argv: string[], io: CliIO): number {
     warnings += counts.warnings;
   }
   const summary =
-    `${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ` +
+    `${plural(checked, 'file')} checked: ${plural(errors, 'error')}, ` +
     `${plural(warnings, 'warning')}` +
     (filesWithProblems > 0 ? ` in ${plural(filesWithProblems, 'file')}` : '');
   io.stdout.write(`${summary}\n`);

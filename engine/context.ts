@@ -8,10 +8,17 @@ import type { Block, Code, MacroCode, Path } from './code.js';
 import { ErrorCode, makeError, type SourceLocation, type TemplateError } from './errors.js';
 import type { EvalHost } from './expressions/index.js';
 import { StackFrame } from './frame.js';
-import { OPCODE_NAMES } from './opcodes.js';
 import type { RenderContext, Registry } from './plugin.js';
 import { resolvePath, splitReference } from './resolve.js';
+import { parsePartial } from './partial-templates.js';
 import type { ParseFunction, RenderOptions, Template } from './template.js';
+import {
+  partialDepth,
+  partialLimit,
+  partialMissing,
+  partialSyntax,
+  unexpectedError,
+} from './error-texts.js';
 
 /**
  * A compiled instruction or block: runs it and returns the text it produced. Returning the text
@@ -290,13 +297,8 @@ export class ExecContext implements RenderContext {
   unexpected(thrown: unknown, inst: unknown): void {
     // The reference swallows non-Error throwables silently; we keep that.
     if (!(thrown instanceof Error)) return;
-    const op = Array.isArray(inst) ? inst[0] : inst;
-    const opName = (typeof op === 'number' ? OPCODE_NAMES[op] : undefined) ?? 'UNKNOWN';
-    this.record(
-      ErrorCode.UNEXPECTED_ERROR,
-      `RuntimeError: Unexpected ${thrown.name} error when executing ${opName}: ${thrown.message}`,
-      inst,
-    );
+    const op: unknown = Array.isArray(inst) ? inst[0] : inst;
+    this.record(ErrorCode.UNEXPECTED_ERROR, unexpectedError(thrown.name, op, thrown.message), inst);
   }
 
   /** Pushes a frame for `node` and returns it; callers restore `cur` themselves (in a finally). */
@@ -350,18 +352,14 @@ export class ExecContext implements RenderContext {
     if (counter.applied++ >= max && max > 0) {
       // Reported once: every attempt after it is refused too, and returns at once.
       if (counter.applied === max + 1) {
-        this.record(
-          ErrorCode.APPLY_PARTIAL_LIMIT,
-          `RuntimeError: Attempt to apply partial '${name}' exceeded maximum of ${max} applications in one render`,
-          this.inst,
-        );
+        this.record(ErrorCode.APPLY_PARTIAL_LIMIT, partialLimit(name, max), this.inst);
       }
       return false;
     }
     if (this.depth >= MAX_PARTIAL_DEPTH) {
       this.record(
         ErrorCode.APPLY_PARTIAL_RECURSION_DEPTH,
-        `RuntimeError: Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`,
+        partialDepth(name, MAX_PARTIAL_DEPTH),
         this.inst,
       );
       return false;
@@ -372,7 +370,8 @@ export class ExecContext implements RenderContext {
 
   /**
    * docs/language.md, "Partials, macros, apply and include": macros from the innermost frame
-   * outward, then partials (string partials are compiled on first use and cached for this render).
+   * outward, then partials (string partials are compiled on first use, and the compiled template
+   * is kept per name and source across renders: engine/partial-templates.ts).
    * Records the "could not be found" error.
    */
   private findPartial(name: string): Emit | undefined {
@@ -390,11 +389,7 @@ export class ExecContext implements RenderContext {
     if (cached !== undefined) return cached ?? NO_CODE;
     const block = this.preparePartial(name);
     if (block === undefined) {
-      this.record(
-        ErrorCode.APPLY_PARTIAL_MISSING,
-        `RuntimeError: Attempt to apply partial '${name}' which could not be found.`,
-        this.inst,
-      );
+      this.record(ErrorCode.APPLY_PARTIAL_MISSING, partialMissing(name), this.inst);
     }
     return block;
   }
@@ -407,14 +402,14 @@ export class ExecContext implements RenderContext {
     let template: Template;
     if (typeof value === 'string') {
       if (this.parse === undefined) return undefined;
-      template = this.parse(value, name);
+      template = parsePartial(this.parse, value, name);
       const failures = template.errors.filter((e) => e.severity === 'error');
       if (failures.length > 0) {
         for (const e of failures) {
           this.errors.push(
             makeError(
               ErrorCode.COMPILE_PARTIAL_SYNTAX,
-              `RuntimeError: Parse of partial "${name}" failed: ${e.message}`,
+              partialSyntax(name, e.message),
               e,
               'error',
               name,

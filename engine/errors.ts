@@ -22,6 +22,8 @@ export const enum ErrorCode {
   REACT_UNSTRUCTURED = 'REACT_UNSTRUCTURED',
   REACT_UNBALANCED_VALUE = 'REACT_UNBALANCED_VALUE',
   REACT_DROPPED_ATTRIBUTE = 'REACT_DROPPED_ATTRIBUTE',
+  /** `jsont check --react --json`: the React tree is not the browser's parse of the output. */
+  REACT_DIVERGENT_TREE = 'REACT_DIVERGENT_TREE',
   REACT_TOO_DEEP = 'REACT_TOO_DEEP',
   // compile time: a request value printed without escaping (warning; unescaped-values.ts)
   UNESCAPED_REQUEST_VALUE = 'UNESCAPED_REQUEST_VALUE',

@@ -15,9 +15,10 @@ import {
   resolvePath,
   type Resolver,
 } from './resolve.js';
+import type { MappedChains } from './mapped-chains.js';
 import { getOwn, renderValue } from './values.js';
 
-interface FormatterStep {
+export interface FormatterStep {
   formatter: Formatter;
   args: string[];
   /** `formatter.prepare(args)`, made once when the instruction is compiled. */
@@ -86,53 +87,15 @@ function applyFormatters(
 }
 
 /**
- * The `map` of every formatter in the chain when all of them declare one (`Formatter.map`: pure
- * value mappings such as html or json), else null. Two neighbours that fuse
- * (`Formatter.fuse`) give one mapping.
+ * Formatter chains made only of pure mappings, run as the mappings (mapped-chains.ts): a
+ * server-only fast path, installed by the server entry with `useMappedChains`. The browser
+ * runtime calls each formatter's `apply`, which is its `map` by contract (`Formatter.map`).
  */
-function pureMaps(steps: FormatterStep[]): Array<(value: unknown) => unknown> | null {
-  const maps: Array<(value: unknown) => unknown> = [];
-  for (let i = 0; i < steps.length; i++) {
-    const { formatter } = steps[i]!;
-    const next = steps[i + 1];
-    const fused = next && formatter.fuse?.(next.formatter);
-    if (fused) i++;
-    const map = fused || formatter.map;
-    if (typeof map !== 'function') return null;
-    maps.push(map);
-  }
-  return maps;
-}
+let mapped: MappedChains | null = null;
 
-/**
- * `{a|f|g}` where every formatter is a pure mapping: the value goes straight through the maps.
- * No Variable and no frame push are needed, since a mapping sees neither; `ctx.inst` is still
- * set so that anything reading it later sees the same instruction as with `apply`.
- */
-function mappedVariable(
-  first: Resolver,
-  maps: Array<(value: unknown) => unknown>,
-  inst: unknown,
-): Emit {
-  const [map0, map1] = maps;
-  if (maps.length === 1) {
-    return (ctx) => {
-      ctx.inst = inst;
-      return renderValue(map0!(first(ctx.cur)));
-    };
-  }
-  if (maps.length === 2) {
-    return (ctx) => {
-      ctx.inst = inst;
-      return renderValue(map1!(map0!(first(ctx.cur))));
-    };
-  }
-  return (ctx) => {
-    ctx.inst = inst;
-    let value = first(ctx.cur);
-    for (const map of maps) value = map(value);
-    return renderValue(value);
-  };
+/** Installs (or, with null, removes) the pure-mapping paths for instructions compiled from now on. */
+export function useMappedChains(chains: MappedChains | null): void {
+  mapped = chains;
 }
 
 /**
@@ -173,8 +136,8 @@ export function compileVariable(inst: VariableCode, compiler: EmitCompiler): Emi
     if (path.length === 1 && key === '@') return (ctx) => renderValue(ctx.cur.node);
     return (ctx) => renderValue(first(ctx.cur));
   }
-  const maps = pureMaps(steps);
-  if (resolvers.length === 1 && maps !== null) return mappedVariable(first, maps, inst);
+  const pure = resolvers.length === 1 ? mapped?.variable(first, steps, inst) : undefined;
+  if (pure) return pure;
   if (resolvers.length === 1 && steps.length === 1) {
     // `{a|f}`, the usual shape: no loops, the formatter held directly.
     const { formatter, args, prepared } = steps[0]!;
@@ -218,19 +181,9 @@ export function compileBindvar(inst: BindvarCode, compiler: EmitCompiler): Emit 
       return '';
     };
   }
-  const maps = pureMaps(steps);
-  if (resolvers.length === 1 && maps !== null) {
-    // Pure mappings (see `mappedVariable`): no Variable needed.
-    const first = resolvers[0]!;
-    return (ctx) => {
-      const frame = ctx.cur;
-      ctx.inst = inst;
-      let value = first(frame);
-      for (const map of maps) value = map(value);
-      frame.setVar(name, value);
-      return '';
-    };
-  }
+  const pure =
+    resolvers.length === 1 ? mapped?.bindvar(name, resolvers[0]!, steps, inst) : undefined;
+  if (pure) return pure;
   return (ctx) => {
     const frame = ctx.cur;
     const vars = resolveAll(resolvers, frame);

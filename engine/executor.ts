@@ -34,6 +34,7 @@ import { Op } from './opcodes.js';
 import type { Registry } from './plugin.js';
 import { lookupKey } from './resolve.js';
 import { renderValue } from './values.js';
+import { invalidInstruction } from './error-texts.js';
 
 const noop: Emit = () => '';
 
@@ -261,7 +262,7 @@ function compileStep(inst: unknown, compiler: EmitCompiler): Step | null {
 }
 
 function invalid(inst: unknown): Step {
-  const text = `RuntimeError: Invalid instruction in code tree: ${safeJson(inst)}`;
+  const text = invalidInstruction(safeJson(inst));
   const run: Emit = (ctx) => {
     ctx.record(ErrorCode.INVALID_CODE, text, inst);
     return '';

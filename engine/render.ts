@@ -9,8 +9,8 @@ import { ErrorCode, makeError } from './errors.js';
 import { blockCompiler, compileCode } from './executor.js';
 import type { Registry } from './plugin.js';
 import type { ParseFunction, RenderOptions, RenderResult, Template } from './template.js';
+import { NOT_A_TEMPLATE } from './error-texts.js';
 
-const NOT_A_TEMPLATE = 'RuntimeError: Not a template or code tree';
 const NO_ERRORS: readonly never[] = [];
 const NO_OPTIONS: RenderOptions = Object.freeze({});
 

@@ -5,13 +5,14 @@
 import type { Code } from '../engine/code.js';
 import type { Formatter, RenderContext, Variable } from '../engine/plugin.js';
 import { TEMPLATES } from './templates/compiled.js';
+import { templateMissing } from './error-texts.js';
 
 /** A built-in template's code. */
 export function template(name: string): Code {
   const code = TEMPLATES[name];
   // Only when compiled.ts was generated without this template (npm run gen:templates): the
   // render records the error and goes on.
-  if (code === undefined) throw new Error(`built-in template ${name} is missing`);
+  if (code === undefined) throw new Error(templateMissing(name));
   return code;
 }
 

@@ -10,6 +10,7 @@ import type { Code } from '../engine/code.js';
 import type { Formatter, FormatterTable } from '../engine/plugin.js';
 import { asString, descendValue } from '../engine/values.js';
 import { TEMPLATES } from './templates/compiled.js';
+import { templateMissing } from './error-texts.js';
 
 const TEMPLATED_TYPES = ['address', 'checkbox', 'date', 'likert', 'name', 'phone', 'time'];
 
@@ -60,8 +61,7 @@ const summaryFormField: Formatter = {
     if (!FIELD_TEMPLATES.has(type)) value = asString(descendValue(field, 'value'));
     else {
       const code = FIELD_TEMPLATES.get(type);
-      if (code === undefined)
-        throw new Error(`built-in template summary-form-field-${type} is missing`);
+      if (code === undefined) throw new Error(templateMissing(`summary-form-field-${type}`));
       const node = type === 'likert' ? likertRows(descendValue(field, 'values')) : field;
       value = ctx.executeTemplate(code, node, true);
     }

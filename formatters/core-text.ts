@@ -6,6 +6,7 @@
 import type { Formatter, FormatterTable, Variable } from '../engine/plugin.js';
 import { asNumber, asString, isTruthy } from '../engine/values.js';
 import { encodeSpace, isJsSpace, slugify } from './char-scan.js';
+import { loneSurrogate } from './error-texts.js';
 
 /**
  * A formatter that maps the first variable's value, ignoring its arguments. It declares `map`
@@ -99,16 +100,9 @@ export function urlEncode(text: string): string {
   try {
     encoded = encodeURIComponent(text);
   } catch {
-    throw new Error(loneSurrogateMessage(text));
+    throw new Error(loneSurrogate(text));
   }
   return encoded.replace(/[!'()~]|%40|%2B|%2F/g, (m) => ESCAPE_FIXUPS[m]!);
-}
-
-/** The reference's UTF-8 encoder message for text that is not valid UTF-16. */
-function loneSurrogateMessage(text: string): string {
-  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
-  const code = lone ? lone[0].charCodeAt(0).toString(16).toUpperCase() : '?';
-  return `Lone surrogate U+${code} is not a scalar value`;
 }
 
 /** Whitespace for truncate's word cut (not the Unicode spaces `\s` knows). */

@@ -6,6 +6,7 @@ import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.j
 import { asNumber } from '../engine/values.js';
 import { MAX_EPOCH, MIN_EPOCH, renderTimeZone } from './i18n-options.js';
 import { formatStrftime, parseStrftime, type StrftimePattern } from './strftime.js';
+import { dateRange, notTimestamp } from './error-texts.js';
 
 export const DATE_FORMATTERS: FormatterTable = {
   date: {
@@ -21,11 +22,9 @@ export const DATE_FORMATTERS: FormatterTable = {
       const epoch = asNumber(first.value);
       // Non-numeric strings make the reference fail inside its date code: the engine records
       // the error and the tag renders nothing.
-      if (!Number.isFinite(epoch))
-        throw new TypeError(`date: not a timestamp: ${String(first.value)}`);
+      if (!Number.isFinite(epoch)) throw new TypeError(notTimestamp(String(first.value)));
       // Beyond its calendar range the reference fails too (datetime clamps instead).
-      if (epoch < MIN_EPOCH || epoch > MAX_EPOCH)
-        throw new RangeError(`date: out of range: ${epoch}`);
+      if (epoch < MIN_EPOCH || epoch > MAX_EPOCH) throw new RangeError(dateRange(epoch));
       const pattern = (prepared as StrftimePattern | undefined) ?? parseStrftime(args.join(' '));
       first.set(formatStrftime(pattern, epoch, renderTimeZone(ctx)));
     },

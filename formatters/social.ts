@@ -10,6 +10,7 @@ import type { Formatter, FormatterTable, RenderContext, Variable } from '../engi
 import { asNumber, asString, descendValue, isObject } from '../engine/values.js';
 import { escapeHtml, valueFormatter } from './core-text.js';
 import { templateFormatter } from './built-in-templates.js';
+import { calendarNotNumber, calendarRange } from './error-texts.js';
 
 /** `asString` of `value[key]`: the one way these formatters read a field of their value. */
 function field(value: unknown, key: string): string {
@@ -68,12 +69,10 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
  */
 function calendarStamp(value: unknown): string {
   const ms = asNumber(value);
-  if (Number.isNaN(ms))
-    throw new TypeError(`google-calendar-url: date is not a number: ${asString(value)}`);
+  if (Number.isNaN(ms)) throw new TypeError(calendarNotNumber(asString(value)));
   const date = new Date(Math.floor(ms));
   const year = date.getUTCFullYear();
-  if (!(year >= 0 && year <= 9999))
-    throw new RangeError(`google-calendar-url: date out of range: ${ms}`);
+  if (!(year >= 0 && year <= 9999)) throw new RangeError(calendarRange(ms));
   return (
     String(year).padStart(4, '0') +
     pad2(date.getUTCMonth() + 1) +

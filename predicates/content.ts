@@ -18,6 +18,7 @@ import {
   isTruthy,
 } from '../engine/values.js';
 import { CONTENT_GENERATED_PREDICATES } from './content-generated.js';
+import { julianRange, SAME_DAY_NOT_A_NUMBER } from './error-texts.js';
 
 /** Folder behaviours and collection types (docs/storefront.md, "Codes"). */
 const FOLDER_INDEX = 1;
@@ -75,14 +76,11 @@ const MAX_JULIAN_DAY = 4_881_503;
  */
 function utcDay(value: unknown): number {
   const ms = asNumber(value);
-  if (ms !== ms) throw new TypeError('same-day?: date is not a number');
+  if (ms !== ms) throw new TypeError(SAME_DAY_NOT_A_NUMBER);
   const day = Math.floor(ms / MS_PER_DAY);
   const julian = day + EPOCH_JULIAN_DAY;
   if (julian < 0 || julian > MAX_JULIAN_DAY) {
-    throw new Error(
-      `Julian day ${julian} is outside the supported range of this library: ` +
-        'Mon Jan  1 4713 B.C. to Fri Dec 31 8652 A.D.',
-    );
+    throw new Error(julianRange(julian));
   }
   return day;
 }

@@ -8,7 +8,7 @@
  * state folded in (StorefrontRoot), all reading one runtime's stores; the formatter-backed
  * widgets come from the widget chunk, loaded only when the page uses one.
  */
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { Code } from '../engine/code.js';
 import type { TemplateError } from '../engine/errors.js';
@@ -16,11 +16,11 @@ import { dropTableWhitespace, type ReactTemplate } from '../react-renderer/brows
 import type { ComponentTable } from '../react-renderer/components/index.js';
 import type { ShoppingCartData } from './api/client.js';
 import { RootErrorBoundary } from './error-boundary.js';
-import { rememberPage } from './page-boot.js';
-import { StorefrontRoot } from './root.js';
+import { rememberPage, type ServedPage } from './page-boot.js';
+import { StorefrontRoot, type StorefrontRootProps } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
 import { emptyCart } from './state/cart-store.js';
-import { initialState } from './state/page-data.js';
+import { accountOf, initialState } from './state/page-data.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -96,7 +96,11 @@ export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontR
   const settings = isRec(website.storeSettings) ? website.storeSettings : {};
   return createRuntime(
     isRec(rec.cart) ? (rec.cart as ShoppingCartData) : emptyCart(),
-    { expressCheckout: settings.expressCheckout === true, ...seams },
+    {
+      expressCheckout: settings.expressCheckout === true,
+      signedIn: accountOf(data).signedIn,
+      ...seams,
+    },
     initialState(data).forms,
   );
 }
@@ -118,35 +122,53 @@ export async function hydrateStorefront(
     options.components ??
     (usesWidgets(boot) ? (await import('./widgets/index.js')).STOREFRONT_WIDGETS : {});
   const runtime = options.runtime ?? runtimeFor(boot.data, options.seams);
-  rememberPage(runtime, { boot, components });
-  const hasCart = isRec(boot.data) && isRec(boot.data.cart);
+  const served: ServedPage = { boot, components, roots: new Map() };
+  rememberPage(runtime, served);
   let waiting = roots.length;
   const hydratedOne = () => {
     if (--waiting === 0) options.onHydrated?.(runtime);
   };
-  return roots.map(({ template, container }) => {
+  return roots.map(({ root: id, template, container }) => {
     dropTableWhitespace(container);
-    const root = createElement(StorefrontRoot, {
-      template,
-      data: boot.data,
-      partials: boot.partials,
-      locale: boot.locale,
-      now: boot.now,
-      components,
-      runtime,
-      hasCart,
+    const element = storefrontRoot(boot, template, components, runtime, {
       onHydrated: hydratedOne,
       ...(options.onCommit ? { onCommit: options.onCommit } : {}),
-      onErrors: reportReactWarnings,
     });
-    // A render error anywhere in this root shows its fallback; the other roots keep working.
-    const element = createElement(RootErrorBoundary, { tracker: runtime.tracker }, root);
-    return hydrateRoot(container, element, {
+    const root = hydrateRoot(container, element, {
       onRecoverableError(error, info) {
         console.error('[jsont] hydration error:', error, info.componentStack ?? '');
       },
     });
+    served.roots.set(id, root);
+    return root;
   });
+}
+
+/**
+ * The element a root of the page renders: `template` over the page's data and visitor state,
+ * inside an error boundary (a render error in this root shows its fallback; the other roots keep
+ * working).
+ */
+export function storefrontRoot(
+  page: Pick<HydrationBoot, 'data' | 'partials' | 'locale' | 'now'>,
+  template: ReactTemplate,
+  components: ComponentTable,
+  runtime: StorefrontRuntime,
+  { key, ...props }: Pick<StorefrontRootProps, 'onHydrated' | 'onCommit'> & { key?: string } = {},
+): ReactElement {
+  const root = createElement(StorefrontRoot, {
+    template,
+    data: page.data,
+    partials: page.partials,
+    locale: page.locale,
+    now: page.now,
+    components,
+    runtime,
+    hasCart: isRec(page.data) && isRec(page.data.cart),
+    onErrors: reportReactWarnings,
+    ...props,
+  });
+  return createElement(RootErrorBoundary, { tracker: runtime.tracker, key }, root);
 }
 
 /**

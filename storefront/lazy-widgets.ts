@@ -1,63 +1,139 @@
 /**
  * Widgets that attach to template markup after hydration, each in a chunk of its own, loaded
- * only when the page has its markup (docs/storefront.md "Delivery").
+ * only when the page has its markup (docs/storefront.md "Delivery"). A client-side navigation
+ * loads the chunks the next page needs before it shows the page (navigation/index.ts), stops
+ * the widgets of the page it leaves and attaches those of the new one.
  */
 import type { StorefrontRuntime } from './runtime.js';
 import {
+  CART_ROOT,
   FORMS,
   GALLERY,
   INSTALMENT_LINK,
   POPUP_OVERLAY,
   REVIEWS_TABS,
+  SIGN_IN_FORM,
+  ACCOUNT_CONTROLS,
 } from './widget-selectors.js';
 
-/** Starts the lazy widgets `doc` needs; resolves when their chunks have loaded. */
-export async function attachLazyWidgets(doc: Document, runtime: StorefrontRuntime): Promise<void> {
-  const loads: Promise<unknown>[] = [];
-  // The instalment modal's code (and the dialog's) loads on the first click on the pill's link,
-  // which is then handled again by the modal; until then the link is plain markup.
-  if (doc.querySelector(INSTALMENT_LINK) !== null) {
-    doc.body.addEventListener('click', function first(event) {
-      const link = (event.target as Element).closest?.<HTMLElement>(INSTALMENT_LINK);
-      if (link == null) return;
-      event.preventDefault();
-      doc.body.removeEventListener('click', first);
-      import('./widgets/commerce/instalment-modal.js').then(
-        (m) => {
-          m.attachInstalmentModal(doc.body, runtime);
-          link.click();
-        },
-        (err: unknown) => console.error('[jsont] a widget failed to load', err),
-      );
-    });
-  }
-  if (doc.querySelector(REVIEWS_TABS) !== null) {
-    loads.push(
-      import('./widgets/commerce/reviews-tabs.js').then((m) =>
-        m.attachReviewsTabs(doc, runtime.tracker),
+/** Starts a widget on `doc`; `data` is the page's route data. Returns the stop function. */
+type Attach = (doc: Document, runtime: StorefrontRuntime, data: unknown) => () => void;
+
+export interface LazyWidget {
+  /** The markup it attaches to. */
+  selector: string;
+  load(): Promise<Attach>;
+}
+
+export const LAZY_WIDGETS: LazyWidget[] = [
+  {
+    selector: INSTALMENT_LINK,
+    load: () => Promise.resolve(attachInstalmentModalOnClick),
+  },
+  {
+    selector: REVIEWS_TABS,
+    load: () =>
+      import('./widgets/commerce/reviews-tabs.js').then(
+        (m) => (doc, runtime) => m.attachReviewsTabs(doc, runtime.tracker),
       ),
-    );
-  }
-  if (doc.querySelector(GALLERY) !== null) {
-    loads.push(import('./widgets/media/gallery.js').then((m) => m.attachGalleries(doc, runtime)));
-  }
-  if (doc.querySelector(POPUP_OVERLAY) !== null) {
-    loads.push(
-      import('./widgets/media/popup-overlay.js').then((m) => m.attachPopupOverlay(doc, runtime)),
-    );
-  }
-  // The forms' controller (the footer's newsletter is on every page) loads when the visitor
-  // first focuses a form, or with the page when a form has a captcha to render. A form sent
-  // before it has loaded posts without JavaScript, which the server answers with the same texts.
-  const forms = () =>
-    import('./widgets/forms/form-controller.js').then((m) => m.attachForms(doc.body, runtime));
-  if (doc.querySelector('[data-captcha-key]') !== null) loads.push(forms());
-  else {
-    doc.addEventListener('focusin', function once(event) {
-      if ((event.target as Element).closest?.(FORMS) == null) return;
-      doc.removeEventListener('focusin', once);
-      void forms();
+  },
+  {
+    selector: GALLERY,
+    load: () => import('./widgets/media/gallery.js').then((m) => m.attachGalleries),
+  },
+  {
+    selector: POPUP_OVERLAY,
+    load: () => import('./widgets/media/popup-overlay.js').then((m) => m.attachPopupOverlay),
+  },
+  {
+    selector: SIGN_IN_FORM,
+    load: () => import('./account/actions.js').then((m) => m.attachSignInForm),
+  },
+  {
+    selector: ACCOUNT_CONTROLS,
+    load: () =>
+      import('./account/clicks.js').then((m) => (doc, runtime, data) => {
+        // Listens once per document, whatever page it shows.
+        m.listenForAccountClicks(doc, runtime, data);
+        return () => {};
+      }),
+  },
+  {
+    selector: CART_ROOT,
+    load: () =>
+      import('./widgets/commerce/cart-page.js').then(
+        (m) => (doc, runtime, data) => m.attachCartPage(doc.body, runtime, data),
+      ),
+  },
+];
+
+/**
+ * Starts the lazy widgets `doc` needs; resolves, once their chunks have loaded, with a function
+ * that stops them all.
+ */
+export async function attachLazyWidgets(
+  doc: Document,
+  runtime: StorefrontRuntime,
+  data: unknown,
+): Promise<() => void> {
+  const present = LAZY_WIDGETS.filter((w) => doc.querySelector(w.selector) !== null);
+  const stops = await Promise.all(present.map(async (w) => (await w.load())(doc, runtime, data)));
+  stops.push(await attachFormsWhenUsed(doc, runtime));
+  return () => stops.forEach((stop) => stop());
+}
+
+/**
+ * The forms' controller (the footer's newsletter is on every page) loads when the visitor first
+ * focuses a form, or with the page when a form has a captcha to render. A form sent before it
+ * has loaded posts without JavaScript, which the server answers with the same texts.
+ */
+async function attachFormsWhenUsed(doc: Document, runtime: StorefrontRuntime): Promise<() => void> {
+  let stopped = false;
+  let stopForms: (() => void) | undefined;
+  const start = () =>
+    import('./widgets/forms/form-controller.js').then((m) => {
+      if (!stopped) stopForms = m.attachForms(doc.body, runtime);
     });
-  }
-  await Promise.all(loads);
+  const onFocus = (event: FocusEvent) => {
+    if ((event.target as Element).closest?.(FORMS) == null) return;
+    doc.removeEventListener('focusin', onFocus);
+    void start();
+  };
+  if (doc.querySelector('[data-captcha-key]') !== null) await start();
+  else doc.addEventListener('focusin', onFocus);
+  return () => {
+    stopped = true;
+    doc.removeEventListener('focusin', onFocus);
+    stopForms?.();
+  };
+}
+
+/**
+ * The instalment modal's code (and the dialog's) loads on the first click on the pill's link,
+ * which the modal then handles; until then the link is plain markup, so a product page does not
+ * load code that only a click needs.
+ */
+function attachInstalmentModalOnClick(doc: Document, runtime: StorefrontRuntime): () => void {
+  let stopped = false;
+  let stopModal: (() => void) | undefined;
+  const first = (event: Event) => {
+    const link = (event.target as Element).closest?.<HTMLElement>(INSTALMENT_LINK);
+    if (link == null) return;
+    event.preventDefault();
+    doc.body.removeEventListener('click', first);
+    import('./widgets/commerce/instalment-modal.js').then(
+      (m) => {
+        if (stopped) return;
+        stopModal = m.attachInstalmentModal(doc.body, runtime);
+        link.click();
+      },
+      (err: unknown) => console.error('[jsont] a widget failed to load', err),
+    );
+  };
+  doc.body.addEventListener('click', first);
+  return () => {
+    stopped = true;
+    doc.body.removeEventListener('click', first);
+    stopModal?.();
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The browser script of the preview server (/__client.js): hydration of the storefront
- * (hydrate.ts, start.ts), live reload over SSE, the template error overlay, and lazy images
- * (the `image` formatter emits `data-src` only).
+ * (hydrate.ts, start.ts), live reload over SSE, the template error overlay (a chunk of its own,
+ * loaded when there is a problem to show), and lazy images (the `image` formatter emits
+ * `data-src` only).
  */
 // First import: its mark must precede every other module's code (see client-start.ts).
 import './client-start.js';

@@ -37,12 +37,16 @@ export function StorefrontRoot(props: StorefrontRootProps): ReactNode {
   const cart = useStore(runtime.cart);
   const selection = useStore(runtime.selection);
   const notice = useStore(runtime.cartNotice);
+  const account = useStore(runtime.account);
+  const signIn = useStore(runtime.signIn);
   const forms = useStore(runtime.forms);
   const state: VisitorState = {
     cart: props.hasCart ? cart.cart : undefined,
     initialized: cart.initialized,
     selection,
     notice,
+    account,
+    signIn,
     forms,
   };
   const { element, errors } = renderPrepared(props.template, storefrontData(props.data, state), {

@@ -46,6 +46,10 @@ export interface StorefrontRuntime {
   quantities: Store<Readonly<Record<string, string>>>;
   /** The /cart page's current message (null when none). */
   cartNotice: Store<Notice | null>;
+  /** Whether a site user is signed in (the header's account menu renders it). */
+  account: Store<{ signedIn: boolean }>;
+  /** The sign-in form's state as template data (null: as the page was loaded). */
+  signIn: Store<Record<string, unknown> | null>;
   /** The forms' states by form id (the form widgets write it, storefrontData shows it). */
   forms: Store<FormsState>;
   timers: Timers;
@@ -65,6 +69,7 @@ export interface RuntimeSeams {
   navigate?: (url: string) => void;
   address?: AddressBar;
   expressCheckout?: boolean;
+  signedIn?: boolean;
   tracker?: BufferedTracker;
 }
 
@@ -99,6 +104,8 @@ export function createRuntime(
     selection: createStore({}),
     quantities: createStore({}),
     cartNotice: createStore<Notice | null>(null),
+    account: createStore({ signedIn: seams.signedIn ?? false }),
+    signIn: createStore<Record<string, unknown> | null>(null),
     forms: createStore(forms),
     timers,
     navigate: guardedNavigation(seams.navigate ?? ((url) => location.assign(url))),

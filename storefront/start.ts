@@ -1,19 +1,22 @@
 /**
  * Starts the storefront on a server-rendered page: hydrates it (hydrate.ts), then shows lazy
  * images, starts the /cart page's controller, and syncs the cart with the server when the
- * visitor has one (a cart cookie) or is signed in — other visitors get no cart request.
+ * visitor has one (a cart cookie) or is signed in — other visitors get no cart request. Client
+ * navigation (navigation/) is a chunk of its own, loaded once the browser is idle or the visitor
+ * first points, touches, focuses or types: until then a link loads its page in full.
  */
 import { scheduleAnalytics } from './analytics/load.js';
 import { readCookie } from './api/cookies.js';
+import { readUserInfo, SITE_USER_COOKIE } from './api/user-info.js';
 import { HYDRATED_MARK, markTime } from './client-start.js';
 import { hydrateStorefront, readHydrationBoot } from './hydrate.js';
 import type { StorefrontRuntime } from './runtime.js';
 import { attachLazyWidgets } from './lazy-widgets.js';
+import { loadImages } from './lazy-images.js';
+import { NAVIGATION_HOST } from './navigation-host.js';
 
 export const CART_COOKIE = 'CART';
-/** How a full-page cart is recognised (widgets/commerce/cart-page.ts handles it). */
-const CART_ROOT = '#sqs-cart-root';
-export const SITE_USER_COOKIE = 'SiteUserInfo';
+export { SITE_USER_COOKIE };
 
 /**
  * Whether the cart should be read on page load (signed in, or a cart cookie: docs/storefront.md,
@@ -21,26 +24,7 @@ export const SITE_USER_COOKIE = 'SiteUserInfo';
  */
 export function shouldLoadCart(cookies: string): boolean {
   if ((readCookie(cookies, CART_COOKIE) ?? '') !== '') return true;
-  const info = readCookie(cookies, SITE_USER_COOKIE);
-  if (info === undefined) return false;
-  try {
-    return (JSON.parse(info) as { authenticated?: unknown }).authenticated === true;
-  } catch {
-    console.warn('Could not parse user info cookie value');
-    return false;
-  }
-}
-
-/**
- * Images rendered by the `image` formatter carry `data-src`; they get their src only after
- * hydration (an attribute React did not render is a mismatch), and again after a re-render
- * changed `data-src` (the chosen variant's image).
- */
-export function loadImages(doc: Document = document): void {
-  for (const img of doc.querySelectorAll<HTMLImageElement>('img[data-src]')) {
-    const src = img.dataset['src']!;
-    if (img.getAttribute('src') !== src) img.src = src;
-  }
+  return readUserInfo(cookies) !== undefined;
 }
 
 export async function startStorefront(): Promise<StorefrontRuntime | undefined> {
@@ -58,15 +42,10 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
       onHydrated(runtime) {
         hydrated = true;
         loadImages();
-        // The /cart controller is a chunk of its own, for the page that has a cart root.
-        if (document.querySelector(CART_ROOT) !== null) {
-          void import('./widgets/commerce/cart-page.js').then((m) =>
-            m.attachCartPage(document.body, runtime, boot.data),
-          );
-        }
-        attachLazyWidgets(document, runtime).catch((err: unknown) =>
-          console.error('[jsont] a widget failed to load', err),
-        );
+        // The /cart controller and the widgets of template markup are chunks of their own.
+        const widgets = attachLazyWidgets(document, runtime, boot.data);
+        widgets.catch((err: unknown) => console.error('[jsont] a widget failed to load', err));
+        loadNavigationWhenIdle(runtime, widgets);
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
         markTime(HYDRATED_MARK);
         scheduleAnalytics(runtime, boot.data);
@@ -87,4 +66,22 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
       },
     );
   });
+}
+
+/** What makes the navigation chunk load before the browser is idle. */
+const FIRST_INTERACTION = ['pointerover', 'touchstart', 'keydown'];
+
+function loadNavigationWhenIdle(runtime: StorefrontRuntime, widgets: Promise<() => void>): void {
+  let started = false;
+  const load = () => {
+    if (started) return;
+    started = true;
+    import('./navigation/index.js').then(
+      (m) => m.startNavigation({ runtime, stopWidgets: widgets, host: NAVIGATION_HOST }),
+      (err: unknown) => console.error('[jsont] navigation failed to load', err),
+    );
+  };
+  for (const type of FIRST_INTERACTION) addEventListener(type, load, { capture: true, once: true });
+  // Safari has no requestIdleCallback: there the chunk loads right after hydration.
+  (globalThis.requestIdleCallback ?? setTimeout)(load);
 }

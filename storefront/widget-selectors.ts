@@ -10,5 +10,11 @@ export const REVIEWS_ANCHOR = 'a[data-reviews-anchor]';
 export const GALLERY = '[data-gallery]';
 /** The promotional pop-up overlay (partials/popup-overlay.block in the demo). */
 export const POPUP_OVERLAY = '[data-popup-overlay]';
+/** The sign-in form (templates/sign-in.html in the demo), submitted in place. */
+export const SIGN_IN_FORM = 'form[data-sign-in-form]';
+/** Paywall and join buttons (lesson pages) and the header's sign-out button. */
+export const ACCOUNT_CONTROLS = '[data-member-action],[data-account-action]';
 /** Form blocks and restock sign-ups the storefront submits in place (partials/form.block…). */
 export const FORMS = 'form[data-jsont-form], form[data-jsont-restock]';
+/** The /cart page's cart (templates/cart.html in the demo; widgets/commerce/cart-page.ts). */
+export const CART_ROOT = '#sqs-cart-root';

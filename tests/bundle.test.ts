@@ -64,6 +64,15 @@ describe('browser runtime bundle', () => {
     expect(paths).toContain('react-renderer/html/named-references.browser.ts');
   });
 
+  it('says runtime, formatter and predicate errors by number, without the server’s sentences', async () => {
+    const { metafile } = await buildBundle({ minify: false });
+    const paths = graphPaths(metafile);
+    for (const folder of ['engine', 'formatters', 'predicates']) {
+      expect(paths).not.toContain(`${folder}/error-texts.ts`);
+      expect(paths).toContain(`${folder}/error-texts.browser.ts`);
+    }
+  });
+
   it('would catch the compiler and React if an entry pulled them in', async () => {
     const { metafile } = await buildBundle({ minify: false, entry: 'engine/compile.ts' });
     const found = forbiddenModules(metafile);

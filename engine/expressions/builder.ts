@@ -13,6 +13,7 @@
  */
 import { CALL_PRECEDENCE, type Operator } from './operators.js';
 import { ARGS, Kind, type RpnToken, type Token } from './tokens.js';
+import { LEFT_PAREN, RIGHT_PAREN } from '../error-texts.js';
 
 export interface BuildResult {
   expressions: RpnToken[][];
@@ -43,7 +44,7 @@ export function build(tokens: readonly Token[]): BuildResult {
     while (ops.length > 0) {
       const top = ops.pop()!;
       if (top.kind === Kind.OpenParen) {
-        errors.push('Mismatched operator found: left paren');
+        errors.push(LEFT_PAREN);
         output = [];
         return;
       }
@@ -76,7 +77,7 @@ export function build(tokens: readonly Token[]): BuildResult {
       case Kind.CloseParen:
         popToParen();
         if (ops.length === 0) {
-          errors.push('Mismatched operator found: right paren');
+          errors.push(RIGHT_PAREN);
           return { expressions, errors };
         }
         ops.pop();

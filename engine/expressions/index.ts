@@ -13,6 +13,7 @@ import type { Scalar } from './coerce.js';
 import { Evaluation as ImportedEvaluation } from './reducer.js';
 import { tokenize } from './tokenizer.js';
 import { tokenRepr, type RpnToken } from './tokens.js';
+import { expressionParse, expressionReduce } from '../error-texts.js';
 
 /** Limits of the expression language; 0 = unlimited. */
 export interface ExpressionLimits {
@@ -91,9 +92,7 @@ export function parseEval(source: string, limits: ExpressionLimits): ParseResult
   }
   const debugText = debug ? formatDebug(expressions) : '';
   if (details.length > 0) {
-    const messages = details.map(
-      (detail) => `RuntimeError: Error parsing expression: ${JSON.stringify(expr)}: ${detail}`,
-    );
+    const messages = details.map((detail) => expressionParse(JSON.stringify(expr), detail));
     return { ok: false, message: messages[0]!, messages, output: debugText };
   }
   return { ok: true, parsed: { source: expr, debug, expressions, debugText } };
@@ -114,7 +113,7 @@ export function runEval(parsed: ParsedEval, host: EvalHost, limits: ExpressionLi
     for (let i = 0; i < expressions.length; i++) last = evaluation.reduce(expressions[i]!);
     const errors = evaluation.errors;
     if (errors !== null) {
-      const prefix = `RuntimeError: Error reducing expression: ${parsed.source}: `;
+      const prefix = expressionReduce(parsed.source);
       return {
         output: parsed.debugText,
         assignments: NO_ASSIGNMENTS,

@@ -28,6 +28,7 @@ import {
   type RpnToken,
   type VariableToken,
 } from './tokens.js';
+import { callFailed, concatenationLimit, operatorArguments, REDUCE_STACK } from '../error-texts.js';
 
 // Hot-path imports copied into module constants: transpilers that emit CommonJS (tsx, which
 // runs the benchmarks; vitest) turn every read of an imported binding into a getter call.
@@ -118,7 +119,7 @@ export class Evaluation {
             if (value !== undefined) args.push(value);
           }
           if (args.length === 0) {
-            this.fail(`Error calling function ${token.fn.name}`);
+            this.fail(callFailed(token.fn.name));
             return this.finish(sp);
           }
           args.reverse();
@@ -139,15 +140,13 @@ export class Evaluation {
             const right = this.valueOf(sp > 0 ? stack[--sp] : undefined);
             const left = this.valueOf(sp > 0 ? stack[--sp] : undefined);
             if (left === undefined || right === undefined) {
-              this.fail(`Invalid arguments to operator ${op.desc}`);
+              this.fail(operatorArguments(op.desc));
               return this.finish(sp);
             }
             if (op.isAdd && (typeof left === 'string' || typeof right === 'string')) {
               const text = toText(left) + toText(right);
               if (this.maxStringLength > 0 && text.length > this.maxStringLength) {
-                this.fail(
-                  `Concatenation would exceed maximum string length ${this.maxStringLength}`,
-                );
+                this.fail(concatenationLimit(this.maxStringLength));
                 return this.finish(sp);
               }
               stack[sp++] = text;
@@ -181,7 +180,7 @@ export class Evaluation {
     const top = this.stack[sp - 1];
     if (top === undefined) return undefined;
     const value = this.valueOf(top);
-    if (value === undefined) this.fail('Reduce error: unexpected token on stack');
+    if (value === undefined) this.fail(REDUCE_STACK);
     return value;
   }
 }

@@ -16,6 +16,20 @@ import {
   UNARY_PLUS,
 } from './operators.js';
 import { CLOSE_PAREN, COMMA, Kind, OPEN_PAREN, SEMICOLON, type Token } from './tokens.js';
+import {
+  BARE_CARRIAGE_RETURN,
+  BARE_LINE_FEED,
+  DUPLICATE_POINT,
+  EXPONENT_DIGIT,
+  EXPONENT_POINT,
+  HEX_DIGITS,
+  HEX_ESCAPE,
+  invalidFunction,
+  tooManyTokens,
+  unexpectedChar,
+  UNICODE_ESCAPE,
+  UNTERMINATED_STRING,
+} from '../error-texts.js';
 
 export interface TokenizeResult {
   tokens: Token[];
@@ -33,23 +47,6 @@ const isHexDigit = (c: number): boolean =>
   isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 /** Space, \n, \t, \r and U+00A0 only. */
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
-
-function charKind(c: number): string {
-  switch (c) {
-    case 8:
-      return 'backspace';
-    case 9:
-      return 'tab';
-    case 10:
-      return 'line feed';
-    case 12:
-      return 'form feed';
-    case 13:
-      return 'carriage return';
-    default:
-      return c <= 0x1f ? 'control character' : 'character';
-  }
-}
 
 /** Thrown inside the scanner to stop at the first lexical error. */
 class LexError {
@@ -82,11 +79,9 @@ class Scanner {
     this.unaryNext = unaryNext;
     if (this.errors.length > 0) return;
     if (this.maxTokens > 0 && this.tokens.length >= this.maxTokens) {
-      this.errors.push(
-        `Expression exceeds the maximum number of allowed tokens: ${this.maxTokens}`,
-      );
+      this.errors.push(tooManyTokens(this.maxTokens));
     } else if (unknownFunction !== undefined) {
-      this.errors.push(`Invalid function ${unknownFunction}`);
+      this.errors.push(invalidFunction(unknownFunction));
     } else {
       this.tokens.push(token);
     }
@@ -116,9 +111,7 @@ class Scanner {
   }
 
   private unexpected(at: number): LexError {
-    return new LexError(
-      `Unexpected ${charKind(this.src.charCodeAt(at))} at ${at}: ${JSON.stringify(this.src[at])}`,
-    );
+    return new LexError(unexpectedChar(this.src.charCodeAt(at), at, JSON.stringify(this.src[at])));
   }
 
   private operator(c: number): void {
@@ -170,7 +163,7 @@ class Scanner {
     if (src.charCodeAt(start) === 48 && (src.charCodeAt(start + 1) | 0x20) === 120 /* x */) {
       let j = start + 2;
       while (j < n && isHexDigit(src.charCodeAt(j))) j++;
-      if (j === start + 2) throw new LexError('Expected digits after start of hex number');
+      if (j === start + 2) throw new LexError(HEX_DIGITS);
       this.i = j;
       return this.push({ kind: Kind.Value, value: parseInt(src.slice(start + 2, j), 16) }, false);
     }
@@ -183,8 +176,8 @@ class Scanner {
       if (isDigit(c)) {
         if (exponent) exponentDigits = true;
       } else if (c === 46 /* . */) {
-        if (exponent) throw new LexError('Unexpected decimal point in exponent');
-        if (dot) throw new LexError('Duplicate decimal point in number');
+        if (exponent) throw new LexError(EXPONENT_POINT);
+        if (dot) throw new LexError(DUPLICATE_POINT);
         dot = true;
       } else if ((c | 0x20) === 101 /* e */ && !exponent) {
         exponent = true;
@@ -195,8 +188,7 @@ class Scanner {
       }
       j++;
     }
-    if (exponent && !exponentDigits)
-      throw new LexError('Expected a digit after exponent in decimal number');
+    if (exponent && !exponentDigits) throw new LexError(EXPONENT_DIGIT);
     this.i = j;
     this.push({ kind: Kind.Value, value: Number(src.slice(start, j)) }, false);
   }
@@ -208,18 +200,18 @@ class Scanner {
     let out = '';
     let runStart = j;
     for (;;) {
-      if (j >= n) throw new LexError('Unterminated string');
+      if (j >= n) throw new LexError(UNTERMINATED_STRING);
       const c = src.charCodeAt(j);
       if (c === quote) break;
-      if (c === 10) throw new LexError('Illegal bare line feed character in string literal');
-      if (c === 13) throw new LexError('Illegal bare carriage return character in string literal');
+      if (c === 10) throw new LexError(BARE_LINE_FEED);
+      if (c === 13) throw new LexError(BARE_CARRIAGE_RETURN);
       if (c !== 92 /* \ */) {
         j++;
         continue;
       }
       out += src.slice(runStart, j);
       j++;
-      if (j >= n) throw new LexError('Unterminated string');
+      if (j >= n) throw new LexError(UNTERMINATED_STRING);
       const e = src[j]!;
       j++;
       switch (e) {
@@ -236,15 +228,15 @@ class Scanner {
           out += '\r';
           break;
         case 'x':
-          out += escapedChar(this.hexEscape(j, 2, 'Invalid 2-char hex escape found'));
+          out += escapedChar(this.hexEscape(j, 2, HEX_ESCAPE));
           j += 2;
           break;
         case 'u':
-          out += escapedChar(this.hexEscape(j, 4, 'Invalid unicode escape found'));
+          out += escapedChar(this.hexEscape(j, 4, UNICODE_ESCAPE));
           j += 4;
           break;
         case 'U':
-          out += escapedChar(this.hexEscape(j, 8, 'Invalid unicode escape found'));
+          out += escapedChar(this.hexEscape(j, 8, UNICODE_ESCAPE));
           j += 8;
           break;
         default:

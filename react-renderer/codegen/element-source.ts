@@ -133,7 +133,7 @@ function elementExpr(
   const props = propsSource(site, code, tag, attrs, propsLocal);
   if (props === null) return null;
   const { entries, after } = props;
-  const inner = site.child(tag, nsOf(tag, site.ns));
+  const inner = site.child(tag, nsOf(tag, site, attrs));
   const kids = childExprs(inner, code, children);
   // React's own handling of `key` and `ref` props is left to `jsx`.
   const literal =

@@ -91,7 +91,10 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     let compiler = this.children.get(key);
     if (compiler === undefined) {
       const outer = this.parent === '#root' ? this.outer : this.enclosing;
-      compiler = new NodeCompiler(this.registry, tag, ns, outer, this.generator);
+      // Named as the parser names end tags (`foreignobject`; `STYLE`, an SVG <style>'s React
+      // type: template-tree.ts), so that a value's end tag is seen to close it.
+      const name = tag.toLowerCase();
+      compiler = new NodeCompiler(this.registry, name, ns, outer, this.generator);
       this.children.set(key, compiler);
     }
     return compiler;
@@ -200,7 +203,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
    */
   elementMaker(...[tag, attrs, children, dynamic, local, splits]: ElementParts): Make {
     if (local === undefined) return this.elementMakerOf(tag, attrs, children, dynamic);
-    const inner = this.child(tag, nsOf(tag, this.ns));
+    const inner = this.child(tag, nsOf(tag, this, attrs));
     const compile = (registry: Registry, nodes: RNode[]): Exec =>
       new NodeCompiler(registry, inner.parent, inner.ns, inner.outer, null).block(nodes);
     const { props } = this.props(tag, attrs, dynamic);
@@ -237,7 +240,7 @@ class NodeCompiler implements Compiler, CodeSite, TemplateSite {
     children: RNode[],
     dynamic: Part[] | 0,
   ): Make {
-    const inner = this.child(tag, nsOf(tag, this.ns));
+    const inner = this.child(tag, nsOf(tag, this, attrs));
     const { props, fresh } = this.props(tag, attrs, dynamic);
     return isPlainTag(tag)
       ? inner.plainElement(tag, props, fresh, children)

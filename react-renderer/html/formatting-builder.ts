@@ -132,7 +132,18 @@ export abstract class FormattingBuilder<H, X> extends OpenElements<H, X> {
    * rules first: insertion-modes.ts `tableText`.)
    */
   private textReopens(): boolean {
-    return this.contentNs() === Ns.HTML && !TEXT_ONLY.has(this.current.tag);
+    const current = this.current;
+    // (The root is never raw text: a value there is not parsed as markup. A `<plaintext>`'s
+    // text goes by the "in body" rules, which reopen them.)
+    return (
+      !this.inForeign('') &&
+      !(
+        current.ns === Ns.HTML &&
+        TEXT_ONLY.has(current.tag) &&
+        current.tag !== 'plaintext' &&
+        current !== this.root
+      )
+    );
   }
 
   /**

@@ -10,7 +10,17 @@
  */
 import { clearToMarker, MARKERS } from './formatting-list.js';
 import type { AttrToken } from './tokens.js';
-import { FOSTERS, Ns, SCOPE, SPECIAL, SVG_TAGS, type HElement } from './tag-rules.js';
+import {
+  foreignRules,
+  FOSTERS,
+  isForeignSpecial,
+  isIntegrationPoint,
+  Ns,
+  SCOPE,
+  SPECIAL,
+  SVG_TAGS,
+  type HElement,
+} from './tag-rules.js';
 import { newArray } from '../runtime/unpretenured-objects.js';
 
 /**
@@ -98,14 +108,17 @@ export abstract class OpenElements<H, X> {
     return this.stack[this.stack.length - 1]!;
   }
 
-  /** Opens an element (and returns it) without a token, e.g. for a structured region. */
-  open(tag: string, attrs: AttrToken<H>[], dynamic: Array<string | H> | null): HElement<H, X> {
-    const parent = this.current;
-    let ns = parent.ns;
-    // foreignObject's children are HTML again.
-    if (ns === Ns.SVG && (parent.tag === 'foreignObject' || parent.tag === 'desc')) ns = Ns.HTML;
-    if (tag === 'svg') ns = Ns.SVG;
-    else if (tag === 'math') ns = Ns.MATH;
+  /**
+   * Opens an element (and returns it) without a token, e.g. for a structured region: in `ns`
+   * when the rules for foreign content insert it, else by the HTML rules (an HTML element, or
+   * the `svg` or `math` that begins foreign content).
+   */
+  open(
+    tag: string,
+    attrs: AttrToken<H>[],
+    dynamic: Array<string | H> | null,
+    ns: Ns = tag === 'svg' ? Ns.SVG : tag === 'math' ? Ns.MATH : Ns.HTML,
+  ): HElement<H, X> {
     const el: HElement<H, X> = {
       tag: ns === Ns.SVG ? (SVG_TAGS[tag] ?? tag) : tag,
       attrs,
@@ -265,7 +278,15 @@ export abstract class OpenElements<H, X> {
     const pScope = this.pScope;
     const itemScope = this.itemScope;
     for (let k = Math.max(from, 1); k < stack.length; k++) {
-      const tag = stack[k]!.tag;
+      const el = stack[k]!;
+      const tag = el.tag;
+      if (el.ns !== Ns.HTML) {
+        // Foreign elements: only the integration points end these searches.
+        const ends = isForeignSpecial(el);
+        pScope[k] = ends ? k : pScope[k - 1]!;
+        itemScope[k] = ends ? k : itemScope[k - 1]!;
+        continue;
+      }
       pScope[k] = tag === 'p' || tag === 'button' || SCOPE.has(tag) ? k : pScope[k - 1]!;
       itemScope[k] =
         SPECIAL.has(tag) && tag !== 'address' && tag !== 'div' && tag !== 'p'
@@ -343,10 +364,18 @@ export abstract class OpenElements<H, X> {
     if (this.stack.length > 1) this.closeCurrent();
   }
 
-  protected contentNs(): Ns {
+  /** Whether a start tag named `name` (text: '') goes by the rules for foreign content here. */
+  protected inForeign(name: string): boolean {
+    return foreignRules(this.current, name);
+  }
+
+  /**
+   * Whether `<![CDATA[` begins a CDATA section here (else it is a bogus comment): in SVG or
+   * MathML, outside integration points (as Chromium and parse5 read it).
+   */
+  foreign(): boolean {
     const cur = this.current;
-    if (cur.ns === Ns.SVG && (cur.tag === 'foreignObject' || cur.tag === 'desc')) return Ns.HTML;
-    return cur.ns;
+    return cur.ns !== Ns.HTML && !isIntegrationPoint(cur);
   }
 }
 

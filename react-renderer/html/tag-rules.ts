@@ -63,10 +63,6 @@ export const SPECIAL = new Set(
     'tfoot th thead title tr track ul wbr xmp'
   ).split(' '),
 );
-/** SVG and MathML elements that are special, and scope boundaries, too. */
-export const FOREIGN_SPECIAL = new Set(
-  'foreignObject desc title mi mo mn ms mtext annotation-xml'.split(' '),
-);
 
 /** Scope boundaries for "has an element in scope". */
 export const SCOPE = new Set([
@@ -191,13 +187,98 @@ export const MODES = new Map<string, Mode>([
  */
 export const FOSTERS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
 
-/** HTML tags that end foreign (SVG/MathML) content. */
+/** HTML tags that end foreign (SVG/MathML) content (and `font`: see `breaksOut`). */
 export const BREAKOUT = new Set(
   (
     'b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img ' +
     'li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var'
   ).split(' '),
 );
+
+/** Whether a start tag in foreign content ends it (a `font` does with a color, face or size). */
+export function breaksOut(name: string, attrs: ReadonlyArray<AttrToken<unknown>>): boolean {
+  if (name === 'font') {
+    return attrs.some((a) => a.name === 'color' || a.name === 'face' || a.name === 'size');
+  }
+  return BREAKOUT.has(name);
+}
+
+/** MathML elements whose text and start tags (but `mglyph`, `malignmark`) are HTML's. */
+const MATH_TEXT_POINTS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext']);
+/** SVG elements whose text and start tags are HTML's. */
+const SVG_HTML_POINTS = new Set(['foreignObject', 'desc', 'title']);
+
+/** An `annotation-xml` whose `encoding` says its content is HTML (a static value only). */
+export function isHtmlAnnotation(attrs: ReadonlyArray<AttrToken<unknown>>): boolean {
+  const encoding = attrs.find((a) => a.name === 'encoding');
+  if (encoding === undefined || encoding.parts != null) return false;
+  const value = encoding.value.toLowerCase();
+  return value === 'text/html' || value === 'application/xhtml+xml';
+}
+
+/**
+ * SVG and MathML elements that are special, and scope boundaries, too: SVG's `foreignObject`,
+ * `desc`, `title`, MathML's `mi`, `mo`, `mn`, `ms`, `mtext`, `annotation-xml` (by namespace:
+ * an SVG element named `ms` is not one).
+ */
+export function isForeignSpecial(el: HElement<unknown, unknown>): boolean {
+  if (el.ns === Ns.SVG) return SVG_HTML_POINTS.has(el.tag);
+  return el.ns === Ns.MATH && (MATH_TEXT_POINTS.has(el.tag) || el.tag === 'annotation-xml');
+}
+
+/**
+ * Whether an element is an integration point: a foreign element in which text and start tags
+ * go by the HTML rules (WHATWG HTML § 13.2.6, "tree construction dispatcher").
+ */
+export function isIntegrationPoint(el: HElement<unknown, unknown>): boolean {
+  if (el.ns === Ns.SVG) return SVG_HTML_POINTS.has(el.tag);
+  if (el.ns !== Ns.MATH) return false;
+  return (
+    MATH_TEXT_POINTS.has(el.tag) || (el.tag === 'annotation-xml' && isHtmlAnnotation(el.attrs))
+  );
+}
+
+/**
+ * Whether a start tag named `name` (text: '') goes by the rules for foreign content when
+ * `el` is the current node: `el` is SVG or MathML and no integration point takes the token.
+ */
+export function foreignRules(el: HElement<unknown, unknown>, name: string): boolean {
+  if (el.ns === Ns.HTML) return false;
+  if (el.ns === Ns.MATH) {
+    if (MATH_TEXT_POINTS.has(el.tag)) return name === 'mglyph' || name === 'malignmark';
+    if (el.tag === 'annotation-xml') return name !== 'svg' && !isHtmlAnnotation(el.attrs);
+    return true;
+  }
+  return !SVG_HTML_POINTS.has(el.tag);
+}
+
+/**
+ * The namespace of the content of a `tag` element (with `attrs`), in a `parent` element whose
+ * content is in `ns`: the element's own namespace, or HTML in an integration point. (In
+ * HTML content, `svg` and `math` begin foreign content; in foreign content an element takes
+ * the namespace around it, but for an `svg` in an `annotation-xml`.)
+ */
+export function contentNs(
+  tag: string,
+  ns: Ns,
+  attrs: ReadonlyArray<AttrToken<unknown>>,
+  parent: string,
+): Ns {
+  let own = ns;
+  // (A foreign element may have its React type as its name: `STYLE`.)
+  if (ns !== Ns.HTML) tag = tag.toLowerCase();
+  if (ns === Ns.HTML) own = tag === 'svg' ? Ns.SVG : tag === 'math' ? Ns.MATH : Ns.HTML;
+  else if (ns === Ns.MATH && tag === 'svg' && parent === 'annotation-xml') own = Ns.SVG;
+  if (own === Ns.HTML) return own;
+  const el = {
+    tag: own === Ns.SVG ? (SVG_TAGS[tag] ?? tag) : tag,
+    attrs: attrs as AttrToken<unknown>[],
+    dynamic: null,
+    children: [],
+    ns: own,
+  };
+  return isIntegrationPoint(el) ? Ns.HTML : own;
+}
 
 /** SVG tag names the parser restores to their camel case. */
 export const SVG_TAGS: Record<string, string> = Object.fromEntries(
@@ -225,12 +306,12 @@ export const TABLE_TEXT = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'co
 
 /** Whether an end tag of an unrelated, non-special element stops at this element. */
 export function isSpecial(el: HElement<unknown, unknown>): boolean {
-  return el.ns === Ns.HTML ? SPECIAL.has(el.tag) : FOREIGN_SPECIAL.has(el.tag);
+  return el.ns === Ns.HTML ? SPECIAL.has(el.tag) : isForeignSpecial(el);
 }
 
 /** Whether "has an element in scope" stops at this element. */
 export function isScopeBoundary(el: HElement<unknown, unknown>): boolean {
-  return el.ns === Ns.HTML ? SCOPE.has(el.tag) : FOREIGN_SPECIAL.has(el.tag);
+  return el.ns === Ns.HTML ? SCOPE.has(el.tag) : isForeignSpecial(el);
 }
 
 /** A new element for the token an element was made from (no children). */

@@ -28,13 +28,18 @@ export function nextAmp(text: string, from: number): number {
 
 /** Whether `text` from `at` to its end could begin `</rawTag` (case-insensitive). */
 export function startsEndTag(rawTag: string, text: string, at: number): boolean {
+  if (rawTag === NO_END) return false;
   const head = `</${rawTag}`;
   const rest = text.slice(at).toLowerCase();
   return rest.length <= head.length && head.startsWith(rest);
 }
 
+/** The element whose raw text has no end: the rest of the input, `</plaintext>` included. */
+const NO_END = 'plaintext';
+
 /** Offset of `</rawTag` followed by space, `/` or `>` (case-insensitive), or -1. */
 export function findRawEnd(rawTag: string, text: string, from: number): number {
+  if (rawTag === NO_END) return -1;
   for (let i = text.indexOf('</', from); i !== -1; i = text.indexOf('</', i + 2)) {
     if (text.slice(i + 2, i + 2 + rawTag.length).toLowerCase() !== rawTag) continue;
     const c = text.charCodeAt(i + 2 + rawTag.length);

@@ -35,12 +35,19 @@ export abstract class HoleFiling<H> extends TokenBuilder<H> {
       }
       case State.BOGUS_COMMENT:
       case State.MARKUP_DECL:
-        // The output may end a bogus comment (a `>`) or decide what `<!` begins.
+      case State.CDATA:
+        // The output may end a bogus comment (a `>`) or a CDATA section (`]]>`), or decide
+        // what `<!` begins.
         return 'edge';
       case State.ATTR_VALUE_DQ:
       case State.ATTR_VALUE_SQ:
       case State.ATTR_VALUE_UQ: {
         const attr = this.attr!;
+        const attrs = this.tag!.attrs;
+        // A repeated attribute is dropped (the first one wins), but its value still ends where
+        // the browser finds its delimiter, which the output may hold: the whole attribute list
+        // is tokenized at run time, as for a hole between attributes.
+        if (attrs[attrs.length - 1] !== attr) return this.inAttributeList(hole);
         // The three value states are in the order of the three quotes.
         attr.quote ??= (this.state - State.ATTR_VALUE_DQ) as Quote;
         const parts = (attr.parts ??= []);
@@ -63,18 +70,22 @@ export abstract class HoleFiling<H> extends TokenBuilder<H> {
         this.tag!.bad = true;
         this.holeInTag = hole;
         return 'bad';
-      default: {
-        const tag = this.tag!;
-        this.holeInTag = hole;
-        if (tag.end) {
-          tag.bad = true;
-          return 'bad';
-        }
-        tag.dynamic ??= this.raw ??= [];
-        tag.dynamic.push(hole);
-        return 'tag';
-      }
+      default:
+        return this.inAttributeList(hole);
     }
+  }
+
+  /** A hole among a tag's attributes: the list is tokenized at run time (a bad end tag). */
+  private inAttributeList(hole: H): HoleKind {
+    const tag = this.tag!;
+    this.holeInTag = hole;
+    if (tag.end) {
+      tag.bad = true;
+      return 'bad';
+    }
+    tag.dynamic ??= this.raw ??= [];
+    tag.dynamic.push(hole);
+    return 'tag';
   }
 
   /**

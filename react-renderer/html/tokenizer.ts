@@ -14,6 +14,8 @@ import { COMMENT_END, findRawEnd, nextAmp, startsEndTag } from './text-scans.js'
 import { State } from './tokens.js';
 import { HoleFiling } from './tokenizer-holes.js';
 
+const CDATA_OPEN = '[CDATA[';
+
 export class HtmlTokenizer<H = never> extends HoleFiling<H> {
   /** Feeds one chunk of markup. */
   write(text: string): void {
@@ -270,7 +272,8 @@ export class HtmlTokenizer<H = never> extends HoleFiling<H> {
           break;
         }
         case State.MARKUP_DECL: {
-          // Decide between a comment (`<!--`) and anything else (doctype, CDATA: dropped).
+          // Decide between a comment (`<!--`), a CDATA section in foreign content (its text is
+          // text) and anything else (a doctype, a bogus comment: dropped).
           this.pending += text[i];
           i++;
           if (this.pending === '--') {
@@ -278,7 +281,14 @@ export class HtmlTokenizer<H = never> extends HoleFiling<H> {
             this.fresh = true;
             this.pending = '';
             sink.comment?.();
-          } else if (this.pending !== '-') {
+          } else if (this.pending === CDATA_OPEN) {
+            state = State.CDATA;
+            this.pending = '';
+            textFrom = i;
+          } else if (
+            this.pending !== '-' &&
+            !(CDATA_OPEN.startsWith(this.pending) && sink.foreign?.() === true)
+          ) {
             // The character is the bogus comment's (`<!>` is an empty comment): read it again.
             i--;
             state = State.BOGUS_COMMENT;
@@ -324,6 +334,23 @@ export class HtmlTokenizer<H = never> extends HoleFiling<H> {
             state = State.DATA;
             textFrom = i;
           }
+          break;
+        }
+        case State.CDATA: {
+          // `]]>` may begin in the text held from the last chunk (`pending`).
+          const seen = this.pending + text.slice(i);
+          const close = seen.indexOf(']]>');
+          const upTo = close === -1 ? Math.max(0, seen.length - 2) : close;
+          if (upTo > 0) sink.text(seen.slice(0, upTo));
+          if (close === -1) {
+            this.pending = seen.slice(upTo);
+            i = n;
+          } else {
+            i += close + 3 - this.pending.length;
+            this.pending = '';
+            state = State.DATA;
+          }
+          textFrom = i;
           break;
         }
         case State.RAW: {
@@ -387,6 +414,8 @@ export class HtmlTokenizer<H = never> extends HoleFiling<H> {
   end(): void {
     this.flushCarry();
     this.flushHeld();
+    // An unfinished CDATA section ends with the input; a `]` held back is its text.
+    if (this.state === State.CDATA && this.pending !== '') this.sink.text(this.pending);
     if (this.state === State.TAG_OPEN) this.sink.text('<');
     else if (this.state === State.END_TAG_OPEN) this.sink.text('</');
     this.state = State.DATA;

@@ -21,6 +21,8 @@ export const enum State {
   COMMENT,
   BOGUS_COMMENT,
   RAW,
+  /** In a CDATA section (`<![CDATA[…]]>` in SVG or MathML): text up to `]]>`. */
+  CDATA,
 }
 
 /**
@@ -70,10 +72,12 @@ export interface TagToken<H> {
 export interface TokenSink<H> {
   text(text: string): void;
   /**
-   * False: the tree builder ignored the start tag (a `<style>` or `<textarea>` in a select), so
-   * what follows it is markup, not the element's raw text.
+   * False: what follows the start tag is markup, not the element's raw text: the tree builder
+   * ignored it (a `<style>` or `<textarea>` in a select), or its element is SVG or MathML.
    */
   tag(tag: TagToken<H>): boolean | void;
+  /** Whether `<![CDATA[` begins a CDATA section here: in SVG or MathML (see tree-builder.ts). */
+  foreign?(): boolean;
   /**
    * A comment begins (`<!--`, or a bogus one such as `<?x>`; not a doctype, which makes no
    * node): the DOM keeps the texts around it as two nodes.
@@ -83,8 +87,7 @@ export interface TokenSink<H> {
 
 /**
  * Elements whose content is raw text up to their end tag; the second set decodes entities.
- * (A `<plaintext>` has no end: the rest of the markup is its text, unless it holds a literal
- * `</plaintext`.)
+ * (A `<plaintext>` has no end: the rest of the markup is its text, `</plaintext>` included.)
  */
 export const RAW_TEXT = new Set([
   'script',

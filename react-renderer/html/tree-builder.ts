@@ -6,8 +6,12 @@
  * rows, cells and captions closed by the next table part, a table closed by a new one, foster
  * parenting of what is not a table part, a select holding only options, optgroups and rules),
  * the form element pointer, stray end tags ignored, the newline after `<pre>`/`<textarea>`
- * dropped, SVG tag-name case. The React tree must have exactly the elements the browser builds
- * from the string path's HTML, or hydration fails, so these rules are not optional.
+ * dropped, SVG tag-name case, and foreign content (SVG and MathML elements, whatever their
+ * names, hold markup, not raw text; integration points hold HTML; the breakout tags close
+ * foreign elements up to one; a foreign end tag closes the foreign element of its name). The
+ * React tree must have exactly the elements the browser builds from the string path's HTML, or
+ * hydration fails (and where foreign content is read otherwise, markup the browser keeps inert
+ * runs script after hydration), so these rules are not optional.
  *
  * One builder serves the structuring pass (whose children also hold instruction nodes, type X)
  * and the runtime parse of markup-bearing values, which makes React elements instead of this
@@ -25,9 +29,8 @@
  * runtime/react-context.ts `parseIn`), no quirks mode (the rules are a standards-mode page's: a
  * `<table>` closes an open `<p>`), no frameset, body or head insertion modes (a value
  * is parsed inside the body); the form element pointer is approximated by the forms open
- * around a value; an SVG `<style>` or `<title>` is raw text to the tokenizer (the browser
- * parses markup there), and end tags in SVG/MathML other than `</p>`, `</br>` follow the HTML
- * rules; comments are not nodes (`comment` only keeps the texts around one apart). Where
+ * around a value; SVG and MathML attribute names keep the tokenizer's lower case (the
+ * browser adjusts some: `viewBox`; React's props name them either way); comments are not nodes (`comment` only keeps the texts around one apart). Where
  * parse5 (the tests' reference) differs from the standard, as for `</tbody>` in a row with no
  * tbody open, the standard is followed.
  *
@@ -39,11 +42,13 @@
 import { FORMATTING } from './formatting-list.js';
 import type { TagToken, TokenSink } from './tokens.js';
 import {
-  BREAKOUT,
+  breaksOut,
   HEADINGS,
   isBoundary,
+  isIntegrationPoint,
   isP,
   isScopeBoundary,
+  isSpecial,
   LISTS,
   Ns,
   SCOPE,
@@ -51,6 +56,7 @@ import {
   Start,
   START_RULES,
   TABLE_PARTS,
+  type HElement,
 } from './tag-rules.js';
 import { isTableText, ModeBuilder, Then } from './insertion-modes.js';
 import { appendText } from './open-elements.js';
@@ -146,15 +152,16 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     this.skipNewline = false;
   }
 
+  /** False for an element whose content is not raw text after all (see `TokenSink.tag`). */
   private startTag(tag: TagToken<H>): boolean {
     const name = tag.name;
-    if (this.contentNs() !== Ns.HTML) {
-      if (!BREAKOUT.has(name)) {
-        this.open(name, tag.attrs, tag.dynamic);
+    if (this.current.ns !== Ns.HTML && this.inForeign(name)) {
+      if (!breaksOut(name, tag.attrs)) {
+        // An element of the namespace around it, whatever its name: an SVG `<style>` holds
+        // markup, comments and CDATA sections, not raw text.
+        this.openedForeign(this.open(name, tag.attrs, tag.dynamic, this.current.ns));
         if (tag.selfClosing) this.closeCurrent();
-        // (An SVG `<style>` or `<title>` stays raw text for the tokenizer: the browser parses
-        // markup there, but a style's CDATA section would be lost as a comment.)
-        return true;
+        return false;
       }
       this.breakOut();
     }
@@ -162,9 +169,13 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     // A document's own tags inside the body (a value's `<body>`) are ignored: the browser only
     // moves their attributes onto the page's, outside the tree. (A page's template opens them
     // at its root, at most inside `<html>`.)
+    const stack = this.stack;
     if (
       (rules & Start.DOCUMENT) !== 0 &&
-      (this.root.tag !== '#root' || this.outer.length > 0 || this.stack.length > 2)
+      (this.root.tag !== '#root' ||
+        this.outer.length > 0 ||
+        stack.length > 2 ||
+        (stack.length === 2 && stack[1]!.tag !== 'html'))
     ) {
       return false;
     }
@@ -207,10 +218,42 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     return true;
   }
 
-  /** An HTML tag inside SVG or MathML closes the foreign elements first. */
+  /**
+   * Called for each element the rules for foreign content open (a builder may not be able to
+   * make some of them: structure/template-tree.ts).
+   */
+  protected openedForeign(_el: HElement<H, X>): void {}
+
+  /**
+   * An HTML tag inside SVG or MathML closes the foreign elements up to an HTML element or an
+   * integration point first.
+   */
   private breakOut(): void {
-    while (this.stack.length > 1 && this.contentNs() !== Ns.HTML) this.closeCurrent();
-    if (this.contentNs() !== Ns.HTML) this.escape(this.root.tag);
+    while (this.stack.length > 1 && this.inForeignElement()) this.closeCurrent();
+    if (this.inForeignElement()) this.escape(this.root.tag);
+  }
+
+  private inForeignElement(): boolean {
+    const current = this.current;
+    return current.ns !== Ns.HTML && !isIntegrationPoint(current);
+  }
+
+  /**
+   * An end tag in foreign content (but `</p>`, `</br>`): it closes the innermost foreign
+   * element of its name (any case) above every HTML element; true when one did. Otherwise the
+   * HTML rules take it.
+   */
+  private endForeign(name: string): boolean {
+    const stack = this.stack;
+    for (let i = stack.length - 1; i > 0; i--) {
+      const el = stack[i]!;
+      if (el.ns === Ns.HTML) return false;
+      if (el.tag === name || el.tag.toLowerCase() === name) {
+        this.popTo(i);
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The end tags a start tag implies (list items, headings, options, buttons). */
@@ -258,8 +301,11 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
       this.closeCurrent();
       return;
     }
-    // `</p>` and `</br>` end SVG and MathML content first, as the start tags in BREAKOUT do.
-    if ((name === 'p' || name === 'br') && this.contentNs() !== Ns.HTML) this.breakOut();
+    if (this.current.ns !== Ns.HTML) {
+      // `</p>` and `</br>` end SVG and MathML content first, as the start tags in BREAKOUT do.
+      if (name === 'p' || name === 'br') this.breakOut();
+      else if (this.endForeign(name)) return;
+    }
     if (this.modal) {
       const then = this.endInMode(name);
       if (then === Then.SKIP) return;
@@ -274,7 +320,7 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
     }
     if (name === 'br') {
       // `</br>` is a `<br>`.
-      if (this.contentNs() === Ns.HTML && this.active.length !== 0) this.reopenFormatting();
+      if (!this.inForeign('br') && this.active.length !== 0) this.reopenFormatting();
       this.open('br', [], null);
       this.closeCurrent();
       return;
@@ -289,26 +335,25 @@ export class TreeBuilder<H, X> extends ModeBuilder<H, X> implements TokenSink<H>
       }
       return;
     }
-    const special = SPECIAL.has(name) || this.current.ns !== Ns.HTML;
+    const special = SPECIAL.has(name);
     // Table end tags close open cells and rows on their way (table scope).
     const tableEnd = TABLE_PARTS.has(name);
     // A heading's end tag closes whichever heading is open (`<h1>…</h2>`).
     const heading = HEADINGS.has(name);
     for (let i = this.stack.length - 1; i > 0; i--) {
       const el = this.stack[i]!;
-      if (
-        el.tag === name ||
-        (el.ns !== Ns.HTML ? el.tag.toLowerCase() === name : heading && HEADINGS.has(el.tag))
-      ) {
+      const html = el.ns === Ns.HTML;
+      // The HTML rules close HTML elements only; foreign ones may end the search.
+      if (html && (el.tag === name || (heading && HEADINGS.has(el.tag)))) {
         this.popTo(i);
         return;
       }
       if (
         tableEnd
-          ? el.tag === 'table' || el.tag === 'template'
+          ? html && (el.tag === 'table' || el.tag === 'template')
           : special
-            ? SCOPE.has(el.tag) || (name === 'li' && LISTS.has(el.tag))
-            : SPECIAL.has(el.tag)
+            ? isScopeBoundary(el) || (html && name === 'li' && LISTS.has(el.tag))
+            : isSpecial(el)
       )
         return;
     }

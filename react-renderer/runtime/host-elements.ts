@@ -2,7 +2,8 @@
  * React nodes from parsed HTML, and the one function that creates host elements for both the
  * structured tree and parsed markup, so the two agree on every HTML-to-React rule: raw text
  * elements get their text verbatim (dangerouslySetInnerHTML), a textarea's text becomes its
- * defaultValue, a select's selected options become its defaultValue, whitespace-only text
+ * defaultValue, a select's selected options become its defaultValue, a submit or reset input's
+ * value stays its value (its label), whitespace-only text
  * directly inside table parts is left out (see TABLE_PARTS), and adjacent text is always one
  * string (the DOM of the string path has one text node there; two React strings would not
  * hydrate).
@@ -69,7 +70,7 @@ export const isHtmlBlank = (text: string): boolean => /^[ \t\n\f\r]*$/.test(text
 const notBlankText = (kid: Kid): boolean => typeof kid !== 'string' || !isHtmlBlank(kid);
 
 /** Tags whose elements `host` may need to change the props or children of. */
-const ADJUSTED = new Set(['textarea', 'select', 'script', ...RAW_TEXT, ...TABLE_PARTS]);
+const ADJUSTED = new Set(['textarea', 'select', 'script', 'input', ...RAW_TEXT, ...TABLE_PARTS]);
 
 /** Whether `plainHost` is enough for a tag's elements (decided once per structured element). */
 export function isPlainTag(tag: string): boolean {
@@ -110,6 +111,10 @@ function noop(): void {}
 export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
   if (!ADJUSTED.has(tag) && !(kids[0] instanceof RawHtml)) return plainHost(tag, props, kids);
   const own: Props = Object.assign({}, props); // not a spread (see plainHost)
+  // A `<plaintext>` may hold the formatting elements its text reopened: nodes, as they are.
+  if (tag === 'plaintext' && kids.some((kid) => typeof kid !== 'string')) {
+    return ownedHost(tag, own, kids);
+  }
   if (RAW_TEXT.has(tag) || kids[0] instanceof RawHtml) {
     let html = '';
     for (const kid of kids) html += kid instanceof RawHtml ? kid.html : String(kid);
@@ -123,9 +128,26 @@ export function host(tag: string, props: Props, kids: Kid[]): ReactElement {
     if (kids.length > 0) own.defaultValue = kids.join('');
     return ownedHost(tag, own, []);
   }
-  if (tag === 'select') kids = selectDefaults(own, kids);
+  if (tag === 'input') buttonValue(own);
+  else if (tag === 'select') kids = selectDefaults(own, kids);
   else if (tag === 'script' && own.async === true && typeof own.src === 'string') own.onLoad = noop;
   return ownedHost(tag, own, kids);
+}
+
+/** Input types whose value attribute is their label: React writes it only from `value`. */
+const BUTTON_INPUTS = new Set(['submit', 'reset']);
+
+/**
+ * A submit or reset input's value is its label, which React renders from `value` only (from
+ * `defaultValue` it leaves the attribute out, and the browser shows its own "Submit"): a client
+ * render would lose the label that the server's HTML and hydration keep.
+ */
+function buttonValue(props: Props): void {
+  const type = typeof props.type === 'string' ? props.type.toLowerCase() : '';
+  if (BUTTON_INPUTS.has(type) && props.defaultValue !== undefined && props.value === undefined) {
+    props.value = props.defaultValue;
+    props.defaultValue = undefined;
+  }
 }
 
 function textOf(children: unknown): string {
@@ -202,7 +224,11 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
   protected override closed(el: Open, parent: Open): void {
     const tag = el.tag;
     const attrs = el.attrs;
-    const kind = HOST_KINDS.get(tag);
+    // An SVG or MathML element named as an HTML one (`<svg><style>`) gets no HTML adjustment:
+    // its children are nodes, not raw text (void names aside: React refuses their children).
+    const html = el.ns === Ns.HTML;
+    const kind = html ? HOST_KINDS.get(tag) : VOID.has(tag) ? HostKind.VOID : undefined;
+    const type = html ? tag : foreignType(tag);
     // A void tag name can still hold children in SVG (`<svg><input>x`); the string path's
     // HTML cannot show them, so neither does React.
     const kids = kind === HostKind.VOID ? [] : (el.children as Kid[]);
@@ -215,16 +241,32 @@ class MarkupBuilder extends TreeBuilder<never, ReactElement> {
       return;
     }
     const props = propsOf(tag, attrs);
+    const reserved = hasReservedName(attrs);
     const node =
-      kind === HostKind.ADJUSTED || hasReservedName(attrs)
+      kind === HostKind.ADJUSTED || (html && reserved)
         ? host(tag, props, kids)
-        : ownElement(tag, props, kids);
+        : reserved
+          ? plainHost(type, props, kids)
+          : ownElement(type, props, kids);
     if (slot === undefined) into.push(node);
     else into[slot] = node;
   }
 }
 
 type Open = HElement<never, ReactElement>;
+
+/**
+ * HTML names React handles apart in any namespace (form controls, what it moves into the
+ * head…), besides those `host` adjusts: an SVG or MathML element so named gets its name in
+ * capitals, which React hydrates as the same element (it compares names without case) and
+ * handles as any other, and which `host` leaves as it is.
+ */
+const REACT_OWN = new Set('input option optgroup title meta link base html'.split(' '));
+
+/** The React type of an SVG or MathML element named `tag` (see `REACT_OWN`). */
+export function foreignType(tag: string): string {
+  return REACT_OWN.has(tag) || !isPlainTag(tag) ? tag.toUpperCase() : tag;
+}
 
 /** Tags whose parsed elements `closed` treats apart (one lookup for both kinds). */
 const enum HostKind {

@@ -21,6 +21,7 @@ import type { BlockStructure } from '../structure/structure.js';
 import { fragment } from './unpretenured-objects.js';
 import { markedRender, replayBlock } from './whole-render.js';
 import type { SimpleMarkupParser } from './simple-markup.js';
+import { NOT_A_TEMPLATE } from '../../engine/error-texts.js';
 
 /**
  * Makes React code from a compiled template (structure/structure.ts). Injected, as the other hooks are:
@@ -152,9 +153,7 @@ export function renderReactTemplate(
   } else {
     return {
       element: fragment([]),
-      errors: [
-        makeError(ErrorCode.INVALID_CODE, 'RuntimeError: Not a template or code tree', undefined),
-      ],
+      errors: [makeError(ErrorCode.INVALID_CODE, NOT_A_TEMPLATE, undefined)],
     };
   }
   const react = reactCodeOf(tpl, structure);

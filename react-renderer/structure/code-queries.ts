@@ -8,7 +8,8 @@ import { Op } from '../../engine/opcodes.js';
 import type { Registry } from '../../engine/plugin.js';
 import { reactName } from '../runtime/attribute-props.js';
 import { isHtmlBlank } from '../runtime/host-elements.js';
-import { Ns } from '../html/tree-builder.js';
+import type { Ns } from '../html/tree-builder.js';
+import { contentNs } from '../html/tag-rules.js';
 import { Quote, type AttrToken } from '../html/tokens.js';
 import {
   HoleMode,
@@ -84,11 +85,19 @@ export function literalText(inst: Instruction): string | null {
   return null;
 }
 
-/** The namespace of a `tag` element's content inside an element whose content is in `ns`. */
-export function nsOf(tag: string, ns: Ns): Ns {
-  if (tag === 'svg') return Ns.SVG;
-  if (tag === 'math') return Ns.MATH;
-  return tag === 'foreignObject' ? Ns.HTML : ns;
+/**
+ * The namespace of a `tag` element's content (html/tag-rules.ts `contentNs`) inside the element
+ * `around` (its tag, and the namespace of its content). Only an `annotation-xml` needs its
+ * attributes: a static `encoding` may make its content HTML.
+ */
+export function nsOf(tag: string, around: { parent: string; ns: Ns }, attrs: RAttr[]): Ns {
+  const tokens =
+    tag === 'annotation-xml'
+      ? attrs.map(([name, value]) =>
+          typeof value === 'string' ? { name, value, parts: null } : { name, value: '', parts: [] },
+        )
+      : [];
+  return contentNs(tag, around.ns, tokens, around.parent);
 }
 
 /**

@@ -7,7 +7,8 @@ import type { Instruction } from '../../engine/code.js';
 import { blockSlots, isControlFlow } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
 import { HtmlTokenizer } from '../html/tokenizer.js';
-import { VOID } from '../html/tree-builder.js';
+import { Ns, VOID } from '../html/tree-builder.js';
+import { BREAKOUT } from '../html/tag-rules.js';
 import { literalText } from './code-queries.js';
 import type { Pos } from './template-tree.js';
 
@@ -42,6 +43,30 @@ export function regionTag(
     }
   }
   return false;
+}
+
+/** Integration points, as a region's tags name them (lower case: `foreignobject`). */
+const INTEGRATION = new Set('foreignobject desc title mi mo mn ms mtext annotation-xml'.split(' '));
+
+/**
+ * The namespace of the content where a region stands, by the tags open in it (`foreign`: the
+ * content the region started in is SVG or MathML): an estimate good enough to tell whether a
+ * `<style>` there holds raw text or markup. (An `annotation-xml`'s encoding is not known: its
+ * content counts as HTML.)
+ */
+export function regionNs(open: readonly string[], foreign: boolean): Ns {
+  for (let i = open.length - 1; i >= 0; i--) {
+    const tag = open[i]!;
+    // An HTML tag that ends foreign content is an HTML element wherever it stands.
+    if (BREAKOUT.has(tag)) return Ns.HTML;
+    if (tag === 'svg') return Ns.SVG;
+    if (tag === 'math') return Ns.MATH;
+    if (INTEGRATION.has(tag)) {
+      // An HTML `<title>` is raw text: no tag is met inside it.
+      return Ns.HTML;
+    }
+  }
+  return foreign ? Ns.SVG : Ns.HTML;
 }
 
 /** The instructions of `block` from `start` to `end`, TEXT cut at the offsets. */

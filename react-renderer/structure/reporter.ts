@@ -35,6 +35,7 @@ export const enum Why {
   MISNESTED,
   UNFINISHED_TAG,
   DELIMITER,
+  FOREIGN,
 }
 
 /** Where a pass reports what it left to render time. */
@@ -77,6 +78,10 @@ const WHY_TEXT: Record<Why, [why: string, what: string]> = {
   [Why.UNFINISHED_TAG]: [
     'an instruction in a tag the template ends in (its output may finish the tag)',
     'the template from that tag on',
+  ],
+  [Why.FOREIGN]: [
+    'a MathML annotation-xml whose encoding is an instruction (HTML or MathML inside)',
+    'the element holding it',
   ],
   [Why.DELIMITER]: [
     'an instruction next to the delimiters of a comment or of raw text (its output may end it)',

@@ -37,7 +37,8 @@ import {
   type Report,
   tooDeepValue,
 } from './reporter.js';
-import { branchTags, regionTag, sliceBlock, type Region } from './regions.js';
+import { branchTags, regionNs, regionTag, sliceBlock, type Region } from './regions.js';
+import { isIntegrationPoint } from '../html/tag-rules.js';
 import {
   convertChildren,
   dropWhitespace,
@@ -165,6 +166,13 @@ class BlockStructurer implements TokenSink<Inst> {
     if (this.region === null) this.builder.comment();
   }
 
+  foreign(): boolean {
+    const region = this.region;
+    if (region === null) return this.builder.foreign();
+    const ns = regionNs(region.open, this.builder.foreign());
+    return ns !== Ns.HTML;
+  }
+
   /** False when the builder ignored a start tag (see `TokenSink`). */
   tag(tag: TagToken<Inst>): boolean | void {
     if (!tag.end) this.report.attributes?.(tag, this.block[this.chunkItem[tag.chunk]!], tag.offset);
@@ -173,7 +181,9 @@ class BlockStructurer implements TokenSink<Inst> {
     if (region !== null) {
       this.badHole = null;
       const name = tag.bad ? '?' : tag.name;
-      if (regionTag(region.open, name, tag.end, tag.selfClosing)) return;
+      // In SVG or MathML, a `<style>` (…) holds markup, not raw text.
+      const markup = !tag.end && regionNs(region.open, this.builder.foreign()) !== Ns.HTML;
+      if (regionTag(region.open, name, tag.end, tag.selfClosing)) return !markup;
       // An end tag of no element open in the region: if it closes the element holding the
       // region (or one further out), the region ends before it — whatever it left open (an
       // `<li>` without `</li>`) the browser closes there too. Otherwise it is ignored.
@@ -211,7 +221,7 @@ class BlockStructurer implements TokenSink<Inst> {
     if (builder.tangled) {
       this.giveUp(builder.tangledDepth, this.block[pos.item]);
       regionTag(this.region!.open, tag.name, tag.end, tag.selfClosing);
-      return;
+      return inserted;
     }
     if (!tag.end && clean) this.locals.childAt(holder, index, pos);
     if (!tag.end) {
@@ -224,7 +234,7 @@ class BlockStructurer implements TokenSink<Inst> {
     ) {
       this.locals.closed(closing, pos);
     }
-    if ((tag.name === 'head' || tag.name === 'template') && !tag.end) {
+    if ((tag.name === 'head' || tag.name === 'template') && !tag.end && inserted) {
       // React hoists and reorders <title>, <meta>, <link> and async scripts it renders; the
       // head's content goes in verbatim instead (dangerouslySetInnerHTML) so that it stays put.
       // A template's content is not its children in the browser (it is a separate fragment,
@@ -381,8 +391,15 @@ class BlockStructurer implements TokenSink<Inst> {
       text: -1,
     };
     if (inst !== undefined) {
-      this.report.unstructured(inst, this.builder.tangledByFoster ? Why.FOSTERED : Why.MISNESTED);
+      const builder = this.builder;
+      const why = builder.tangledByFoster
+        ? Why.FOSTERED
+        : builder.tangledByForeign
+          ? Why.FOREIGN
+          : Why.MISNESTED;
+      this.report.unstructured(inst, why);
     }
+    this.builder.tangledByForeign = false;
     const open = stack.slice(at + 1).map((el) => el.tag);
     const kids = holder.children;
     kids.length = restart.index;
@@ -417,7 +434,8 @@ function structureShell(
   const { blocks, alternate } = blockSlots(inst[0] as number);
   const current = builder.current;
   const context = current.tag;
-  const ns = current.ns === Ns.SVG && context === 'foreignObject' ? Ns.HTML : current.ns;
+  // The block's content: HTML in an integration point (the root stands for the element).
+  const ns = current.ns !== Ns.HTML && isIntegrationPoint(current) ? Ns.HTML : current.ns;
   const inner = [...outer, ...builder.stack.map((el) => el.tag)];
   for (const slot of blocks) {
     const block = inst[slot];

@@ -4,8 +4,9 @@
  * tree as React code.
  */
 import type { Instruction } from '../../engine/code.js';
-import { TreeBuilder, type HElement, type HNode, type Ns } from '../html/tree-builder.js';
-import { reactCanName } from '../runtime/host-elements.js';
+import { Ns, TreeBuilder, type HElement, type HNode } from '../html/tree-builder.js';
+import { isIntegrationPoint } from '../html/tag-rules.js';
+import { foreignType, reactCanName } from '../runtime/host-elements.js';
 import { attributeCode, hasAttributeBlocks } from './code-queries.js';
 import { Kind, type Part, type RAttr, type RElement, type RNode } from './react-code.js';
 import type { LocalContents } from './local-regions.js';
@@ -64,6 +65,28 @@ export class TemplateTree extends TreeBuilder<Inst, RNode> {
   protected override mayFoster(): boolean {
     return this.textOnly;
   }
+
+  /**
+   * An `annotation-xml` whose encoding is not known (an instruction in its attributes) cannot
+   * be structured: whether its content is HTML or MathML is the render's. It is left to
+   * render time, from the element holding this stretch of foreign content (a breakout tag in
+   * what follows closes every foreign element up to it).
+   */
+  protected override openedForeign(el: HElement<Inst, RNode>): void {
+    const unknownEncoding =
+      el.tag === 'annotation-xml' &&
+      (el.dynamic !== null ||
+        el.attrs.some((attr) => attr.name === 'encoding' && attr.parts !== null));
+    if (!unknownEncoding) return;
+    const stack = this.stack;
+    let at = stack.length - 2;
+    while (at > 0 && stack[at]!.ns !== Ns.HTML && !isIntegrationPoint(stack[at]!)) at--;
+    this.tangle(at);
+    this.tangledByForeign = true;
+  }
+
+  /** The builder stopped short at a foreign element (`openedForeign`). */
+  tangledByForeign = false;
 
   /** Its children moved into a new element: a region can no longer start among them. */
   protected override emptied(el: HElement<Inst, RNode>): void {
@@ -136,7 +159,9 @@ function elementCode(
   // Blocks of attributes given up have left the list (conditional-attributes.ts).
   const dynamic: Part[] | 0 = el.dynamic === null || hasAttributeBlocks(attrs) ? 0 : el.dynamic;
   if (el.tag === 'html') children = dropWhitespace(children);
-  const node: RElement = [Kind.ELEMENT, el.tag, attrs, children, dynamic];
+  // An SVG or MathML element named as one React or `host` handles apart: its React type.
+  const tag = el.ns === Ns.HTML ? el.tag : foreignType(el.tag);
+  const node: RElement = [Kind.ELEMENT, tag, attrs, children, dynamic];
   if (locals === null) return node;
   const local = locals.contentOf(el, children);
   if (local !== undefined) {

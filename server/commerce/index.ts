@@ -36,6 +36,7 @@ import { placesRoutes } from './places.js';
 import { restockRoutes } from './restock.js';
 import {
   cookieSetters,
+  Redirect,
   Reply,
   Router,
   type ApiContext,
@@ -189,6 +190,10 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
         ...cookieSetters(res),
       };
       const result = await found.route.handle(ctx);
+      if (result instanceof Redirect) {
+        res.writeHead(303, { Location: result.location, 'Cache-Control': 'no-store' }).end();
+        return true;
+      }
       const reply = result instanceof Reply ? result : new Reply(200, result);
       const checked = z.safeParse(found.route.response, reply.body);
       if (!checked.success) throw new Error(`reply breaks its schema: ${checked.error.message}`);

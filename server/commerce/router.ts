@@ -51,6 +51,14 @@ export class Reply {
   ) {}
 }
 
+/**
+ * A 303 to a page of the site: the answer to a form posted without JavaScript (the sign-in
+ * form), which the browser follows to a page instead of showing JSON.
+ */
+export class Redirect {
+  constructor(readonly location: string) {}
+}
+
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path with `:name` segments, e.g. `/api/commerce/shopping-cart/entries/:entryId`. */

@@ -14,6 +14,8 @@ import { openStore } from '../commerce/store/open.js';
 import type { Site } from '../site/site.js';
 import { ProblemError } from '../site/files.js';
 import { siteAccounts, type SiteAccount } from '../site/site-users.js';
+import { parseCookies } from '../commerce/http.js';
+import { SESSION_COOKIE } from '../commerce/session.js';
 
 export interface Commerce {
   /** Answers /api/* (and the test hooks); false for everything else. */
@@ -25,6 +27,12 @@ export interface Commerce {
    * returns the crumb (the pages' forms post it without JavaScript).
    */
   ensureCrumb(req: IncomingMessage, res: ServerResponse): string;
+  /**
+   * The page data's `account`: whether a site user is signed in, and then the session's XSRF
+   * token, which the page's scripts send with account calls (a form sign-in leaves no other
+   * copy in the browser).
+   */
+  accountFor(req: IncomingMessage): { signedIn: boolean; xsrfToken?: string };
   /** The products and forms the API answers with. */
   catalog: Catalog;
   /** The API's clock. */
@@ -45,7 +53,27 @@ export interface CommerceOptions {
   owner?: OwnerAccess;
 }
 
-export function createCommerce(site: Site, options: CommerceOptions): Commerce {
+/**
+ * What the API needs of a site: the items it prices carts with, the forms submissions are
+ * checked against, and the site-user accounts (throwing ProblemError when unreadable). The
+ * site.json Site gives them through `siteSource`; a developer-platform folder has no forms or
+ * accounts.
+ */
+export interface CommerceSource {
+  allItems(): Record<string, unknown>[];
+  forms(): unknown[];
+  accounts(): SiteAccount[];
+}
+
+export function siteSource(site: Site): CommerceSource {
+  return {
+    allItems: () => site.allItems(),
+    forms: () => site.forms(),
+    accounts: () => siteAccounts(site),
+  };
+}
+
+export function createCommerce(site: CommerceSource, options: CommerceOptions): Commerce {
   const db = openStore(options.dbFile);
   let cached: Catalog | undefined;
   // Built on first use after each change; a broken data file leaves the last good catalog.
@@ -65,6 +93,7 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
     getProduct: (id) => current().getProduct(id),
     getForm: (id) => current().getForm(id),
   };
+  const now = options.now ?? Date.now;
   const handle = createApiHandler({
     db,
     catalog,
@@ -84,8 +113,16 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
     ensureCrumb(req, res) {
       return ensureCrumb(req, res);
     },
+    accountFor(req) {
+      const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+      const session =
+        token === undefined || token === '' ? undefined : handle.stores.users.session(token, now());
+      return session === undefined
+        ? { signedIn: false }
+        : { signedIn: true, xsrfToken: session.xsrf_token };
+    },
     catalog,
-    now: options.now ?? Date.now,
+    now,
     invalidate() {
       cached = undefined;
     },
@@ -100,10 +137,10 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
  * nothing (a typo neither opens nor closes an account); the site check reports it with its
  * location.
  */
-function seedAccounts(site: Site, handle: ApiHandler): void {
+function seedAccounts(site: CommerceSource, handle: ApiHandler): void {
   let accounts: SiteAccount[];
   try {
-    accounts = siteAccounts(site);
+    accounts = site.accounts();
   } catch (err) {
     if (err instanceof ProblemError) return;
     throw err;

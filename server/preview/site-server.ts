@@ -16,7 +16,7 @@ import type { FormDef } from '../../storefront/forms/form-rules.js';
 import { handleFormPost, type FormPostOutcome } from './form-posts.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
-import { createCommerce, type Commerce } from './commerce.js';
+import { createCommerce, siteSource, type Commerce } from './commerce.js';
 import {
   CLIENT_PATH,
   errorPage,
@@ -25,7 +25,13 @@ import {
   notFoundPage,
 } from '../site/html.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
-import type { Site } from '../site/site.js';
+import type { RenderOutcome, Site } from '../site/site.js';
+import { pageJson, type PageCodeStore } from '../site/page-json.js';
+import {
+  PAGE_CODE_PREFIX,
+  PAGE_JSON_FORMAT,
+  PAGE_JSON_QUERY,
+} from '../../storefront/navigation/page-json.js';
 import { siteFolder } from './site-folder.js';
 
 /** Served from the site's `assets/favicon.ico` (404 when it has none). */
@@ -101,7 +107,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const owner = new OwnerAccess((path) =>
     log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),
   );
-  const commerce = createCommerce(site, {
+  const commerce = createCommerce(siteSource(site), {
     owner,
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),
@@ -118,6 +124,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const bootId = Math.random().toString(36).slice(2, 8);
   let changes = 0;
   const version = () => `${bootId}.${changes}`;
+  /** Page code assets (server/site/page-json.ts). */
+  const codes: PageCodeStore = new Map();
 
   const report = (found: SiteProblem[]): void => {
     const text = formatProblems(found);
@@ -174,6 +182,13 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
       return;
     }
+    if (pathname.startsWith(PAGE_CODE_PREFIX)) {
+      const code = codes.get(pathname);
+      if (code === undefined) send(res, 404, 'Not found', 'text/plain; charset=utf-8');
+      // Named by its content: it never changes.
+      else send(res, 200, code, JSON_TYPE, 'public, max-age=31536000, immutable');
+      return;
+    }
     if (pathname === FAVICON_PATH) {
       // Browsers ask for it on their own; a site keeps it with its other assets.
       serveAsset(res, realRoot, join(root, 'assets'), FAVICON_PATH.slice(1));
@@ -186,7 +201,10 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     renderPage(req, res, url);
   }
 
-  /** The page at `url` for this visitor (their cart, their crumb), with `extra` in its data. */
+  /**
+   * The page at `url` for this visitor (their cart, their crumb), with `extra` in its data; with
+   * `?format=page`, the page's JSON for navigation in the browser.
+   */
   function renderPage(
     req: IncomingMessage,
     res: ServerResponse,
@@ -195,12 +213,20 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   ): void {
     const { pathname } = url;
     const crumb = commerce.ensureCrumb(req, res);
+    const asJson = url.searchParams.get(PAGE_JSON_QUERY) === PAGE_JSON_FORMAT;
+    const query = new URLSearchParams(url.searchParams);
+    if (asJson) query.delete(PAGE_JSON_QUERY);
     const outcome = site.render({
       pathname,
-      query: url.searchParams,
-      extra: { cart: commerce.cartFor(req), crumb, ...extra },
-      checkReact: preview,
+      query,
+      extra: { cart: commerce.cartFor(req), account: commerce.accountFor(req), crumb, ...extra },
+      checkReact: preview && !asJson,
+      shell: asJson,
     });
+    if (asJson) {
+      sendPageJson(res, outcome, codes);
+      return;
+    }
     if (outcome.status !== 500 && outcome.html !== undefined) {
       if (printed !== '' && problems.length === 0) printed = '';
       for (const warning of outcome.reactWarnings ?? []) {
@@ -307,12 +333,35 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   };
 }
 
-function send(res: ServerResponse, status: number, body: string, type: string): void {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A page's JSON for client-side navigation; pages the client cannot render (errors, no page,
+ * no layout) answer an error status, which makes the browser load the page in full.
+ */
+function sendPageJson(res: ServerResponse, outcome: RenderOutcome, codes: PageCodeStore): void {
+  if (outcome.status === 200 && outcome.hydration && outcome.shell !== undefined) {
+    const body = JSON.stringify(pageJson(outcome.hydration, outcome.shell, codes));
+    send(res, 200, body, JSON_TYPE);
+  } else if (outcome.status === 500) {
+    send(res, 500, JSON.stringify({ error: 'This page could not be rendered.' }), JSON_TYPE);
+  } else {
+    send(res, 404, JSON.stringify({ error: 'No page JSON here' }), JSON_TYPE);
+  }
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  // Pages change with every save; never let the browser reuse a stale copy.
+  cacheControl = 'no-store',
+): void {
   res.writeHead(status, {
     'Content-Type': type,
     'Content-Length': Buffer.byteLength(body),
-    // Pages change with every save; never let the browser reuse a stale copy.
-    'Cache-Control': 'no-store',
+    'Cache-Control': cacheControl,
   });
   res.end(res.req?.method === 'HEAD' ? undefined : body);
 }

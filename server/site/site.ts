@@ -19,6 +19,7 @@ import type { CompiledFile, UnitCompiler } from './units.js';
 import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
 import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
+import { signInFromQuery, signInView } from '../../storefront/state/sign-in.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
@@ -46,6 +47,11 @@ export interface RenderRequest {
    * UNESCAPED_API_VALUE, on every page).
    */
   checkReact?: boolean;
+  /**
+   * Also render the layout around an empty hydration root (`shell`): what a client-side
+   * navigation takes from the server besides the data (storefront/navigation/).
+   */
+  shell?: boolean;
 }
 
 export type RenderOutcome =
@@ -57,6 +63,8 @@ export type RenderOutcome =
       url: string | null;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
+      /** With `shell`: the layout's HTML around an empty hydration root. */
+      shell?: string;
       /**
        * With `checkReact`: the page template's UNESCAPED_* warnings and the React
        * render's warnings, located in their files.
@@ -79,6 +87,8 @@ export interface ServedPlan {
   problems: SiteProblem[];
   /** Renders the page body: the rest of the document and the body's problems. */
   finish(): { html: string; problems: SiteProblem[] };
+  /** The layout's HTML around an empty hydration root (pages with a layout only). */
+  shell?(): string;
   hydration?: HydrationBoot;
   page: CompiledFile;
   partials: PartialSet;
@@ -231,6 +241,7 @@ export class Site {
       html: plan.head + html,
       url: plan.url,
       ...(plan.hydration && { hydration: plan.hydration }),
+      ...(request.shell === true && plan.shell && { shell: plan.shell() }),
     };
     if (request.checkReact !== true) return served;
     return { ...served, reactWarnings: this.reactWarnings(request, plan) };
@@ -371,6 +382,10 @@ export class Site {
       head: split ? before : '',
       problems: split ? [...problems, ...around.problems] : problems,
       finish,
+      shell: () =>
+        split
+          ? `${before}${HYDRATION_ROOT_OPEN}</div>${after}`
+          : renderLayout(`${HYDRATION_ROOT_OPEN}</div>`).html,
       ...(hydration && { hydration }),
     };
   }
@@ -445,6 +460,12 @@ export class Site {
     data.request = { path: request.pathname, query: Object.fromEntries(query) };
     if (route.search === true) data.search = this.search(query.get('q') ?? '');
     if (request.extra !== undefined) Object.assign(data, request.extra);
+    // The sign-in page (docs/storefront.md, "Sign-in and sessions"): what a form sign-in that
+    // failed came back with (`?error=`), as the template's `signIn`.
+    const page = data.page as Rec | undefined;
+    if (typeof page === 'object' && page !== null && page.signIn === true) {
+      data.signIn = signInView(signInFromQuery(query.get('error')));
+    }
     return data;
   }
 

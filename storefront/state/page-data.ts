@@ -15,6 +15,9 @@
  *   `item.restock`, the owner's restock sign-up for that variant (state/stock.ts).
  * - `item.instalments`: the instalment pill's data for a physical product whose instalment
  *   context says available (state/instalments.ts), priced at the chosen variant.
+ * - `account`: `{ signedIn }`, the live sign-in state (the header's account menu).
+ * - `signIn` of the sign-in page: the form's live state (state/sign-in.ts); the server puts the
+ *   page load's in the route data.
  * - `options` of a gallery page: every gallery option, defaults filled in (state/gallery.ts).
  * - each form of the data (a top-level value with `id` and `fields`) seen in its state, and
  *   `item.restockSignup` for the variant whose restock sign-up shows (storefront/forms/). The
@@ -34,6 +37,13 @@ export interface VisitorState {
   initialized: boolean;
   selection: Readonly<Record<string, Choices>>;
   notice: { title: string; message: string } | null;
+  /** Whether a site user is signed in (the header's account menu). */
+  account: { signedIn: boolean };
+  /**
+   * The sign-in page's form as template data (state/sign-in.ts `signInView`); null: the route
+   * data's, as the server computed it for the page load.
+   */
+  signIn: Record<string, unknown> | null;
   /** The forms' states by form id (storefront/forms/form-view.ts); none touched when absent. */
   forms?: FormsState;
 }
@@ -45,7 +55,21 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
 export function initialState(data: unknown): VisitorState {
   const cart = isRec(data) && isRec(data.cart) ? (data.cart as ShoppingCartData) : undefined;
   const forms = isRec(data) && isRec(data.formStatus) ? (data.formStatus as FormsState) : {};
-  return { cart, initialized: false, selection: {}, notice: null, forms };
+  return {
+    cart,
+    initialized: false,
+    selection: {},
+    notice: null,
+    forms,
+    account: accountOf(data),
+    signIn: null,
+  };
+}
+
+/** `account` of the route data (the server's: the session's). */
+export function accountOf(data: unknown): { signedIn: boolean } {
+  const account = isRec(data) && isRec(data.account) ? data.account : {};
+  return { signedIn: account.signedIn === true };
 }
 
 /** The store's minimum order subtotal (Money), when it sets one. */
@@ -117,6 +141,8 @@ export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
   const out: Rec = { ...withForms(data, state.forms ?? {}), cartStatus: cartStatus(data, state) };
   if (state.cart !== undefined) out.cart = cartView(state.cart, data);
+  out.account = { ...(isRec(data.account) ? data.account : {}), ...state.account };
+  if (state.signIn !== null) out.signIn = state.signIn;
   if (isGalleryPage(data)) out.options = galleryOptions(data.options);
   if (data.item !== undefined) {
     const chosen = withSelection(data.item, state.selection);

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import { useWorkspace } from '../support/cli-harness.js';
 import { runJsont } from './helpers.js';
+import { renderToString } from 'react-dom/server';
+import { divergence } from '../../cli/check.js';
+import { renderToReact } from '../../index.js';
 
 const workspace = useWorkspace();
 
@@ -84,6 +87,16 @@ describe('jsont check', () => {
     expect(run.stdout).toBe('1 file checked: 0 errors, 1 warning in 1 file\n');
     const plain = await runJsont(dir, ['check', '--react', '--json', 'plain.json', 'list.html']);
     expect(plain.stdout).toBe('1 file checked: 0 errors, 0 warnings\n');
+  });
+
+  it("with --react --json, reports a React tree that is not the page's DOM (REACT_DIVERGENT_TREE)", () => {
+    // The React path's tree, as React renders it, against the rendered page parsed whole.
+    const html = '<p title="t"><i>in</i></p>';
+    expect(divergence(renderToString(renderToReact(html, {}).element), html)).toBeNull();
+    const warning = divergence('<p title="t">in</p>', html);
+    expect(warning).toMatchObject({ code: 'REACT_DIVERGENT_TREE', severity: 'warning' });
+    expect(warning!.message).toContain('React has "<p title=\\"t\\">in</p>"');
+    expect(warning!.message).toContain('the page "<p title=\\"t\\"><i>in</i></p>"');
   });
 
   it('reports with --react --json a value nesting elements past the depth limit, and exits 0', async () => {

@@ -189,4 +189,29 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
     html: ['3 results for', 'How to Care for Linen'],
     visible: '3 results for',
   },
+  '/lessons': {
+    title: `Lessons · ${SITE_NAME}`,
+    html: ['data-page-type="lesson-collection"', 'Centering Clay', 'lesson-badge'],
+    visible: 'Trimming a Foot Ring',
+  },
+  '/lessons/centering-clay': {
+    title: `Centering Clay · ${SITE_NAME}`,
+    html: ['data-page-type="lesson-item"', 'lesson-body'],
+    visible: 'it is centred',
+  },
+  '/lessons/trimming-a-foot-ring': {
+    title: `Trimming a Foot Ring · ${SITE_NAME}`,
+    html: ['data-member-action="paywall"', 'data-member-action="join"'],
+    visible: 'This lesson is for members',
+  },
+  '/members/access-denied': {
+    title: `Members only · ${SITE_NAME}`,
+    html: ['data-page-type="member-area-access-denied"', 'data-member-action="join"'],
+    visible: 'part of the studio membership',
+  },
+  '/account/sign-in': {
+    title: `Sign in · ${SITE_NAME}`,
+    html: ['<form class="sign-in-form" method="post"', 'name="crumb"'],
+    visible: 'Remember me',
+  },
 };

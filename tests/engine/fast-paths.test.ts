@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';
 import { CORE_TEXT_FORMATTERS } from '../../formatters/core-text.js';
 import type { Formatter, FormatterTable, Variable } from '../../engine/plugin.js';
+import { useMappedChains } from '../../engine/exec-vars.js';
+import { MAPPED_CHAINS } from '../../engine/mapped-chains.js';
 
 /** A formatter declaring `map`, and the same one without it (always through `apply`). */
 function pair(map: (value: unknown) => unknown): [Formatter, Formatter] {
@@ -73,6 +75,25 @@ describe('pure formatter chains', () => {
 
   it('keeps the general path when any formatter in the chain has no map', () => {
     expect(run('{a|pureUpper|plainUpper}', { a: 'z' }).html).toBe('Z');
+  });
+
+  it('gives the same without the server entry’s mapped chains (the browser runtime)', () => {
+    const sources = [
+      '{a|counted|pureUpper}|{a|pureUpper|pureUpper|pureUpper}|{.var @x a|pureUpper|counted}{@x}',
+      '{a|html}{a|json|htmlattr}{a|json}{a|htmlattr|safe}',
+      'ab\n  {a|pureBoom}{b}',
+    ];
+    const datas = [{ a: '<"q">&', b: 2 }, { a: 3 }, {}, { a: null }, { a: [1, '<'] }];
+    const withChains = sources.flatMap((s) => datas.map((d) => run(s, d)));
+    mapCalls = 0;
+    useMappedChains(null);
+    try {
+      const without = sources.flatMap((s) => datas.map((d) => run(s, d)));
+      expect(mapCalls).toBe(0);
+      expect(without).toEqual(withChains);
+    } finally {
+      useMappedChains(MAPPED_CHAINS);
+    }
   });
 });
 

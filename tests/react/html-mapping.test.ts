@@ -97,6 +97,15 @@ describe('attribute names', () => {
   it('keeps the first of duplicate attributes', () => {
     same('<div id="a" id="b" class="x" class="y">z</div>');
   });
+
+  it("ends a dropped duplicate attribute's value where the browser does (at a quote in a value)", () => {
+    // The second `title` is dropped, but a quote in its value ends it early in the browser.
+    const source = '<p title="t" title="{v}">x</p><b class="k">y</b>';
+    for (const v of ['plain', 'a"><i>in</i', 'a" data-x="1']) {
+      const { string, react } = bothPaths(source, { v });
+      expect(react, v).toBe(string);
+    }
+  });
 });
 
 describe('style', () => {

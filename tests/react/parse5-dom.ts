@@ -21,7 +21,8 @@ import {
   parseMarkup,
   TABLE_PARTS,
 } from '../../react-renderer/runtime/host-elements.js';
-import { Ns } from '../../react-renderer/html/tree-builder.js';
+import { HtmlTokenizer } from '../../react-renderer/html/tokenizer.js';
+import { Ns, TreeBuilder, type HNode } from '../../react-renderer/html/tree-builder.js';
 import { Kind } from '../../react-renderer/structure/react-code.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
@@ -85,4 +86,63 @@ export function hasRegion(nodes: unknown): boolean {
   if (!Array.isArray(nodes)) return false;
   if (nodes[0] === Kind.REGION) return true;
   return nodes.some(hasRegion);
+}
+
+/**
+ * A parsed tree for comparing the parsers themselves: elements as `[namespace, tag, attributes,
+ * children]`, attribute names as written (lower case, a prefix joined with `:`), texts as
+ * strings. A comment is not a node of the React tree (hydration skips it); it only keeps the
+ * texts on either side apart, so it stays only there, as null.
+ */
+export type Tree = Array<string | null | [Ns, string, Array<[string, string]>, Tree]>;
+
+function keepBreaksBetweenTexts(nodes: Tree): Tree {
+  return nodes.filter(
+    (node, i) =>
+      node !== null || (typeof nodes[i - 1] === 'string' && typeof nodes[i + 1] === 'string'),
+  );
+}
+
+const NAMESPACES: Record<string, Ns> = {
+  [html5.NS.HTML]: Ns.HTML,
+  [html5.NS.SVG]: Ns.SVG,
+  [html5.NS.MATHML]: Ns.MATH,
+};
+
+/** What parse5 builds of markup as the content of a `context` element (see `Tree`). */
+export function browserTree(markup: string, context: string): Tree {
+  const element = defaultTreeAdapter.createElement(context, html5.NS.HTML, []);
+  const convert = (nodes: P5Node[]): Tree =>
+    keepBreaksBetweenTexts(
+      nodes.map((node) => {
+        if (node.nodeName === '#text') return (node as { value: string }).value;
+        if (!('tagName' in node)) return null;
+        const el = node as DefaultTreeAdapterMap['element'];
+        const attrs = el.attrs.map(({ prefix, name, value }): [string, string] => [
+          (prefix ? `${prefix}:${name}` : name).toLowerCase(),
+          value,
+        ]);
+        const kids = el.tagName === 'template' ? [] : el.childNodes;
+        return [NAMESPACES[el.namespaceURI]!, el.tagName, attrs, convert(kids)];
+      }),
+    );
+  return convert(parseFragment(element, markup, {}).childNodes);
+}
+
+/** What the React path's parser (tokenizer and tree builder) builds of the same (see `Tree`). */
+export function ourTree(markup: string, context: string): Tree {
+  const builder = new TreeBuilder<never, null>(context, Ns.HTML);
+  const tokenizer = new HtmlTokenizer<never>(builder);
+  tokenizer.write(markup);
+  tokenizer.end();
+  builder.finish();
+  const convert = (nodes: Array<HNode<never, null>>): Tree =>
+    keepBreaksBetweenTexts(
+      nodes.map((node) => {
+        if (node === null || typeof node === 'string') return node;
+        const attrs = node.attrs.map(({ name, value }): [string, string] => [name, value]);
+        return [node.ns, node.tag, attrs, convert(node.children)];
+      }),
+    );
+  return convert(builder.root.children);
 }

@@ -213,7 +213,15 @@ describe('site server', () => {
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.body).toContain('__livereload');
-    expect(js.body).toContain('jsont-error-overlay');
+    // The error overlay is a chunk of its own, imported when there is a problem to show.
+    const chunk =
+      /import\("(\/__client\/overlay-[A-Z0-9]+\.js)"\)|"(\/__client\/overlay-[A-Z0-9]+\.js)"/.exec(
+        js.body,
+      );
+    expect(chunk, 'the entry names the overlay chunk').not.toBeNull();
+    const overlay = await get(base, (chunk![1] ?? chunk![2])!);
+    expect(overlay.status).toBe(200);
+    expect(overlay.body).toContain('jsont-error-overlay');
   });
 
   it('mounts the commerce API: an added item shows in the cart page and the pill', async () => {

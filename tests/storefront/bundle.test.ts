@@ -40,6 +40,13 @@ const PAGE_BUDGET = 160 * 1024;
 const WORST_CASE_BUDGET = 180 * 1024;
 /** The analytics chunk (storefront/analytics/, with web-vitals), part of every page's load. */
 const ANALYTICS_BUDGET = 9 * 1024;
+/**
+ * Client-side navigation (storefront/navigation/, docs/navigation.md): a chunk imported once the
+ * page is hydrated and the browser idle (or on the first interaction): not on the way to a
+ * working page, so held to a budget of its own, and like analytics counted in the page's load.
+ */
+const NAVIGATION_BUDGET = 5 * 1024;
+const isNavigation = (url: string) => /^\/__client\/navigation-[A-Z0-9]+\.js$/.test(url);
 
 describe('storefront client delivery', () => {
   it('puts the widgets in chunks of their own, loaded on demand', async () => {
@@ -78,8 +85,8 @@ describe('storefront client delivery', () => {
     ).toEqual(widgetChunks.sort());
 
     // Everything that is storefront code only (the widget chunks and the state they share).
-    const storefrontOnly = outputs.filter((o) =>
-      o.inputs.every((i) => i.startsWith('storefront/')),
+    const storefrontOnly = outputs.filter(
+      (o) => !isNavigation(o.url) && o.inputs.every((i) => i.startsWith('storefront/')),
     );
     const widgetBytes = storefrontOnly.reduce((sum, o) => sum + gzip(o.text), 0);
     console.info(
@@ -152,6 +159,21 @@ describe('storefront client delivery', () => {
     expect(analyticsBytes).toBeLessThanOrEqual(ANALYTICS_BUDGET);
   });
 
+  it('loads client-side navigation as a chunk of its own, on demand, within its budget', async () => {
+    const outputs = (await production()).filter((o) => o.url.endsWith('.js'));
+    const navigation = outputs.filter((o) => o.inputs.includes('storefront/navigation/index.ts'));
+    expect(navigation.map((o) => o.url)).toEqual([
+      expect.stringMatching(/^\/__client\/navigation-/),
+    ]);
+    expect(isNavigation(navigation[0]!.url)).toBe(true);
+    expect(loaded(outputs, false)).not.toContain(navigation[0]);
+    expect(loaded(outputs, true)).toContain(navigation[0]);
+    // What it adds to a page: itself and any chunk only it imports.
+    const bytes = gzip(navigation[0]!.text);
+    console.info(`navigation chunk ${bytes} B min+gzip`);
+    expect(bytes).toBeLessThanOrEqual(NAVIGATION_BUDGET);
+  });
+
   it('is minified, with each source map in a separate file', async () => {
     const outputs = await production();
     const development = await build({
@@ -163,9 +185,10 @@ describe('storefront client delivery', () => {
     expect(entry.text).not.toContain('sourceMappingURL=data:');
     expect(entry.text).toMatch(/\/\/# sourceMappingURL=\/__client\/__client\.js\.map\s*$/);
     const map = outputs.find((o) => o.url === '/__client/__client.js.map')!;
-    // A real map: it names the entry's own sources.
+    // A real map: it names the entry's own sources (start.ts and the modules the navigation
+    // chunk shares with it are in a chunk both import).
     const sources = (JSON.parse(map.text) as { sources: string[] }).sources;
-    expect(sources.some((source) => source.endsWith('storefront/start.ts'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('storefront/preview-client.ts'))).toBe(true);
     // Minified: the client's scripts well under half their size unminified (the entry alone is
     // mostly imports of its chunks).
     const scripts = (files: Array<{ path: string; text: string }>) =>

@@ -51,8 +51,8 @@ type Rule = [chunk: RegExp, selector: string];
  * (storefront/start.ts, lazy-widgets.ts, hydrate.ts, analytics/load.ts).
  */
 export const AT_LOAD: Rule[] = [
-  // Every hydrated page, once idle.
-  [/^\/__client\/analytics-/, '#__jsont-root'],
+  // Every hydrated page, once idle (analytics/load.ts, navigation).
+  [/^\/__client\/(analytics|navigation)-/, '#__jsont-root'],
   [/^\/__client\/widgets-/, '.sqs-add-to-cart-button'],
   [/^\/__client\/reviews-tabs-/, REVIEWS_TABS],
   [/^\/__client\/gallery-/, GALLERY],

@@ -15,8 +15,8 @@ import { CART_ERROR_TEXTS } from '../../api/errors.js';
 import type { CartResult } from '../../state/cart-store.js';
 import { parseQuantity } from '../../state/messages.js';
 import { CHECKOUT_URL, type StorefrontRuntime } from '../../runtime.js';
+import { CART_ROOT } from '../../widget-selectors.js';
 
-export const CART_ROOT_SELECTOR = '#sqs-cart-root';
 const QUANTITY_FIELD = '.cart-entry-quantity input';
 const REMOVE_BUTTON = '.cart-entry-remove';
 /** An entry's button that opens its additional-fields form (widgets/commerce/cart-fields.tsx). */
@@ -38,7 +38,7 @@ export function attachCartPage(
 ): () => void {
   const items = (data as { items?: unknown } | undefined)?.items;
   const products = Array.isArray(items) ? (items as unknown[]) : [];
-  const root = container.querySelector(CART_ROOT_SELECTOR);
+  const root = container.querySelector(CART_ROOT);
   if (root === null) return () => {};
 
   const report = (title: string) => (result: CartResult) => {

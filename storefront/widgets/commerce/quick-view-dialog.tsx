@@ -28,7 +28,7 @@ export function QuickViewDialog(props: QuickViewDialogProps): ReactNode {
   const boot = page?.boot;
   const item = props.item as { title?: unknown; fullUrl?: unknown };
   // The image formatter's markup carries only data-src (the page sets src after hydration,
-  // start.ts loadImages); this content is not hydrated, so its images get theirs here.
+  // lazy-images.ts loadImages); this content is not hydrated, so its images get theirs here.
   useEffect(() => {
     for (const img of document.querySelectorAll<HTMLImageElement>('.sf-dialog img[data-src]')) {
       const src = img.dataset['src']!;
@@ -48,6 +48,8 @@ export function QuickViewDialog(props: QuickViewDialogProps): ReactNode {
     initialized: cart.initialized,
     selection,
     notice: null,
+    account: runtime.account.get(),
+    signIn: null,
   });
   const { element } = renderPrepared(APPLY_QUICK_VIEW, view, {
     partials: boot.partials,

@@ -10,7 +10,9 @@ import { createElement, Fragment, isValidElement, type ReactElement, type ReactN
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
+  foreignType,
   host,
+  plainHost,
   parseMarkup,
   propsOf,
   pushAll,
@@ -224,8 +226,15 @@ function viaTree(html: string, parent: string, ns: Ns): unknown {
       else pushAll(kids, convert(node.children));
       return kids;
     }, []);
-  const element = (el: HElement<never, never>): ReactElement =>
-    host(el.tag, propsOf(el.tag, el.attrs), VOID.has(el.tag) ? [] : convert(el.children));
+  // SVG and MathML elements get none of `host`'s HTML adjustments (`<svg><style>` holds nodes),
+  // and those named as elements React handles apart their React type (`STYLE`).
+  const element = (el: HElement<never, never>): ReactElement => {
+    const kids = VOID.has(el.tag) ? [] : convert(el.children);
+    const props = propsOf(el.tag, el.attrs);
+    return el.ns === Ns.HTML
+      ? host(el.tag, props, kids)
+      : plainHost(foreignType(el.tag), props, kids);
+  };
   return shape(convert(builder.root.children));
 }
 

@@ -1,0 +1,77 @@
+/**
+ * Signing in from the page (its own chunk): the sign-in form submits in place (sign-out.ts signs
+ * out); both update the runtime's account store, so every root
+ * (the header's account menu) re-renders, and reload the cart, which follows the account.
+ */
+import { CommerceError, asCommerceError } from '../api/errors.js';
+import { LoginRequest } from '../api/schemas.js';
+import type { StorefrontRuntime } from '../runtime.js';
+import { SIGN_IN_TEXTS, signInView, type SignInState } from '../state/sign-in.js';
+import { listenForAccountClicks } from './clicks.js';
+import { focusAfterCommit } from './focus.js';
+import { siteUsers } from './site-users-client.js';
+
+function fieldErrors(values: unknown): SignInState['errors'] {
+  const parsed = LoginRequest.safeParse(values);
+  const errors: SignInState['errors'] = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'email' || field === 'password') errors[field] = SIGN_IN_TEXTS[field];
+  }
+  return errors;
+}
+
+/** Makes the sign-in form submit in place; without JavaScript it posts to the server. */
+/** Submits the sign-in form in place; returns the stop function (a navigation leaves the page). */
+export function attachSignInForm(
+  doc: Document,
+  runtime: StorefrontRuntime,
+  data: unknown,
+): () => void {
+  let submitting = false;
+  const show = (state: SignInState) => {
+    submitting = state.status === 'submitting';
+    runtime.signIn.set(signInView(state));
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-sign-in-form')) return;
+    event.preventDefault();
+    if (submitting) return;
+    const fields = new FormData(form);
+    const values = {
+      email: String(fields.get('email') ?? '').trim(),
+      password: String(fields.get('password') ?? ''),
+      rememberMe: fields.get('rememberMe') === 'true',
+    };
+    const errors = fieldErrors(values);
+    if (Object.keys(errors).length > 0) {
+      show({ status: 'idle', errors });
+      focusAfterCommit(runtime, 'sign-in-errors');
+      return;
+    }
+    show({ status: 'submitting', errors: {} });
+    siteUsers(runtime, data)
+      .login(values)
+      .then(
+        () => {
+          runtime.account.set({ signedIn: true });
+          listenForAccountClicks(doc, runtime, data);
+          show({ status: 'signed-in', errors: {} });
+          focusAfterCommit(runtime, 'sign-in-done');
+          void runtime.cart.load();
+        },
+        (err: unknown) => {
+          const failure = asCommerceError(err);
+          const text =
+            failure instanceof CommerceError && failure.status === 401 && failure.kind === 'server'
+              ? SIGN_IN_TEXTS.credentials
+              : failure.message;
+          show({ status: 'idle', errors: { form: text } });
+          focusAfterCommit(runtime, 'sign-in-errors');
+        },
+      );
+  };
+  doc.addEventListener('submit', onSubmit);
+  return () => doc.removeEventListener('submit', onSubmit);
+}

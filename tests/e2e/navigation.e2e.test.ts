@@ -1,0 +1,163 @@
+/**
+ * Client-side navigation in Chromium (docs/navigation.md): every demo route the client renders
+ * is DOM-equal whether navigated to from another page or loaded fresh, with nothing logged
+ * (React's development build, which warns of what hydration and rendering find wrong); back
+ * restores the previous page and its scroll position without a reload; a page JSON that fails
+ * (the preview's fault injection) makes the browser load the page in full.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { chromiumAvailable } from './chromium.js';
+import { DEMO_ROUTES } from './demo-routes.js';
+import { normalDom } from '../react/dom-equal.js';
+import { withoutHydrationChanges } from './hydrated-dom.js';
+import { openHydrated, useSiteInChromium, type Watched } from './site-harness.js';
+
+/** Routes the client renders (checkout pages always load in full). */
+const ROUTES = Object.keys(DEMO_ROUTES).filter((url) => !url.startsWith('/checkout'));
+
+describe.skipIf(!chromiumAvailable())('client-side navigation', () => {
+  let base: string;
+  let newPage: () => Promise<Page>;
+  useSiteInChromium(
+    'jsont-navigation-',
+    { clientBuild: 'development', log: () => {} },
+    (site) => ({ base, newPage } = site),
+  );
+
+  const clearFaults = () => fetch(`${base}/__faults`, { method: 'DELETE' });
+  afterEach(clearFaults);
+
+  /**
+   * The page's body as compared (the DOM oracle's normal form: attribute order and the like do
+   * not count), without what differs by design: the server's boot scripts
+   * (a fresh load's describe its own page; a navigated page keeps the first page's) and the
+   * line breaks after them, the route announcer, and the heading's tabindex (focus lands there).
+   */
+  const snapshot = async (page: Page) => normalDom(withoutHydrationChanges(await bodyOf(page)));
+  const bodyOf = (page: Page) =>
+    page.evaluate(() => {
+      const body = document.body.cloneNode(true) as HTMLElement;
+      for (const el of body.querySelectorAll('script, #jsont-route-announcer')) el.remove();
+      while (body.lastChild?.nodeType === Node.TEXT_NODE && !body.lastChild.textContent!.trim()) {
+        body.lastChild.remove();
+      }
+      body.querySelector('h1[tabindex="-1"]')?.removeAttribute('tabindex');
+      return body.outerHTML;
+    });
+
+  async function open(url: string): Promise<Watched> {
+    const watched = await openHydrated(await newPage(), base + url);
+    await watched.page.waitForFunction(() => document.documentElement.dataset['navigation']);
+    return watched;
+  }
+
+  /** Follows a link to `url` the way a visitor would (a plain click); waits until shown. */
+  async function follow(page: Page, url: string): Promise<void> {
+    await page.evaluate((href) => {
+      const a = document.createElement('a');
+      a.href = href;
+      a.textContent = 'next';
+      document.body.append(a);
+      a.click();
+    }, url);
+    await page.waitForFunction((u) => document.documentElement.dataset['navigated'] === u, url);
+  }
+
+  const problemsOf = (w: Watched) => [...w.problems, ...w.pageErrors];
+
+  it('renders every route as a fresh load of it does, with nothing logged', async () => {
+    const walker = await open('/');
+    // The window survives client-side navigations only.
+    await walker.page.evaluate(() => ((window as unknown as { __kept: number }).__kept = 1));
+    const fresh = async (url: string) => {
+      const watched = await open(url);
+      await watched.page.waitForLoadState('networkidle');
+      const html = await snapshot(watched.page);
+      expect(problemsOf(watched), url).toEqual([]);
+      await watched.page.context().close();
+      return html;
+    };
+    // Each route from the one before it (the first from the home page, the home page last).
+    for (const url of [...ROUTES.slice(1), ROUTES[0]!]) {
+      await follow(walker.page, url);
+      await walker.page.waitForLoadState('networkidle');
+      const navigated = await snapshot(walker.page);
+      expect(navigated, url).toBe(await fresh(url));
+      expect(await walker.page.title(), url).toBe(DEMO_ROUTES[url]!.title);
+      expect(new URL(walker.page.url()).pathname + new URL(walker.page.url()).search).toBe(url);
+    }
+    expect(
+      await walker.page.evaluate(() => (window as unknown as { __kept?: number }).__kept),
+    ).toBe(1);
+    expect(problemsOf(walker)).toEqual([]);
+  });
+
+  it('moves focus to the main heading and announces the title', async () => {
+    const { page } = await open('/');
+    await follow(page, '/shop');
+    expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(
+      '<h1 tabindex="-1">Shop</h1>',
+    );
+    await expect
+      .poll(() => page.locator('#jsont-route-announcer').textContent())
+      .toBe(DEMO_ROUTES['/shop']!.title);
+    expect(await page.locator('#jsont-route-announcer').getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('goes back to the previous page and its scroll position without a reload', async () => {
+    const watched = await open('/shop');
+    const { page } = watched;
+    const before = await snapshot(page);
+    await page.evaluate(() => {
+      (window as unknown as { __kept: number }).__kept = 1;
+      window.scrollTo(0, 400);
+    });
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await follow(page, '/journal');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForFunction(() => document.documentElement.dataset['navigated'] === '/shop');
+    expect(new URL(page.url()).pathname).toBe('/shop');
+    expect(await snapshot(page)).toBe(before);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.goForward();
+    await page.waitForFunction(() => document.documentElement.dataset['navigated'] === '/journal');
+    expect(await page.title()).toBe(DEMO_ROUTES['/journal']!.title);
+    expect(await page.evaluate(() => (window as unknown as { __kept?: number }).__kept)).toBe(1);
+    expect(problemsOf(watched)).toEqual([]);
+  });
+
+  it('loads the page in full when its JSON fails, and not otherwise', async () => {
+    const { page } = await open('/');
+    await page.evaluate(() => ((window as unknown as { __kept: number }).__kept = 1));
+    const response = await fetch(`${base}/__faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      // The page JSON's request only: the full load that follows is served.
+      body: JSON.stringify({ rules: [{ path: '/journal', status: 500, times: 1 }] }),
+    });
+    expect(response.status).toBe(200);
+    const loaded = page.waitForEvent('load');
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/journal';
+      document.body.append(a);
+      a.click();
+    });
+    await loaded;
+    await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+    expect(new URL(page.url()).pathname).toBe('/journal');
+    expect(await page.title()).toBe(DEMO_ROUTES['/journal']!.title);
+    expect(await page.evaluate(() => (window as unknown as { __kept?: number }).__kept)).toBe(
+      undefined,
+    );
+    // The same click with the server well: no reload.
+    await page.waitForFunction(() => document.documentElement.dataset['navigation']);
+    await page.evaluate(() => ((window as unknown as { __kept: number }).__kept = 2));
+    await follow(page, '/events');
+    expect(await page.evaluate(() => (window as unknown as { __kept?: number }).__kept)).toBe(2);
+  });
+});
