@@ -86,9 +86,15 @@ function sitePartials(): Record<string, Code> {
 }
 
 /** A React case; `alongside` is the string path alone on the same template and data (the floor). */
-export function reactCase(snippet: string, reps: number, source: string, data: unknown): PairCase {
+export function reactCase(
+  snippet: string,
+  reps: number,
+  source: string,
+  data: unknown,
+  partials: Record<string, string | Code> = sitePartials(),
+): PairCase {
   const template = compile(source);
-  const options = { partials: sitePartials() };
+  const options = { partials };
   const tree = staticTree(render(template, data, options).html);
   const ours = (): string => renderToString(renderToReact(template, data, options).element);
   const theirs = (): string => renderToString(tree);

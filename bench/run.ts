@@ -23,6 +23,7 @@ import { bytesSuite } from './browser/bytes.js';
 import { hydrationSuite } from './browser/hydration.js';
 import { reactSuite } from './react.js';
 import { customFormatterSuite } from './suites/custom-formatter.js';
+import { reactPartialsSuite } from './suites/react-partials.js';
 import { reactSiteSuite } from './suites/react-site.js';
 import { compileSuite, renderSuite } from './suites/micro.js';
 import { linearitySuite, pagesSuite } from './suites/pages.js';
@@ -37,6 +38,7 @@ const SUITES: readonly BenchSuite[] = [
   customFormatterSuite,
   reactSuite,
   reactSiteSuite,
+  reactPartialsSuite,
   bundleSuite,
   youngSuite,
   hydrationSuite,

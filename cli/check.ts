@@ -21,6 +21,7 @@ import {
 import { apiResponseValueWarnings } from '../server/site/api-response-values.js';
 import { requestValueWarnings } from '../server/site/request-values.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
+import { checkPlatformFolder, isPlatformFolder } from './check-platform.js';
 import {
   CliInputError,
   EXIT_OK,
@@ -176,7 +177,7 @@ function collectFiles(io: CliIO, paths: string[], extensions: readonly string[])
   return files;
 }
 
-function run(argv: string[], io: CliIO): number {
+async function run(argv: string[], io: CliIO): Promise<number> {
   const args = parseCommandArgs(
     argv,
     { ext: { type: 'string' }, react: { type: 'boolean' }, json: { type: 'string', short: 'j' } },
@@ -195,8 +196,11 @@ function run(argv: string[], io: CliIO): number {
     checks.push(unbalancedCheck(readJsonFile(io, jsonPath, 'JSON data')));
   }
 
+  // Developer-platform folders get the preview's check (tags, layouts, LESS) instead.
+  const platform = args.positionals.filter((path) => isPlatformFolder(io, path));
+  const plain = args.positionals.filter((path) => !platform.includes(path));
   // Read everything first: a missing path is bad input (exit 2) even if other files have errors.
-  const files = collectFiles(io, args.positionals, extensions).map((name) => ({
+  const files = collectFiles(io, plain, extensions).map((name) => ({
     name,
     text: readTextFile(io, name, 'template'),
   }));
@@ -204,6 +208,14 @@ function run(argv: string[], io: CliIO): number {
   let errors = 0;
   let warnings = 0;
   let filesWithProblems = 0;
+  let checked = files.length;
+  for (const path of platform) {
+    const counts = await checkPlatformFolder(io, path);
+    errors += counts.errors;
+    warnings += counts.warnings;
+    filesWithProblems += counts.files;
+    checked++;
+  }
   for (const file of files) {
     const template = compile(file.text, { name: file.name });
     const found = checks.flatMap((check) => check(template));
@@ -213,7 +225,7 @@ function run(argv: string[], io: CliIO): number {
     warnings += counts.warnings;
   }
   const summary =
-    `${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ` +
+    `${plural(checked, 'file')} checked: ${plural(errors, 'error')}, ` +
     `${plural(warnings, 'warning')}` +
     (filesWithProblems > 0 ? ` in ${plural(filesWithProblems, 'file')}` : '');
   io.stdout.write(`${summary}\n`);

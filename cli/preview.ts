@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { createPlatformServer, type PlatformServer } from '../server/preview/platform-server.js';
 import { createSiteServer, type SiteServer } from '../server/preview/site-server.js';
 import { SqliteMissingError } from '../server/commerce/store/sqlite-driver.js';
 import { parseCommandArgs, stringOption, type Command } from './args.js';
@@ -20,7 +21,9 @@ const PORT_ATTEMPTS = 20;
 const HELP = `Usage: jsont preview [dir] [options]
 
 Serves the site in [dir] (default: the current folder) at http://localhost:4173: pages are
-rendered on the server from templates/, partials/ and data/ as site.json describes, the commerce
+rendered on the server from templates/, partials/ and data/ as site.json describes (a
+developer-platform template folder, with template.conf, is served with sample content or its
+snapshots/: docs/developer-platform.md), the commerce
 API runs on an SQLite file in <dir>/.data/, and open pages reload when a file is saved. Template
 errors are shown in the page and printed here with file:line:col and a code frame.
 
@@ -41,6 +44,8 @@ Stop with Ctrl-C.`;
 export interface PreviewHooks {
   signal?: AbortSignal;
   onListening?: (url: string, server: SiteServer) => void;
+  /** For a developer-platform folder (template.conf), instead of onListening. */
+  onPlatformListening?: (url: string, server: PlatformServer) => void;
 }
 
 export function parsePort(text: string): number {
@@ -52,7 +57,11 @@ export function parsePort(text: string): number {
 }
 
 /** Listens on `port`, or the next free port when it is taken; resolves to the URL. */
-async function listenFrom(server: SiteServer, port: number, host?: string): Promise<string> {
+async function listenFrom(
+  server: { listen: SiteServer['listen'] },
+  port: number,
+  host?: string,
+): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await server.listen(port === 0 ? 0 : port + attempt, host);
@@ -77,7 +86,8 @@ export async function runPreview(
   );
   if (!args) return EXIT_OK;
   const dir = resolvePath(io, args.positionals[0] ?? '.');
-  if (!existsSync(join(dir, 'site.json'))) {
+  const platform = !existsSync(join(dir, 'site.json')) && existsSync(join(dir, 'template.conf'));
+  if (!platform && !existsSync(join(dir, 'site.json'))) {
     throw new CliInputError(
       `'${args.positionals[0] ?? '.'}' is not a site folder (no site.json)`,
       HELP,
@@ -87,6 +97,7 @@ export async function runPreview(
   const port = portText === undefined ? DEFAULT_PORT : parsePort(portText);
   const host = stringOption(args, 'host') ?? DEFAULT_HOST;
 
+  if (platform) return servePlatform(dir, port, host, io, hooks);
   let server: SiteServer;
   try {
     server = createSiteServer({
@@ -115,8 +126,46 @@ export async function runPreview(
       '(Ctrl-C to stop)\n',
   );
   hooks.onListening?.(url, server);
+  await untilStopped(hooks);
+  await server.close();
+  io.stdout.write('jsont preview: stopped\n');
+  return EXIT_OK;
+}
 
-  await new Promise<void>((stop) => {
+/** A developer-platform template folder (template.conf): server/preview/platform-server.ts. */
+async function servePlatform(
+  dir: string,
+  port: number,
+  host: string,
+  io: CliIO,
+  hooks: PreviewHooks,
+): Promise<number> {
+  const server = createPlatformServer({
+    root: dir,
+    preview: true,
+    log: (message) => io.stderr.write(`${message}\n`),
+  });
+  let url: string;
+  try {
+    url = await listenFrom(server, port, host);
+  } catch (err) {
+    await server.close();
+    throw new CliInputError(`cannot listen on port ${port}: ${(err as Error).message}`);
+  }
+  io.stdout.write(
+    `jsont preview: serving the template folder ${dir} (sample content where it has no snapshots)\n` +
+      `  ${url}\n(Ctrl-C to stop)\n`,
+  );
+  hooks.onPlatformListening?.(url, server);
+  await untilStopped(hooks);
+  await server.close();
+  io.stdout.write('jsont preview: stopped\n');
+  return EXIT_OK;
+}
+
+/** Resolves on Ctrl-C, SIGTERM or the hooks' abort signal. */
+function untilStopped(hooks: PreviewHooks): Promise<void> {
+  return new Promise<void>((stop) => {
     const onSignal = () => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
@@ -127,9 +176,6 @@ export async function runPreview(
     if (hooks.signal?.aborted) onSignal();
     else hooks.signal?.addEventListener('abort', onSignal, { once: true });
   });
-  await server.close();
-  io.stdout.write('jsont preview: stopped\n');
-  return EXIT_OK;
 }
 
 export const previewCommand: Command = {

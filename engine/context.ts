@@ -364,7 +364,8 @@ export class ExecContext implements RenderContext {
 
   /**
    * docs/language.md, "Partials, macros, apply and include": macros from the innermost frame
-   * outward, then partials (string partials are compiled on first use and cached for this render).
+   * outward, then partials (string partials are compiled on first use, and the compiled template
+   * is kept per name and source across renders: engine/partial-templates.ts).
    * Records the "could not be found" error.
    */
   private findPartial(name: string): Emit | undefined {

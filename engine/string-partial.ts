@@ -1,11 +1,13 @@
 /**
- * A partial given as template text, parsed on first use with the render's parse function. The
+ * A partial given as template text, parsed on first use with the render's parse function (once
+ * per source across renders: partial-templates.ts). The
  * browser runtime has no parser (pages ship compiled code), so it bundles
  * string-partial.browser.ts instead (package.json "browser"), which finds no such partial, as
  * this module does without a parse function.
  */
 import { ErrorCode, makeError, type TemplateError } from './errors.js';
 import { partialSyntax } from './error-texts.js';
+import { parsePartial } from './partial-templates.js';
 import type { ParseFunction, Template } from './template.js';
 
 /**
@@ -19,7 +21,7 @@ export function parseStringPartial(
   errors: TemplateError[],
 ): Template | null | undefined {
   if (parse === undefined) return undefined;
-  const template = parse(source, name);
+  const template = parsePartial(parse, source, name);
   const failures = template.errors.filter((e) => e.severity === 'error');
   for (const e of failures) {
     errors.push(

@@ -28,10 +28,7 @@ export interface LazyWidget {
 export const LAZY_WIDGETS: LazyWidget[] = [
   {
     selector: INSTALMENT_LINK,
-    load: () =>
-      import('./widgets/commerce/instalment-modal.js').then(
-        (m) => (doc, runtime) => m.attachInstalmentModal(doc.body, runtime),
-      ),
+    load: () => Promise.resolve(attachInstalmentModalOnClick),
   },
   {
     selector: REVIEWS_TABS,
@@ -108,5 +105,35 @@ async function attachFormsWhenUsed(doc: Document, runtime: StorefrontRuntime): P
     stopped = true;
     doc.removeEventListener('focusin', onFocus);
     stopForms?.();
+  };
+}
+
+/**
+ * The instalment modal's code (and the dialog's) loads on the first click on the pill's link,
+ * which the modal then handles; until then the link is plain markup, so a product page does not
+ * load code that only a click needs.
+ */
+function attachInstalmentModalOnClick(doc: Document, runtime: StorefrontRuntime): () => void {
+  let stopped = false;
+  let stopModal: (() => void) | undefined;
+  const first = (event: Event) => {
+    const link = (event.target as Element).closest?.<HTMLElement>(INSTALMENT_LINK);
+    if (link == null) return;
+    event.preventDefault();
+    doc.body.removeEventListener('click', first);
+    import('./widgets/commerce/instalment-modal.js').then(
+      (m) => {
+        if (stopped) return;
+        stopModal = m.attachInstalmentModal(doc.body, runtime);
+        link.click();
+      },
+      (err: unknown) => console.error('[jsont] a widget failed to load', err),
+    );
+  };
+  doc.body.addEventListener('click', first);
+  return () => {
+    stopped = true;
+    doc.body.removeEventListener('click', first);
+    stopModal?.();
   };
 }

@@ -16,6 +16,7 @@
 import { compile, render, type Code, type Template } from '../../index.js';
 import { allocatedBytes } from '../memory.js';
 import { instructionCount, largeTemplates } from '../pages/large-templates.js';
+import { textHeavyTemplates } from '../pages/text-heavy.js';
 import {
   referenceCompiler,
   referenceRender,
@@ -191,6 +192,7 @@ function pageCases(): PageCase[] {
       syntheticProductData(RELATED_ON_PAGE),
     ),
     ...largeTemplates().map((t) => compileOnlyCase(t.name, t.source)),
+    ...textHeavyTemplates().map((t) => compileOnlyCase(t.name, t.source)),
   ];
 }
 

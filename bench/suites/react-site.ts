@@ -47,20 +47,20 @@ export function siteCases(): PairCase[] {
   ];
 }
 
-/** Runs the cases as the React suite does (bench/react.ts), reporting each against its floor. */
-export function runReactSiteSuite(options: BenchOptions): SuiteReport {
+/**
+ * Runs React cases as the React suite does (bench/react.ts), adding each case's cost, string
+ * render, floor and cost ÷ floor to the report.
+ */
+export function runAgainstFloor(
+  title: string,
+  cases: PairCase[],
+  options: BenchOptions,
+): { report: SuiteReport; results: PairResult[]; rows: FloorRow[] } {
   const timing = {
     budgetMs: options.timing.budgetMs * 3,
     warmupMs: Math.max(options.timing.warmupMs, options.timing.budgetMs * 10),
   };
-  const report = runPairs(
-    'React path on site pages whose values leave their element',
-    siteCases(),
-    {
-      ...options,
-      timing,
-    },
-  );
+  const report = runPairs(title, cases, { ...options, timing });
   const results = (report.data as { results: PairResult[] }).results;
   const rows = results.map((r) => {
     const cost = r.oursNs / r.theirsNs;
@@ -76,6 +76,23 @@ export function runReactSiteSuite(options: BenchOptions): SuiteReport {
     `${rows[i]!.vsFloor.toFixed(2)}x`,
   ]);
   (report.data as { floors?: unknown }).floors = rows;
+  return { report, results, rows };
+}
+
+interface FloorRow {
+  cost: number;
+  floor: number;
+  vsFloor: number;
+  stringNs: number;
+}
+
+/** Runs the site pages against their floor. */
+export function runReactSiteSuite(options: BenchOptions): SuiteReport {
+  const { report, results, rows } = runAgainstFloor(
+    'React path on site pages whose values leave their element',
+    siteCases(),
+    options,
+  );
   const unbalanced = rows.filter((_, i) => !results[i]!.snippet.includes('balanced'));
   const worst = Math.max(...unbalanced.map((r) => r.vsFloor));
   const mean = geometricMean(unbalanced.map((r) => r.vsFloor));

@@ -53,7 +53,7 @@ export function checkRateLimit({ stores, now, client }: Submitter, form: Catalog
 
 /**
  * Checks the captcha and the field rules, then stores the submission: the API's save and the
- * site's post without JavaScript (server/preview/form-posts.ts) alike. Throws the HttpError the
+ * site's post without JavaScript (server/site/form-posts.ts) alike. Throws the HttpError the
  * client turns into its text (400 with `errors` per field).
  */
 export function saveSubmission(

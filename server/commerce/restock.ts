@@ -37,7 +37,7 @@ export function withMessage<T>(fn: () => T): T {
 
 /**
  * Stores a sign-up for a product's variant (by id or sku); the API's call and the site's post
- * without JavaScript (server/preview/form-posts.ts) alike. Throws the HttpError whose `message`
+ * without JavaScript (server/site/form-posts.ts) alike. Throws the HttpError whose `message`
  * the widget shows.
  */
 export function signUpForRestock(

@@ -53,7 +53,27 @@ export interface CommerceOptions {
   owner?: OwnerAccess;
 }
 
-export function createCommerce(site: Site, options: CommerceOptions): Commerce {
+/**
+ * What the API needs of a site: the items it prices carts with, the forms submissions are
+ * checked against, and the site-user accounts (throwing ProblemError when unreadable). The
+ * site.json Site gives them through `siteSource`; a developer-platform folder has no forms or
+ * accounts.
+ */
+export interface CommerceSource {
+  allItems(): Record<string, unknown>[];
+  forms(): unknown[];
+  accounts(): SiteAccount[];
+}
+
+export function siteSource(site: Site): CommerceSource {
+  return {
+    allItems: () => site.allItems(),
+    forms: () => site.forms(),
+    accounts: () => siteAccounts(site),
+  };
+}
+
+export function createCommerce(site: CommerceSource, options: CommerceOptions): Commerce {
   const db = openStore(options.dbFile);
   let cached: Catalog | undefined;
   // Built on first use after each change; a broken data file leaves the last good catalog.
@@ -117,10 +137,10 @@ export function createCommerce(site: Site, options: CommerceOptions): Commerce {
  * nothing (a typo neither opens nor closes an account); the site check reports it with its
  * location.
  */
-function seedAccounts(site: Site, handle: ApiHandler): void {
+function seedAccounts(site: CommerceSource, handle: ApiHandler): void {
   let accounts: SiteAccount[];
   try {
-    accounts = siteAccounts(site);
+    accounts = site.accounts();
   } catch (err) {
     if (err instanceof ProblemError) return;
     throw err;

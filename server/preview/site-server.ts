@@ -10,13 +10,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
-import { HttpError, requestUrl } from '../commerce/http.js';
+import { HttpError, readBody, requestUrl } from '../commerce/http.js';
 import { OwnerAccess } from '../commerce/owner.js';
 import type { FormDef } from '../../storefront/forms/form-rules.js';
-import { handleFormPost, type FormPostOutcome } from './form-posts.js';
+import { FormRefusal, handleFormPost, type FormPostOutcome } from '../site/form-posts.js';
+import { inProcessFormBackend } from './form-backend.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
-import { createCommerce, type Commerce } from './commerce.js';
+import { createCommerce, siteSource, type Commerce } from './commerce.js';
 import {
   CLIENT_PATH,
   errorPage,
@@ -107,7 +108,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const owner = new OwnerAccess((path) =>
     log(`[preview] owner link used; the next one-time owner link: ${base}${path}`),
   );
-  const commerce = createCommerce(site, {
+  const commerce = createCommerce(siteSource(site), {
     owner,
     dbFile: options.dbFile ?? join(root, '.data', 'store.sqlite'),
     ...(options.now ? { now: options.now } : {}),
@@ -247,15 +248,21 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   }
 
   /**
-   * A form posted without JavaScript to its page (server/preview/form-posts.ts): the page again,
+   * A form posted without JavaScript to its page (server/site/form-posts.ts): the page again,
    * showing the outcome, or the form's success URL.
    */
   async function answerFormPost(req: IncomingMessage, res: ServerResponse, url: URL) {
     let outcome: FormPostOutcome;
     try {
-      outcome = await handleFormPost(req, url.pathname, site.forms() as FormDef[], commerce);
+      const post = {
+        contentType: req.headers['content-type'] ?? null,
+        body: await readBody(req),
+        cookie: req.headers.cookie ?? null,
+      };
+      const backend = inProcessFormBackend(req, commerce);
+      outcome = await handleFormPost(post, url.pathname, site.forms() as FormDef[], backend);
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
+      if (!(err instanceof HttpError) && !(err instanceof FormRefusal)) throw err;
       const message = typeof err.body.error === 'string' ? err.body.error : 'Bad request';
       send(res, err.status, message, 'text/plain; charset=utf-8');
       return;

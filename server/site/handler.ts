@@ -8,10 +8,19 @@
  * the client's content-hashed chunks are immutable; /api/* goes to the commerce origin.
  */
 import { builtSiteSources, type AssetEntry, type SiteManifest } from './manifest.js';
+import {
+  CRUMB_COOKIE,
+  cookieValue,
+  FormRefusal,
+  handleFormPost,
+  httpFormBackend,
+  type FormPostOutcome,
+} from './form-posts.js';
 import { errorPage, injectClient, injectPreloads, notFoundPage } from './html.js';
 import { formatProblems, type SiteProblem } from './problems.js';
 import { securityHeaders } from './security.js';
 import { Site, type RenderRequest } from './site.js';
+import type { FormDef } from '../../storefront/forms/form-rules.js';
 
 export interface SiteHandlerOptions {
   /** A static file's bytes by its path in the build folder (AssetEntry.file), null if absent. */
@@ -54,6 +63,9 @@ export function createSiteHandler(
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return options.commerce ? options.commerce(request) : jsonReply(404, { error: 'Not found' });
     }
+    if (request.method === 'POST' && options.commerce !== undefined) {
+      return answerFormPost(request, url, options.commerce);
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
     }
@@ -77,15 +89,73 @@ export function createSiteHandler(
     );
     if (body === null) return textReply(404, 'Not found');
     if (encoding) headers.set('Content-Encoding', encoding);
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+    // The bytes are encoded already: workerd would otherwise compress them a second time
+    // (Node ignores the option).
+    const init: ResponseInit & { encodeBody?: 'manual' } = {
+      status: 200,
+      headers,
+      ...(encoding && { encodeBody: 'manual' }),
+    };
+    return new Response(request.method === 'HEAD' ? null : body, init);
   }
 
-  async function servePage(request: Request, url: URL): Promise<Response> {
+  /**
+   * A form posted without JavaScript to its page (form-posts.ts), saved through the commerce
+   * origin's JSON API: the page again showing the outcome, or the form's success URL.
+   */
+  async function answerFormPost(
+    request: Request,
+    url: URL,
+    commerce: (request: Request) => Promise<Response>,
+  ): Promise<Response> {
+    const cookie = request.headers.get('cookie');
+    let outcome: FormPostOutcome;
+    try {
+      const post = {
+        contentType: request.headers.get('content-type'),
+        body: await request.text(),
+        cookie,
+      };
+      const backend = httpFormBackend(commerce, request.url, cookie);
+      outcome = await handleFormPost(post, url.pathname, site.forms() as FormDef[], backend);
+    } catch (err) {
+      if (!(err instanceof FormRefusal)) throw err;
+      return textReply(err.status, err.message);
+    }
+    if (outcome.redirect !== undefined) {
+      return new Response(null, {
+        status: 303,
+        headers: { Location: outcome.redirect, 'Cache-Control': 'no-store' },
+      });
+    }
+    // 200 whatever the outcome, as in the preview: the page shows it.
+    const page = await servePage(new Request(request.url, { headers: request.headers }), url, {
+      formStatus: outcome.formStatus,
+    });
+    page.headers.set('Cache-Control', 'no-store');
+    page.headers.delete('ETag');
+    return page;
+  }
+
+  async function servePage(
+    request: Request,
+    url: URL,
+    extra: Record<string, unknown> = {},
+  ): Promise<Response> {
     const { cart, setCookies } = await visitorCart(request);
+    // The pages' forms post the crumb without JavaScript: the visitor's, else the one the cart
+    // call has just set.
+    const crumb =
+      cookieValue(request.headers.get('cookie'), CRUMB_COOKIE) ??
+      cookieValue(setCookies.map((c) => c.split(';')[0]).join('; '), CRUMB_COOKIE);
     const renderRequest: RenderRequest = {
       pathname: url.pathname,
       query: url.searchParams,
-      ...(cart !== undefined && { extra: { cart } }),
+      extra: {
+        ...(cart !== undefined && { cart }),
+        ...(crumb !== undefined && { crumb }),
+        ...extra,
+      },
     };
     const headers = securityHeaders();
     for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
@@ -121,6 +191,7 @@ export function createSiteHandler(
         url.pathname,
         url.search,
         JSON.stringify(cart ?? null),
+        crumb ?? '',
         minute(now()),
       ].join('\n'),
     )}"`;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-import { isValidEmail } from '../../storefront/api/messages.js';
+import { isValidEmail } from '../../storefront/api/form-messages.js';
 import { describeConfigIssues } from './config.js';
 import { ProblemError } from './files.js';
 import { siteProblem } from './problems.js';

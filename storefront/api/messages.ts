@@ -1,8 +1,8 @@
 /**
  * Texts that are contracts between the preview server and the storefront client
- * (docs/storefront.md, "Add to cart", "Forms", "Restock notifications" and "Error texts"): the
- * server answers with them, the client shows them or matches on them. Re-exported by schemas.ts; no
- * imports, so any layer may use it.
+ * (docs/storefront.md, "Add to cart" and "Error texts"): the server answers with them, the client
+ * shows them or matches on them. The forms' texts are form-messages.ts. Re-exported by
+ * schemas.ts; no imports, so any layer may use it.
  */
 
 /**
@@ -26,28 +26,6 @@ export const CART_MESSAGES = {
   tooManyLines: `Sorry, your cart cannot hold more than ${MAX_CART_LINES} different items.`,
 } as const;
 
-export const FORM_MESSAGES = {
-  required: 'Required',
-  tooLong: 'You have exceeded the character limit.',
-  /**
-   * `{email}` of docs/storefront.md, "Forms" filled with the example address the client also shows.
-   */
-  badEmail: 'Email is not valid. Email addresses should follow the format user@domain.com.',
-  invalid: 'One or more fields is invalid, please check your entries.',
-  captcha: 'Complete CAPTCHA before submitting.',
-  unauthorized: 'Unable to submit form. Please try again later.',
-  notConfigured: 'This form has not been configured yet.',
-  rateLimited: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
-  serverError: 'Unable to send form. Please try again later.',
-  badFields: 'Could not parse the form fields, please check your entries.',
-} as const;
-
-export const RESTOCK_MESSAGES = {
-  blank: 'Email cannot be blank',
-  invalid: 'Email is invalid',
-  captcha: 'Complete CAPTCHA before submitting.',
-} as const;
-
 export const SESSION_MESSAGES = {
   crumbExpired: 'Your session has expired. Please reload the page and try again.',
   badCredentials: 'Invalid email or password.',
@@ -57,12 +35,3 @@ export const SESSION_MESSAGES = {
 
 export const INVALID_REQUEST = 'Invalid request';
 export const MISSING_NAVIGATION = 'Unable to find site main navigation';
-
-/**
- * docs/storefront.md, "Restock notifications": 3 to 256 characters matching a basic address
- * pattern.
- */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export function isValidEmail(value: string): boolean {
-  return value.length >= 3 && value.length <= 256 && EMAIL_PATTERN.test(value);
-}

@@ -107,15 +107,15 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A non-2xx answer as the error the visitor sees. */
+/** A non-2xx answer as the error the visitor sees, carrying the body (forms read its fields). */
 function failure(status: number, json: unknown, cookiesEnabled: boolean): CommerceError {
-  if (status === 429) return new CommerceError('rate-limit', CART_ERROR_TEXTS.rateLimited, status);
+  if (status === 429) return new CommerceError('rate-limit', CART_ERROR_TEXTS.rateLimited, status, json);
   const body = ErrorResponse.safeParse(json);
   if (body.success && body.data.crumbFail === true) {
-    return new CommerceError('crumb', crumbText(cookiesEnabled), status);
+    return new CommerceError('crumb', crumbText(cookiesEnabled), status, json);
   }
   if (body.success && body.data.error !== '') {
-    return new CommerceError('server', body.data.error, status);
+    return new CommerceError('server', body.data.error, status, json);
   }
-  return new CommerceError('invalid-response', CART_ERROR_TEXTS.tryAgain, status);
+  return new CommerceError('invalid-response', CART_ERROR_TEXTS.tryAgain, status, json);
 }

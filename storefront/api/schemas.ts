@@ -16,8 +16,10 @@
  */
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
-import { CART_MESSAGES, FORM_MESSAGES, isValidEmail, RESTOCK_MESSAGES } from './messages.js';
+import { FORM_MESSAGES, isValidEmail, RESTOCK_MESSAGES } from './form-messages.js';
+import { CART_MESSAGES } from './messages.js';
 
+export * from './form-messages.js';
 export * from './messages.js';
 
 // zod/mini carries no locale ('Invalid input' for every default message); English gives the

@@ -10,7 +10,7 @@
  *
  * Inputs are named after their field (form-fields.ts).
  */
-import { FORM_MESSAGES, isValidEmail, RESTOCK_MESSAGES } from '../api/messages.js';
+import { FORM_MESSAGES, isValidEmail, RESTOCK_MESSAGES } from '../api/form-messages.js';
 import {
   FIELD_PARTS,
   likertName,

@@ -8,7 +8,10 @@ import { join, resolve } from 'node:path';
 
 import { buildSite } from '../../cli/build-site.js';
 import type { ProductionClient } from '../../cli/site-client.js';
-import { MANIFEST_FILE, type SiteManifest } from '../../server/site/manifest.js';
+import { catalogFromItems } from '../../server/commerce/catalog.js';
+import { startCommerceOrigin, type CommerceOrigin } from '../../server/commerce/origin.js';
+import { builtSiteSources, MANIFEST_FILE, type SiteManifest } from '../../server/site/manifest.js';
+import { Site } from '../../server/site/site.js';
 import { captureIO } from '../cli/helpers.js';
 
 export const DEMO_SITE = resolve(import.meta.dirname, '../../fixtures/site');
@@ -46,4 +49,14 @@ export async function buildDemo(): Promise<BuiltDemo> {
     stdout: io.out(),
     dispose: () => rmSync(resolve(dir, '..'), { recursive: true, force: true }),
   };
+}
+
+/** The SQLite commerce origin on loopback, over the built site's catalog (as `jsont serve`). */
+export function startDemoCommerce(manifest: SiteManifest): Promise<CommerceOrigin> {
+  const { reader, compileUnit } = builtSiteSources(manifest);
+  const site = new Site(reader, { compileUnit });
+  return startCommerceOrigin({
+    dbFile: ':memory:',
+    catalog: catalogFromItems(site.allItems(), { forms: site.forms() }),
+  });
 }

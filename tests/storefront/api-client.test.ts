@@ -102,6 +102,16 @@ describe('commerce client', () => {
     expect([error.kind, error.message]).toEqual([kind, message]);
   });
 
+  it("keeps the answer's body on the error, for the fields a form shows", async () => {
+    const body = { error: 'One field is wrong', errors: { subject: 'That subject is taken.' } };
+    const error = await failure(clientAnswering({ status: 400, body }).client.setQuantity('e1', 2));
+    expect(error.data).toEqual(body);
+    const teapot = { status: 418, body: { message: 'Teapot says no' } };
+    expect((await failure(clientAnswering(teapot).client.removeEntry('e1'))).data).toEqual(
+      teapot.body,
+    );
+  });
+
   it('tells a crumb failure apart, with cookies on and off', async () => {
     const crumbFail = { status: 401, body: { error: 'x', crumbFail: true } };
     const on = await failure(clientAnswering(crumbFail).client.removeEntry('e1'));

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /** The demo contact form's id and its fields' ids (fixtures/site/data/pages/contact.json). */
 export const FORM_ID = '6d18a7b2c4e9f01d3a5b7c90';
 /** Field ids by what they ask. */
@@ -21,3 +23,38 @@ export const F = {
   likert: 'likert-yui_3_17_2_18',
   hidden: 'hidden-yui_3_17_2_19',
 };
+
+/** A contact form post (form-encoded) that passes every rule, with `token` as its crumb. */
+export const validContactPost = (token: string) =>
+  new URLSearchParams({
+    'jsont-form': FORM_ID,
+    crumb: token,
+    [`${F.name}-fname`]: 'Ada',
+    [F.email]: 'ada@example.com',
+    [F.subject]: 'Hi',
+    [F.message]: 'Hello',
+    [F.topic]: 'Wholesale',
+  });
+
+/**
+ * What a server answering contact form posts without JavaScript must show: a refused post's
+ * values escaped, `max` saved posts, then the rate limit text. `post` sends a body to /contact.
+ */
+export async function expectPostsUpToTheRateLimit(
+  post: (body: URLSearchParams) => Promise<{ body: string }>,
+  token: string,
+  max: number,
+): Promise<void> {
+  const hostile = validContactPost(token);
+  hostile.set(F.subject, '"><script>alert(1)</script>');
+  hostile.set(F.email, 'not-an-email');
+  const refused = await post(hostile);
+  expect(refused.body).not.toContain('<script>alert(1)');
+  expect(refused.body).toContain('&quot;&gt;&lt;script&gt;');
+  for (let i = 0; i < max; i++) {
+    expect((await post(validContactPost(token))).body).toContain('Thanks for writing!');
+  }
+  expect((await post(validContactPost(token))).body).toContain(
+    'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  );
+}

@@ -13,7 +13,8 @@ import type {
   FieldValues,
   FormField,
 } from '../../state/additional-fields.js';
-import { emptyValue, FORM_TEXTS, LIKERT_LABELS, validateValues } from './additional-fields-form.js';
+import { FORM_MESSAGES } from '../../api/form-messages.js';
+import { emptyValue, LIKERT_LABELS, validateValues } from './additional-fields-form.js';
 import type { Notice } from '../../runtime.js';
 import { Dialog } from '../dialogs/dialog.js';
 
@@ -47,7 +48,7 @@ export function AdditionalFieldsDialog(props: AdditionalFieldsDialogProps): Reac
     const found = validateValues(form, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setNotice({ title: '', message: FORM_TEXTS.invalid });
+      setNotice({ title: '', message: FORM_MESSAGES.invalid });
       return;
     }
     setNotice(null);

@@ -1,7 +1,9 @@
 /**
- * What only the additional-fields lightbox needs (in its chunk): the form validation texts,
- * the likert answers' labels, empty values and the check of a form's values.
+ * What only the additional-fields lightbox needs (in its chunk): the likert answers' labels,
+ * empty values and the check of a form's values, with the forms' texts (the same words as the
+ * form block's).
  */
+import { FORM_MESSAGES } from '../../api/form-messages.js';
 import {
   fieldsWithValues,
   type AdditionalForm,
@@ -9,13 +11,6 @@ import {
   type FieldValues,
   type FormField,
 } from '../../state/additional-fields.js';
-
-export const FORM_TEXTS = {
-  required: 'Required',
-  tooLong: 'You have exceeded the character limit.',
-  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
-  invalid: 'One or more fields is invalid, please check your entries.',
-} as const;
 
 /** Likert answers -2..2, in order (the platform's summary answers). */
 export const LIKERT_LABELS: ReadonlyArray<[value: string, label: string]> = [
@@ -49,12 +44,12 @@ export function validateValues(form: AdditionalForm, values: FieldValues): Recor
   for (const field of fieldsWithValues(form)) {
     const value = values[field.id];
     if (isEmpty(value)) {
-      if (field.required && field.type !== 'likert') errors[field.id] = FORM_TEXTS.required;
+      if (field.required && field.type !== 'likert') errors[field.id] = FORM_MESSAGES.required;
     } else if (typeof value === 'string') {
       if (field.maxLength !== undefined && value.length > field.maxLength) {
-        errors[field.id] = FORM_TEXTS.tooLong;
+        errors[field.id] = FORM_MESSAGES.tooLong;
       } else if (field.type === 'email' && !EMAIL.test(value.trim())) {
-        errors[field.id] = FORM_TEXTS.email;
+        errors[field.id] = FORM_MESSAGES.badEmail;
       }
     }
   }

@@ -10,7 +10,7 @@
  */
 import type { FormsClient } from '../../api/client.js';
 import { CommerceError } from '../../api/errors.js';
-import { FORM_MESSAGES } from '../../api/messages.js';
+import { FORM_MESSAGES } from '../../api/form-messages.js';
 import {
   failureTexts,
   FORM_TEXTS,

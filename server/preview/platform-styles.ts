@@ -1,0 +1,117 @@
+/**
+ * The developer-platform site's stylesheet (/site.css): template.conf's `stylesheets`, in
+ * order, compiled as one LESS source with the `less` package (variables of one file reach the
+ * next, as on the platform). Imports read through the folder's reader (styles/ is the base);
+ * platform libraries no folder carries resolve to the stand-ins of style-standins.ts; tweaks
+ * declared only in their comment get their default (tweaks.ts). A compile error, or a tweak
+ * comment that does not parse, becomes a problem with file:line:col.
+ */
+import less, { type LessError, type LoadedFile } from 'less';
+
+import type { PlatformModel } from '../site/platform/model.js';
+import type { FolderReader } from '../site/platform/reader.js';
+import { siteProblem, type SiteProblem } from '../site/problems.js';
+import { lessStandIn } from '../site/platform/style-standins.js';
+import { parseTweaks, tweakDefaults } from '../site/platform/tweaks.js';
+
+const STYLES = 'styles/';
+const ENTRY = `${STYLES}(template.conf stylesheets)`;
+
+export interface CompiledStyles {
+  css: string;
+  problems: SiteProblem[];
+}
+
+export async function compileStyles(
+  reader: FolderReader,
+  model: PlatformModel,
+): Promise<CompiledStyles> {
+  const problems: SiteProblem[] = [];
+  const globalVars: Record<string, string> = {};
+  for (const sheet of model.stylesheets) {
+    const file = `${STYLES}${sheet}`;
+    const text = reader.read(file);
+    if (text === undefined) {
+      problems.push(
+        siteProblem(file, 'FILE_MISSING', `cannot read ${file} (template.conf stylesheets)`),
+      );
+      continue;
+    }
+    for (const p of parseTweaks(text).problems) {
+      problems.push(siteProblem(file, 'TWEAK_SYNTAX', p.message, text, p.line, p.column));
+    }
+    Object.assign(globalVars, tweakDefaults(text));
+  }
+  if (problems.length > 0) return { css: '', problems };
+  // Plain CSS files of the list are inlined too (LESS would leave a CSS @import for them).
+  const entry = model.stylesheets
+    .map((sheet) => `@import (less) ${JSON.stringify(sheet)};`)
+    .join('\n');
+  try {
+    const out = await less.render(entry, {
+      filename: ENTRY,
+      plugins: [readerPlugin(reader)],
+      globalVars,
+      math: 'always',
+    });
+    return { css: out.css, problems };
+  } catch (err) {
+    const e = err as LessError;
+    const file = e.filename && e.filename !== 'input' ? e.filename : ENTRY;
+    const line = e.line ?? 0;
+    const column = (e.column ?? -1) + 1;
+    return {
+      css: '',
+      problems: [siteProblem(file, 'CSS_ERROR', e.message, reader.read(file) ?? '', line, column)],
+    };
+  }
+}
+
+/** Resolves `@import`s inside the folder (or to a stand-in); never reads outside it. */
+function readerPlugin(reader: FolderReader) {
+  class ReaderFileManager extends less.FileManager {
+    override supports(): boolean {
+      return true;
+    }
+    override supportsSync(): boolean {
+      return true;
+    }
+    override loadFile(filename: string, currentDirectory: string): Promise<LoadedFile> {
+      const loaded = load(filename, currentDirectory);
+      return loaded instanceof Error ? Promise.reject(loaded) : Promise.resolve(loaded);
+    }
+    override loadFileSync(filename: string, currentDirectory: string) {
+      const loaded = load(filename, currentDirectory);
+      return loaded instanceof Error ? { error: loaded } : loaded;
+    }
+  }
+  const load = (filename: string, currentDirectory: string): LoadedFile | Error => {
+    const standIn = lessStandIn(filename);
+    if (standIn !== undefined) return { filename: `(stand-in ${filename})`, contents: standIn };
+    const dir = currentDirectory.startsWith(STYLES) ? currentDirectory : STYLES;
+    const path = normalize(
+      `${dir}${/\.(less|css)$/.test(filename) ? filename : `${filename}.less`}`,
+    );
+    const contents = path === undefined ? undefined : reader.read(path);
+    if (path === undefined || contents === undefined) {
+      return Object.assign(new Error(`cannot find the import '${filename}'`), { type: 'File' });
+    }
+    return { filename: path, contents };
+  };
+  return {
+    install: (_less: unknown, manager: { addFileManager(m: ReaderFileManager): void }) =>
+      manager.addFileManager(new ReaderFileManager()),
+  };
+}
+
+/** `styles/a/../b.less` -> `styles/b.less`; undefined when it climbs out of the folder. */
+function normalize(path: string): string | undefined {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') {
+      if (out.length === 0) return undefined;
+      out.pop();
+    } else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
