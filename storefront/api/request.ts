@@ -109,7 +109,8 @@ function parseJson(text: string): unknown {
 
 /** A non-2xx answer as the error the visitor sees, carrying the body (forms read its fields). */
 function failure(status: number, json: unknown, cookiesEnabled: boolean): CommerceError {
-  if (status === 429) return new CommerceError('rate-limit', CART_ERROR_TEXTS.rateLimited, status, json);
+  if (status === 429)
+    return new CommerceError('rate-limit', CART_ERROR_TEXTS.rateLimited, status, json);
   const body = ErrorResponse.safeParse(json);
   if (body.success && body.data.crumbFail === true) {
     return new CommerceError('crumb', crumbText(cookiesEnabled), status, json);
