@@ -1,6 +1,6 @@
 /**
  * What a storefront page loads, from the production client's build (docs/benchmarks.md,
- * "Storefront page budget"): the entry and its static imports, then the dynamic imports a page
+ * "Storefront budgets"): the entry and its static imports, then the dynamic imports a page
  * follows by itself — the chunks its markup or product asks for at hydration, and the analytics
  * chunk once idle — apart from the chunks that load only on a visitor's action. Shared by the
  * bundle test (sizes) and the Chromium check that a page really fetches these scripts.
@@ -48,10 +48,10 @@ type Rule = [chunk: RegExp, selector: string];
 
 /**
  * Chunks a page loads with no visitor action, by the elements of its HTML that ask for them
- * (storefront/start.ts, lazy-widgets.ts, hydrate.ts, analytics/load.ts).
+ * (storefront/start.ts, lazy-widgets.ts, hydrate.ts, storefront/analytics/load.ts).
  */
 export const AT_LOAD: Rule[] = [
-  // Every hydrated page, once idle (analytics/load.ts, navigation).
+  // Every hydrated page, once idle (storefront/analytics/load.ts, navigation).
   [/^\/__client\/(analytics|navigation)-/, '#__jsont-root'],
   [/^\/__client\/widgets-/, '.sqs-add-to-cart-button'],
   [/^\/__client\/reviews-tabs-/, REVIEWS_TABS],
