@@ -101,7 +101,14 @@ function compressor(encoding: 'br' | 'gzip'): TransformStream<Uint8Array, Uint8A
   const flushKind = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
   return new TransformStream({
     start(controller) {
-      zlib.on('data', (data: Buffer) => controller.enqueue(new Uint8Array(data)));
+      zlib.on('data', (data: Buffer) => {
+        try {
+          controller.enqueue(new Uint8Array(data));
+        } catch {
+          // The visitor went away and the response stream is closed: stop compressing for it.
+          zlib.destroy();
+        }
+      });
     },
     transform(chunk) {
       return new Promise<void>((done) => {
