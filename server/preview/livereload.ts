@@ -28,6 +28,18 @@ export class LiveReloadHub {
     this.heartbeat.unref();
   }
 
+  /**
+   * After a save: the problems the site now has, or a reload when it has none (the open pages
+   * show the overlay or the new page).
+   */
+  announceChange(version: string, problems: readonly unknown[], onReload: () => void): void {
+    if (problems.length > 0) this.broadcast({ type: 'problems', version, problems });
+    else {
+      onReload();
+      this.broadcast({ type: 'reload', version });
+    }
+  }
+
   get size(): number {
     return this.clients.size;
   }

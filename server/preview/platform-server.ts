@@ -218,12 +218,9 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
         changes++;
         void recheck().then((found) => {
           const errors = found.filter((p) => p.code !== 'UNKNOWN_TAG');
-          if (errors.length > 0)
-            hub.broadcast({ type: 'problems', version: version(), problems: errors });
-          else {
-            log(`[preview] ${paths.join(', ')} changed, reloading`);
-            hub.broadcast({ type: 'reload', version: version() });
-          }
+          hub.announceChange(version(), errors, () =>
+            log(`[preview] ${paths.join(', ')} changed, reloading`),
+          );
         });
       },
       {

@@ -292,13 +292,9 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       root,
       (paths) => {
         changes++;
-        const found = recheck();
-        if (found.length > 0)
-          hub.broadcast({ type: 'problems', version: version(), problems: found });
-        else {
-          log(`[preview] ${paths.join(', ')} changed, reloading`);
-          hub.broadcast({ type: 'reload', version: version() });
-        }
+        hub.announceChange(version(), recheck(), () =>
+          log(`[preview] ${paths.join(', ')} changed, reloading`),
+        );
       },
       {
         ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
