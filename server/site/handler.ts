@@ -4,8 +4,10 @@
  * Node and an edge runtime runs it unchanged (docs/publishing.md). Pages are rendered from the
  * precompiled templates (the compiler is never called) and streamed: the head, with a
  * modulepreload for each of the client's first scripts, leaves before the body is rendered.
- * Each page's data is at `?format=json`; static files carry their content hash as ETag, and
- * the client's content-hashed chunks are immutable; /api/* goes to the commerce origin.
+ * Each page's data is at `?format=json`, and what a navigation in the browser renders it from
+ * at `?format=page` (page-json.ts), its code at `/__jsont/code/<hash>.json`, written by the
+ * build; static files carry their content hash as ETag, and the client's content-hashed chunks
+ * and the page codes are immutable; /api/* goes to the commerce origin.
  */
 import { builtSiteSources, type AssetEntry, type SiteManifest } from './manifest.js';
 import {
@@ -17,10 +19,17 @@ import {
   type FormPostOutcome,
 } from './form-posts.js';
 import { errorPage, injectClient, injectPreloads, notFoundPage } from './html.js';
+import { contentHash, hydrationJson } from './page-code.js';
+import { pageJsonAnswer, type PageCodeStore } from './page-json.js';
 import { formatProblems, type SiteProblem } from './problems.js';
 import { securityHeaders } from './security.js';
 import { Site, type RenderRequest } from './site.js';
 import type { FormDef } from '../../storefront/forms/form-rules.js';
+import {
+  PAGE_CODE_PREFIX,
+  PAGE_JSON_FORMAT,
+  PAGE_JSON_QUERY,
+} from '../../storefront/navigation/page-json.js';
 
 export interface SiteHandlerOptions {
   /** A static file's bytes by its path in the build folder (AssetEntry.file), null if absent. */
@@ -43,6 +52,7 @@ export interface SiteHandler {
 /** The cart call whose answer pages render with (the header pill, /cart on first paint). */
 const CART_PATH = '/api/commerce/shopping-cart';
 const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Pages are revalidated on every use (their ETag makes that a 304 when nothing changed). */
 const PAGE_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -56,6 +66,11 @@ export function createSiteHandler(
   const site = new Site(reader, { compileUnit, now });
   const log = options.log ?? ((message: string) => console.error(message));
   const boot = { preview: false, route: null, problems: [], version: manifest.buildId };
+  /**
+   * Page codes a page JSON named that the build did not write (a page whose layout showed
+   * another set of islands than any page the build rendered): served from this process.
+   */
+  const codes: PageCodeStore = new Map();
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -71,6 +86,15 @@ export function createSiteHandler(
     }
     const asset = Object.hasOwn(manifest.assets, pathname) ? manifest.assets[pathname] : undefined;
     if (asset !== undefined) return serveAsset(request, asset);
+    if (pathname.startsWith(PAGE_CODE_PREFIX)) {
+      const code = codes.get(pathname);
+      if (code === undefined) return textReply(404, 'Not found');
+      const headers = new Headers({
+        'Cache-Control': IMMUTABLE,
+        'X-Content-Type-Options': 'nosniff',
+      });
+      return conditional(request, `"${contentHash(code)}"`, headers, JSON_TYPE, code);
+    }
     return servePage(request, url);
   }
 
@@ -148,9 +172,12 @@ export function createSiteHandler(
     const crumb =
       cookieValue(request.headers.get('cookie'), CRUMB_COOKIE) ??
       cookieValue(setCookies.map((c) => c.split(';')[0]).join('; '), CRUMB_COOKIE);
+    const asPageJson = url.searchParams.get(PAGE_JSON_QUERY) === PAGE_JSON_FORMAT;
+    const query = new URLSearchParams(url.searchParams);
+    if (asPageJson) query.delete(PAGE_JSON_QUERY);
     const renderRequest: RenderRequest = {
       pathname: url.pathname,
-      query: url.searchParams,
+      query,
       extra: {
         ...(cart !== undefined && { cart }),
         ...(crumb !== undefined && { crumb }),
@@ -166,8 +193,19 @@ export function createSiteHandler(
       const data = site.pageData(renderRequest);
       if (data === undefined) return jsonReply(404, { error: 'Not found' }, headers);
       const text = JSON.stringify(data);
-      const etag = `"${await digest(`${manifest.buildId}\n${text}`)}"`;
-      return conditional(request, etag, headers, 'application/json; charset=utf-8', text);
+      return conditional(request, etag(`${manifest.buildId}\n${text}`), headers, JSON_TYPE, text);
+    }
+    if (asPageJson) {
+      const answer = pageJsonAnswer(site.render({ ...renderRequest, shell: true }));
+      if (answer.code !== undefined && !Object.hasOwn(manifest.assets, answer.code.path)) {
+        codes.set(answer.code.path, answer.code.text);
+      }
+      if (answer.status !== 200) {
+        headers.set('Cache-Control', 'no-store');
+        return new Response(answer.body, { status: answer.status, headers: withType(headers) });
+      }
+      const tag = etag(`${manifest.buildId}\n${answer.body}`);
+      return conditional(request, tag, headers, JSON_TYPE, answer.body);
     }
 
     const plan = site.plan(renderRequest);
@@ -185,7 +223,7 @@ export function createSiteHandler(
     }
     // Everything the page is made of: the build, the address, the visitor's cart and the
     // minute (relative dates); rendering it again would give the same bytes within the minute.
-    const etag = `W/"${await digest(
+    const pageTag = `W/${etag(
       [
         manifest.buildId,
         url.pathname,
@@ -194,10 +232,10 @@ export function createSiteHandler(
         crumb ?? '',
         minute(now()),
       ].join('\n'),
-    )}"`;
+    )}`;
     headers.set('Content-Type', HTML);
-    headers.set('ETag', etag);
-    if (plan.status === 200 && matchesEtag(request, etag)) {
+    headers.set('ETag', pageTag);
+    if (plan.status === 200 && matchesEtag(request, pageTag)) {
       return new Response(null, { status: 304, headers: withoutBodyHeaders(headers) });
     }
     const status = plan.status;
@@ -221,7 +259,7 @@ export function createSiteHandler(
           const html = injectClient(
             rest.html,
             { ...boot, route: plan.url },
-            plan.hydration,
+            hydrationJson(plan),
             manifest.client.entry,
           );
           controller.enqueue(encoder.encode(head === '' ? injectPreloads(html, []) : html));
@@ -372,9 +410,13 @@ function withoutBodyHeaders(headers: Headers): Headers {
   return out;
 }
 
+function withType(headers: Headers, type = JSON_TYPE): Headers {
+  headers.set('Content-Type', type);
+  return headers;
+}
+
 function jsonReply(status: number, body: unknown, headers = new Headers()): Response {
-  headers.set('Content-Type', 'application/json; charset=utf-8');
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(JSON.stringify(body), { status, headers: withType(headers) });
 }
 
 function textReply(status: number, text: string): Response {
@@ -383,10 +425,10 @@ function textReply(status: number, text: string): Response {
 
 const minute = (ms: number): number => Math.floor(ms / 60_000);
 
-/** Hex SHA-256 of `text` (Web Crypto: every runtime the handler runs on has it). */
-async function digest(text: string): Promise<string> {
-  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(bytes).slice(0, 16)]
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('');
-}
+/**
+ * A validator over `text`: 64 bits of hash, computed in the request's own turn (a Web Crypto
+ * digest is a round trip through the thread pool per response). It tells apart the versions
+ * of one address a client has seen, not adversarial inputs: a visitor can only make their own
+ * cache stale.
+ */
+const etag = (text: string): string => `"${contentHash(text)}"`;

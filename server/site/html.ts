@@ -4,7 +4,7 @@
  * pages. Problems and hydration data travel to the browser as JSON in script tags (`<` escaped)
  * so the client needs no other request.
  */
-import type { HydrationBoot } from '../../storefront/hydrate.js';
+import { scriptJson } from './page-code.js';
 import type { SiteProblem } from './problems.js';
 
 export const CLIENT_PATH = '/__client.js';
@@ -36,19 +36,12 @@ export function injectPreloads(head: string, urls: readonly string[]): string {
   return at === -1 ? head : head.slice(0, at) + tags + head.slice(at);
 }
 
-/** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
-}
-
-function bootTags(boot: BootData, hydration: HydrationBoot | undefined, client: string): string {
+function bootTags(boot: BootData, hydration: string | undefined, client: string): string {
   return (
     `<script type="application/json" id="__jsont-boot">${scriptJson(boot)}</script>\n` +
     (hydration === undefined
       ? ''
-      : `<script type="application/json" id="__jsont">${scriptJson(hydration)}</script>\n`) +
+      : `<script type="application/json" id="__jsont">${hydration}</script>\n`) +
     `<script type="module" src="${escapeHtml(client)}"></script>\n`
   );
 }
@@ -64,13 +57,14 @@ function lastBodyEnd(html: string): number {
 }
 
 /**
- * Adds the boot data, hydration data and client script (the preview's, or a built site's entry
- * at `client`) before the last </body>, or at the end.
+ * Adds the boot data, hydration data (its script-safe JSON: page-code.ts hydrationJson) and
+ * client script (the preview's, or a built site's entry at `client`) before the last </body>,
+ * or at the end.
  */
 export function injectClient(
   html: string,
   boot: BootData,
-  hydration?: HydrationBoot,
+  hydration?: string,
   client = CLIENT_PATH,
 ): string {
   const tags = bootTags(boot, hydration, client);
