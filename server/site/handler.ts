@@ -196,7 +196,13 @@ export function createSiteHandler(
       return conditional(request, etag(`${manifest.buildId}\n${text}`), headers, JSON_TYPE, text);
     }
     if (asPageJson) {
-      const answer = pageJsonAnswer(site.render({ ...renderRequest, shell: true }));
+      const outcome = site.render({ ...renderRequest, shell: true });
+      // The shell's head is compared with the page's in the browser: the same preloads.
+      const answer = pageJsonAnswer(
+        outcome.status === 200 && outcome.shell !== undefined
+          ? { ...outcome, shell: injectPreloads(outcome.shell, manifest.client.preload) }
+          : outcome,
+      );
       if (answer.code !== undefined && !Object.hasOwn(manifest.assets, answer.code.path)) {
         codes.set(answer.code.path, answer.code.text);
       }

@@ -69,6 +69,11 @@ describe('?format=page', () => {
     expect(page!.shell).toContain('<div id="__jsont-root" style="display:contents"></div>');
     expect(page!.shell).toContain('<title>Linen Work Apron');
     expect(page!.code).toMatch(/^\/__jsont\/code\/[0-9a-f]{16}\.json$/);
+    // The browser renders in place only when the head is the page's own (preloads included).
+    const html = await (await handler.fetch(get(PRODUCT))).text();
+    const headOf = (text: string) => text.slice(0, text.indexOf('</head>'));
+    expect(headOf(html)).toContain('<link rel="modulepreload"');
+    expect(headOf(page!.shell)).toBe(headOf(html));
   });
 
   it('names a code the build wrote, the same as the page HTML hydrates with', async () => {
