@@ -18,8 +18,14 @@ import {
   httpFormBackend,
   type FormPostOutcome,
 } from './form-posts.js';
-import { errorPage, injectClient, injectPreloads, notFoundPage } from './html.js';
-import { contentHash, hydrationJson } from './page-code.js';
+import {
+  errorPage,
+  injectClient,
+  injectClientAround,
+  injectPreloads,
+  notFoundPage,
+} from './html.js';
+import { codeFields, contentHash, requestFields, type PageCodeText } from './page-code.js';
 import { pageJsonAnswer, type PageCodeStore } from './page-json.js';
 import { formatProblems, type SiteProblem } from './problems.js';
 import { securityHeaders } from './security.js';
@@ -71,6 +77,13 @@ export function createSiteHandler(
    * another set of islands than any page the build rendered): served from this process.
    */
   const codes: PageCodeStore = new Map();
+  const encodedCodes = new WeakMap<PageCodeText, Uint8Array>();
+  const codeBytes = (code: PageCodeText): Uint8Array => {
+    let bytes = encodedCodes.get(code);
+    if (bytes === undefined)
+      encodedCodes.set(code, (bytes = new TextEncoder().encode(codeFields(code))));
+    return bytes;
+  };
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -262,13 +275,23 @@ export function createSiteHandler(
             // The status is sent already: report, and finish the page with what rendered.
             log(`[site] ${url.pathname}: render problems\n${formatProblems(rest.problems)}`);
           }
-          const html = injectClient(
-            rest.html,
-            { ...boot, route: plan.url },
-            hydrationJson(plan),
-            manifest.client.entry,
-          );
-          controller.enqueue(encoder.encode(head === '' ? injectPreloads(html, []) : html));
+          const html = head === '' ? injectPreloads(rest.html, manifest.client.preload) : rest.html;
+          const pageBoot = { ...boot, route: plan.url };
+          if (plan.hydration === undefined || plan.code === undefined) {
+            controller.enqueue(
+              encoder.encode(injectClient(html, pageBoot, undefined, manifest.client.entry)),
+            );
+          } else {
+            // The page code's bytes are made once; only the rest is encoded per request.
+            const [before, after] = injectClientAround(html, pageBoot, manifest.client.entry);
+            controller.enqueue(
+              joinBytes([
+                encoder.encode(before),
+                codeBytes(plan.code),
+                encoder.encode(requestFields(plan.hydration) + after),
+              ]),
+            );
+          }
           controller.close();
         },
       },
@@ -430,6 +453,16 @@ function textReply(status: number, text: string): Response {
 }
 
 const minute = (ms: number): number => Math.floor(ms / 60_000);
+
+function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
 
 /**
  * A validator over `text`: 64 bits of hash, computed in the request's own turn (a Web Crypto

@@ -36,15 +36,10 @@ export function injectPreloads(head: string, urls: readonly string[]): string {
   return at === -1 ? head : head.slice(0, at) + tags + head.slice(at);
 }
 
-function bootTags(boot: BootData, hydration: string | undefined, client: string): string {
-  return (
-    `<script type="application/json" id="__jsont-boot">${scriptJson(boot)}</script>\n` +
-    (hydration === undefined
-      ? ''
-      : `<script type="application/json" id="__jsont">${hydration}</script>\n`) +
-    `<script type="module" src="${escapeHtml(client)}"></script>\n`
-  );
-}
+const bootScript = (boot: BootData): string =>
+  `<script type="application/json" id="__jsont-boot">${scriptJson(boot)}</script>\n`;
+const clientScript = (client: string): string =>
+  `<script type="module" src="${escapeHtml(client)}"></script>\n`;
 
 /**
  * The index of the last `</body>` in any case, found on the string itself: lowercasing first can
@@ -67,9 +62,34 @@ export function injectClient(
   hydration?: string,
   client = CLIENT_PATH,
 ): string {
-  const tags = bootTags(boot, hydration, client);
+  if (hydration !== undefined) {
+    const [before, after] = injectClientAround(html, boot, client);
+    return before + hydration + after;
+  }
+  const [start, end] = splitAtBodyEnd(html);
+  return start + bootScript(boot) + clientScript(client) + end;
+}
+
+/**
+ * injectClient's output in two parts, before and after the hydration data's JSON: a server
+ * that holds part of that JSON as bytes already (the page code) sends the three in a row.
+ */
+export function injectClientAround(
+  html: string,
+  boot: BootData,
+  client = CLIENT_PATH,
+): [string, string] {
+  const [start, end] = splitAtBodyEnd(html);
+  return [
+    `${start}${bootScript(boot)}<script type="application/json" id="__jsont">`,
+    `</script>\n${clientScript(client)}${end}`,
+  ];
+}
+
+/** `html` before and from its last </body> (all of it, and nothing, when it has none). */
+function splitAtBodyEnd(html: string): [string, string] {
   const at = lastBodyEnd(html);
-  return at === -1 ? html + tags : html.slice(0, at) + tags + html.slice(at);
+  return at === -1 ? [html, ''] : [html.slice(0, at), html.slice(at)];
 }
 
 /**

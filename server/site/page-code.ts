@@ -100,8 +100,16 @@ export function hydrationJson(page: {
 }): string | undefined {
   const { hydration, code } = page;
   if (hydration === undefined || code === undefined) return undefined;
+  return codeFields(code) + requestFields(hydration);
+}
+
+/** The start of the hydration JSON: the page code's text without its closing brace. */
+export const codeFields = (code: PageCodeText): string => code.text.slice(0, -1);
+
+/** The rest of the hydration JSON after codeFields: the request's data and render options. */
+export function requestFields(hydration: Pick<HydrationBoot, 'data' | 'locale' | 'now'>): string {
   return (
-    `${code.text.slice(0, -1)},"data":${scriptJson(hydration.data)}` +
+    `,"data":${scriptJson(hydration.data)}` +
     `,"locale":${scriptJson(hydration.locale)},"now":${scriptJson(hydration.now)}}`
   );
 }
