@@ -3,7 +3,8 @@
  * (React's development build, so hydration problems are reported): the gallery's lightbox by
  * keyboard with focus back on the image, axe on the gallery with the lightbox open at desktop
  * and phone sizes, the video block, the shop's category links, every route's title, the
- * not-found page, the favicon, the header's two rows, the skip link, the pop-up overlay, and on every route at 320 and
+ * not-found page, the favicon, the header's two rows, focus on the size buttons, product images
+ * without JavaScript, the skip link, the pop-up overlay, and on every route at 320 and
  * 390 px: no horizontal overflow and no control smaller than 24 px (WCAG 2.5.8). No page logs a
  * console error or warning.
  */
@@ -223,6 +224,41 @@ describe.skipIf(!chromiumAvailable())(
         expect(Math.abs(centre - narrow.tools[0]!)).toBeLessThanOrEqual(4);
       }
       expect(narrow.navBelow).toBe(true);
+    });
+
+    it('shows where focus is on the size buttons, whose hidden radio takes it', async () => {
+      const page = await open('/shop/p/walnut-serving-board');
+      await page.locator('.instalment-pill-info').focus();
+      await page.keyboard.press('Tab');
+      expect(await focused(page, '#variant-option-Size-Small')).toBe(true);
+      const outline = () =>
+        page
+          .locator('label[for="variant-option-Size-Small"]')
+          .evaluate((label) => getComputedStyle(label).outlineStyle);
+      expect(await outline()).toBe('solid');
+      await page.keyboard.press('ArrowRight');
+      expect(await focused(page, '#variant-option-Size-Large')).toBe(true);
+      expect(await outline()).toBe('none');
+    });
+
+    it('shows each product image once without JavaScript, none broken', async () => {
+      const opener = await newPage();
+      const browser = opener.context().browser()!;
+      await opener.close();
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${base}/shop/p/walnut-serving-board`, { waitUntil: 'load' });
+      const shown = await page
+        .locator('.product-detail img')
+        .evaluateAll((images) =>
+          images
+            .filter((img) => img.getBoundingClientRect().height > 0)
+            .map(
+              (img) => `${img.getAttribute('src')} ${(img as HTMLImageElement).naturalWidth > 0}`,
+            ),
+        );
+      await context.close();
+      expect(shown).toEqual(['/assets/img/board.svg true']);
     });
 
     it('skips to the main content by keyboard', async () => {
