@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
+import { pageCoreChunk } from './page-core-chunk.js';
 
 const ENTRY = join('storefront', 'preview-client.ts');
 const PREBUILT = join('dist', 'client');
@@ -80,6 +81,7 @@ export function clientBuildOptions(build: ClientBuild): BuildOptions {
     sourcemap: 'linked',
     define: { 'process.env.NODE_ENV': JSON.stringify(build) },
     logLevel: 'silent',
+    plugins: [pageCoreChunk()],
   };
 }
 
