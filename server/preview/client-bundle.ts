@@ -62,8 +62,7 @@ export function clientBundle(build: ClientBuild = 'production'): Promise<ClientF
 }
 
 /** esbuild options of the client script (tests read its import graph with them). */
-export function clientBuildOptions(build: ClientBuild): BuildOptions {
-  const root = packageRoot();
+export function clientBuildOptions(build: ClientBuild, root = packageRoot()): BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: { [CLIENT_ENTRY_NAME]: join(root, ENTRY) },
