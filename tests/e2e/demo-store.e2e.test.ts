@@ -4,7 +4,7 @@
  * keyboard with focus back on the image, axe on the gallery with the lightbox open at desktop
  * and phone sizes, the video block, the shop's category links, every route's title, the
  * not-found page, the favicon, the header's two rows, focus on the size buttons, product images
- * without JavaScript, the skip link, the pop-up overlay, and on every route at 320 and
+ * without JavaScript, axe on the search page, the skip link, the pop-up overlay, and on every route at 320 and
  * 390 px: no horizontal overflow and no control smaller than 24 px (WCAG 2.5.8). No page logs a
  * console error or warning.
  */
@@ -259,6 +259,11 @@ describe.skipIf(!chromiumAvailable())(
         );
       await context.close();
       expect(shown).toEqual(['/assets/img/board.svg true']);
+    });
+
+    it('has no axe violation on the search page, whose two search forms are named apart', async () => {
+      const page = await open('/search?q=mug');
+      expect(await violations(page)).toEqual([]);
     });
 
     it('skips to the main content by keyboard', async () => {
