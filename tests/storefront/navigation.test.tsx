@@ -190,7 +190,7 @@ describe('navigation rendered in the browser', () => {
         title: 'Shop · Juniper & Pine',
         referrer: `${ORIGIN}/`,
         kind: 'push',
-        // The new page's route data, for the tracker (analytics/index.ts) to read.
+        // The new page's route data, for the tracker (storefront/analytics/index.ts) to read.
         data: expect.objectContaining({ collection: expect.objectContaining({ urlId: 'shop' }) }),
       },
     ]);
