@@ -3,8 +3,10 @@
  * values were probed with the reference engine or follow from the calendar (ISO/US week rules);
  * every test must give the same result whatever the process TZ (`npm run test:tz`).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';
+import { MAX_EPOCH, MIN_EPOCH } from '../../formatters/i18n-options.js';
 import { strftime, zoneAbbreviation, zonedFields } from '../../formatters/strftime.js';
 
 function run(
@@ -126,5 +128,56 @@ describe('strftime helpers', () => {
     // Before 1883 the zone kept local mean time, to the second; years BC count from 1 BC = 0.
     expect(zonedFields(Date.UTC(1850, 0, 1), 'America/New_York').offset).toBe(-17_762_000);
     expect(strftime('%Y', Date.UTC(-100, 5, 1), 'Asia/Tokyo')).toBe('-100');
+  });
+});
+
+describe('zonedFields', () => {
+  /** The fields as `Date`'s UTC getters give them for the wall clock (instant + offset). */
+  function fieldsByDate(epoch: number, offset: number): number[] {
+    const d = new Date(Math.floor(epoch) + offset);
+    const year = d.getUTCFullYear();
+    const midnight = Date.UTC(year, d.getUTCMonth(), d.getUTCDate());
+    const dayOfYear = Math.round((midnight - Date.UTC(year, 0, 1)) / 86_400_000) + 1;
+    return [
+      year,
+      d.getUTCMonth(),
+      d.getUTCDate(),
+      d.getUTCDay(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      dayOfYear,
+    ];
+  }
+  const ours = (epoch: number, zone: string): number[] => {
+    const f = zonedFields(epoch, zone);
+    return [f.year, f.month, f.day, f.weekday, f.hour, f.minute, f.second, f.dayOfYear];
+  };
+
+  it("gives Date's calendar fields over the whole supported range, leap days and BC years too", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: MIN_EPOCH, max: MAX_EPOCH, noNaN: true }),
+        fc.constantFrom('UTC', 'Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham'),
+        (epoch, zone) => {
+          const offset = zonedFields(epoch, zone).offset;
+          expect(ours(epoch, zone)).toEqual(fieldsByDate(epoch, offset));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    for (const epoch of [
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2100, 1, 28, 12),
+      Date.UTC(2000, 11, 31, 0, 0, 0, 1),
+      Date.UTC(0, 0, 1),
+      Date.UTC(-1, 11, 31, 23),
+      -1,
+      -0.5,
+      MIN_EPOCH,
+      MAX_EPOCH,
+    ]) {
+      expect(ours(epoch, 'UTC'), new Date(epoch).toISOString()).toEqual(fieldsByDate(epoch, 0));
+    }
   });
 });
