@@ -126,30 +126,32 @@ function dayPeriodSpace(locale: string): string {
   return space;
 }
 
-/** Formats one instant, restoring the CLDR day-period space (see dayPeriodSpace). */
-function formatWith(
-  fmt: Intl.DateTimeFormat,
-  locale: string,
-  epoch: number,
-  plain: boolean,
-): string {
-  // Without an hour there is no day period; flexible day periods ("in the afternoon",
-  // skeleton B) keep their plain space. Both skip the costlier formatToParts.
+/** Formats one instant with formatters and options picked beforehand. */
+type EpochFormat = (epoch: number) => string;
+
+/**
+ * One instant with `fmt`, restoring the CLDR day-period space (see dayPeriodSpace). Without an
+ * hour there is no day period; flexible day periods ("in the afternoon", skeleton B) keep their
+ * plain space. Both skip the costlier formatToParts.
+ */
+function formatWith(fmt: Intl.DateTimeFormat, locale: string, plain: boolean): EpochFormat {
   const space = plain ? ' ' : dayPeriodSpace(locale);
-  if (space === ' ') return fmt.format(epoch);
-  const parts = fmt.formatToParts(epoch);
-  let out = '';
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    // The space before the period, or after a leading one (`PM 2:04` in Korean).
-    const beforePeriod =
-      parts[i + 1]?.type === 'dayPeriod' || (i === 1 && parts[0]!.type === 'dayPeriod');
-    out += part.type === 'literal' && part.value === ' ' && beforePeriod ? space : part.value;
-  }
-  return out;
+  if (space === ' ') return (epoch) => fmt.format(epoch);
+  return (epoch) => {
+    const parts = fmt.formatToParts(epoch);
+    let out = '';
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      // The space before the period, or after a leading one (`PM 2:04` in Korean).
+      const beforePeriod =
+        parts[i + 1]?.type === 'dayPeriod' || (i === 1 && parts[0]!.type === 'dayPeriod');
+      out += part.type === 'literal' && part.value === ' ' && beforePeriod ? space : part.value;
+    }
+    return out;
+  };
 }
 
-function format(locale: string, options: Intl.DateTimeFormatOptions, epoch: number): string {
+function formatterFor(locale: string, options: Intl.DateTimeFormatOptions): EpochFormat {
   let fmt: Intl.DateTimeFormat;
   try {
     fmt = dateFormat(locale, options);
@@ -158,7 +160,11 @@ function format(locale: string, options: Intl.DateTimeFormatOptions, epoch: numb
     fmt = dateFormat(locale, { ...options, calendar: 'gregory' });
   }
   const hasHour = options.hour !== undefined || options.timeStyle !== undefined;
-  return formatWith(fmt, locale, epoch, !hasHour || options.dayPeriod !== undefined);
+  return formatWith(fmt, locale, !hasHour || options.dayPeriod !== undefined);
+}
+
+function format(locale: string, options: Intl.DateTimeFormatOptions, epoch: number): string {
+  return formatterFor(locale, options)(epoch);
 }
 
 const rangeSeparators = new Map<string, string>();
@@ -208,6 +214,11 @@ function capitalizeFirst(text: string): string {
  * the option grammar).
  */
 export function formatDatetime(epoch: number, opts: Options, locale: string, zone: string): string {
+  return datetimeFormatter(opts, locale, zone)(epoch);
+}
+
+/** `formatDatetime` for one set of options, locale and zone, with its Intl formatters picked. */
+function datetimeFormatter(opts: Options, locale: string, zone: string): EpochFormat {
   let date: string | undefined = opts.values.get('date');
   let time: string | undefined = opts.values.get('time');
   let skeleton = opts.values.get('skeleton') ?? '';
@@ -223,33 +234,34 @@ export function formatDatetime(epoch: number, opts: Options, locale: string, zon
     else skeleton += word;
   }
   const base = baseOptions(opts, zone);
-  let out: string;
+  let out: EpochFormat;
   if (skeleton !== '' && date === undefined && time === undefined) {
-    out = format(locale, extend(base, skeletonOptions(skeleton)), epoch);
+    out = formatterFor(locale, extend(base, skeletonOptions(skeleton)));
   } else if (date === undefined && time === undefined) {
-    out = format(locale, extend(base, { dateStyle: 'long' }), epoch);
+    out = formatterFor(locale, extend(base, { dateStyle: 'long' }));
   } else {
     // A bare skeleton fragment alongside widths plays the date part.
     if (skeleton !== '' && date === undefined) date = skeleton;
-    out = formatParts(epoch, date, time, opts.values.get('wrap'), base, locale);
+    out = partsFormatter(date, time, opts.values.get('wrap'), base, locale);
   }
-  return opts.values.get('context') === 'begin-sentence' ? capitalizeFirst(out) : out;
+  return opts.values.get('context') === 'begin-sentence'
+    ? (epoch) => capitalizeFirst(out(epoch))
+    : out;
 }
 
-function formatParts(
-  epoch: number,
+function partsFormatter(
   date: string | undefined,
   time: string | undefined,
   wrapOption: string | undefined,
   base: Intl.DateTimeFormatOptions,
   locale: string,
-): string {
+): EpochFormat {
   const dateOpts = (s: string): Intl.DateTimeFormatOptions =>
     isWidth(s) ? extend(base, { dateStyle: s }) : extend(base, skeletonOptions(s));
   const timeOpts = (s: string): Intl.DateTimeFormatOptions =>
     isWidth(s) ? extend(base, { timeStyle: s }) : extend(base, skeletonOptions(s));
-  if (time === undefined) return format(locale, dateOpts(date!), epoch);
-  if (date === undefined) return format(locale, timeOpts(time), epoch);
+  if (time === undefined) return formatterFor(locale, dateOpts(date!));
+  if (date === undefined) return formatterFor(locale, timeOpts(time));
   const wrap: Width = isWidth(wrapOption)
     ? wrapOption
     : isWidth(date)
@@ -258,19 +270,48 @@ function formatParts(
         ? time
         : 'medium';
   if (isWidth(date) && isWidth(time) && wrap === date) {
-    return format(locale, extend(base, { dateStyle: date, timeStyle: time }), epoch);
+    return formatterFor(locale, extend(base, { dateStyle: date, timeStyle: time }));
   }
   if (!isWidth(date) && !isWidth(time) && !isWidth(wrapOption)) {
-    return format(locale, extend(base, skeletonOptions(date + time)), epoch);
+    return formatterFor(locale, extend(base, skeletonOptions(date + time)));
   }
   const [before, between, after] = glue(locale, wrap);
-  return (
-    before +
-    format(locale, dateOpts(date), epoch) +
-    between +
-    format(locale, timeOpts(time), epoch) +
-    after
-  );
+  const datePart = formatterFor(locale, dateOpts(date));
+  const timePart = formatterFor(locale, timeOpts(time));
+  return (epoch) => before + datePart(epoch) + between + timePart(epoch) + after;
+}
+
+/** Distinct locale and zone pairs one `datetime` tag keeps formatters for. */
+const MAX_KEPT_FORMATTERS = 16;
+
+/**
+ * A `datetime` tag's options, parsed once per instruction (`Formatter.prepare`), and its
+ * formatter for each locale and zone it has met (the zone comes from the data: bounded). Parsing
+ * the options and finding the Intl formatter by its options' JSON on every call cost more than
+ * the formatting itself.
+ */
+export class DatetimeFormat {
+  private readonly formatters = new Map<string, EpochFormat>();
+  private lastLocale = '';
+  private lastZone = '';
+  private last: EpochFormat | undefined;
+  constructor(private readonly opts: Options) {}
+
+  format(epoch: number, locale: string, zone: string): string {
+    if (this.last === undefined || locale !== this.lastLocale || zone !== this.lastZone) {
+      const key = `${locale} ${zone}`;
+      let formatter = this.formatters.get(key);
+      if (formatter === undefined) {
+        formatter = datetimeFormatter(this.opts, locale, zone);
+        if (this.formatters.size >= MAX_KEPT_FORMATTERS) this.formatters.clear();
+        this.formatters.set(key, formatter);
+      }
+      this.last = formatter;
+      this.lastLocale = locale;
+      this.lastZone = zone;
+    }
+    return this.last(epoch);
+  }
 }
 
 const DAY_FIELDS = /[GyYuMLdEce]/;
@@ -325,14 +366,14 @@ export function epochOf(value: unknown): number {
 
 export const DATETIME_FORMATTERS: FormatterTable = {
   datetime: {
-    apply(args: string[], vars: Variable[], ctx: RenderContext): void {
+    prepare: (args) => new DatetimeFormat(parseOptions(args)),
+    apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void {
       const first = vars[0]!;
       const epoch = epochOf(first.value);
-      first.set(
-        Number.isFinite(epoch)
-          ? formatDatetime(epoch, parseOptions(args), renderLocale(ctx), renderTimeZone(ctx))
-          : '',
-      );
+      if (!Number.isFinite(epoch)) return first.set('');
+      const format =
+        (prepared as DatetimeFormat | undefined) ?? new DatetimeFormat(parseOptions(args));
+      first.set(format.format(epoch, renderLocale(ctx), renderTimeZone(ctx)));
     },
   },
   'datetime-interval': {
