@@ -7,6 +7,7 @@
  * URLs, sizes and keys go out as stored (the platform supplies them).
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import { boundedMemo } from '../engine/bounded-memo.js';
 import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
 import { escapeHtml } from './core-text.js';
 import { TEMPLATES } from './templates/compiled.js';
@@ -218,6 +219,22 @@ const imageColor: Formatter = {
 const STANDARD_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'];
 
 /**
+ * What follows each copy of the asset URL in a `srcset` for one `systemDataVariants` list (the
+ * last piece closes the attribute), or null when it names no width. Stores send the same few
+ * lists for every image, so the split is kept per list.
+ */
+const srcsetPieces = boundedMemo((variants: string): readonly string[] | null => {
+  const widths = variants.split(',').filter((v) => v.endsWith('w'));
+  if (widths.length === 0) return null;
+  const pieces = widths.map((w) => `?format=${w} ${w}`);
+  const next = STANDARD_WIDTHS.indexOf(widths[widths.length - 1]!) + 1;
+  if (next > 0 && next < STANDARD_WIDTHS.length) {
+    pieces.push(`?format=original ${STANDARD_WIDTHS[next]}`);
+  }
+  return pieces.map((piece, i) => (i === pieces.length - 1 ? `${piece}"` : `${piece},`));
+}, 256);
+
+/**
  * ` srcset="…"` over the `systemDataVariants` entries ending in `w` (others, such as the
  * `WxH` original size, are skipped). When the last entry is a standard width below 2500w the
  * original file is offered as the next standard width. Unchanged when there is nothing to list.
@@ -227,15 +244,12 @@ const imageSrcset: Formatter = {
     const first = vars[0]!;
     const variants = field(first.value, 'systemDataVariants');
     if (typeof variants !== 'string') return;
-    const widths = variants.split(',').filter((v) => v.endsWith('w'));
-    if (widths.length === 0) return;
+    const pieces = srcsetPieces(variants);
+    if (pieces === null) return;
     const url = asString(field(first.value, 'assetUrl'));
-    const entries = widths.map((w) => `${url}?format=${w} ${w}`);
-    const next = STANDARD_WIDTHS.indexOf(widths[widths.length - 1]!) + 1;
-    if (next > 0 && next < STANDARD_WIDTHS.length) {
-      entries.push(`${url}?format=original ${STANDARD_WIDTHS[next]}`);
-    }
-    first.set(` srcset="${entries.join(',')}"`);
+    let out = ' srcset="';
+    for (let i = 0; i < pieces.length; i++) out += url + pieces[i]!;
+    first.set(out);
   },
 };
 
