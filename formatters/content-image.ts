@@ -7,7 +7,6 @@
  * URLs, sizes and keys go out as stored (the platform supplies them).
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import { boundedMemo } from '../engine/bounded-memo.js';
 import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
 import { escapeHtml } from './core-text.js';
 import { TEMPLATES } from './templates/compiled.js';
@@ -219,11 +218,10 @@ const imageColor: Formatter = {
 const STANDARD_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'];
 
 /**
- * What follows each copy of the asset URL in a `srcset` for one `systemDataVariants` list (the
- * last piece closes the attribute), or null when it names no width. Stores send the same few
- * lists for every image, so the split is kept per list.
+ * What follows each copy of the asset URL in a `srcset` for one `systemDataVariants` list, or
+ * null when it names no width.
  */
-const srcsetPieces = boundedMemo((variants: string): readonly string[] | null => {
+export function srcsetPieces(variants: string): readonly string[] | null {
   const widths = variants.split(',').filter((v) => v.endsWith('w'));
   if (widths.length === 0) return null;
   const pieces = widths.map((w) => `?format=${w} ${w}`);
@@ -231,27 +229,26 @@ const srcsetPieces = boundedMemo((variants: string): readonly string[] | null =>
   if (next > 0 && next < STANDARD_WIDTHS.length) {
     pieces.push(`?format=original ${STANDARD_WIDTHS[next]}`);
   }
-  return pieces.map((piece, i) => (i === pieces.length - 1 ? `${piece}"` : `${piece},`));
-}, 256);
+  return pieces;
+}
 
 /**
- * ` srcset="…"` over the `systemDataVariants` entries ending in `w` (others, such as the
- * `WxH` original size, are skipped). When the last entry is a standard width below 2500w the
- * original file is offered as the next standard width. Unchanged when there is nothing to list.
+ * `image-srcset`: ` srcset="…"` over the `systemDataVariants` entries ending in `w` (others,
+ * such as the `WxH` original size, are skipped). When the last entry is a standard width below
+ * 2500w the original file is offered as the next standard width. Unchanged when there is nothing
+ * to list. `pieces` is `srcsetPieces`, or the server's memo of it (stores send the same few lists
+ * for every image).
  */
-const imageSrcset: Formatter = {
+export const srcsetFormatter = (pieces: typeof srcsetPieces): Formatter => ({
   apply(_args: string[], vars: Variable[]): void {
     const first = vars[0]!;
     const variants = field(first.value, 'systemDataVariants');
-    if (typeof variants !== 'string') return;
-    const pieces = srcsetPieces(variants);
-    if (pieces === null) return;
+    const after = typeof variants === 'string' ? pieces(variants) : null;
+    if (after === null) return;
     const url = asString(field(first.value, 'assetUrl'));
-    let out = ' srcset="';
-    for (let i = 0; i < pieces.length; i++) out += url + pieces[i]!;
-    first.set(out);
+    first.set(` srcset="${url}${after.join(`,${url}`)}"`);
   },
-};
+});
 
 export const CONTENT_IMAGE_FORMATTERS: FormatterTable = {
   'child-image-meta': metaOf((value, args) =>
@@ -261,5 +258,5 @@ export const CONTENT_IMAGE_FORMATTERS: FormatterTable = {
   image,
   'image-color': imageColor,
   'image-meta': metaOf((value) => value),
-  'image-srcset': imageSrcset,
+  'image-srcset': srcsetFormatter(srcsetPieces),
 };

@@ -127,7 +127,7 @@ function dayPeriodSpace(locale: string): string {
 }
 
 /** Formats one instant with formatters and options picked beforehand. */
-type EpochFormat = (epoch: number) => string;
+export type EpochFormat = (epoch: number) => string;
 
 /**
  * One instant with `fmt`, restoring the CLDR day-period space (see dayPeriodSpace). Without an
@@ -218,7 +218,7 @@ export function formatDatetime(epoch: number, opts: Options, locale: string, zon
 }
 
 /** `formatDatetime` for one set of options, locale and zone, with its Intl formatters picked. */
-function datetimeFormatter(opts: Options, locale: string, zone: string): EpochFormat {
+export function datetimeFormatter(opts: Options, locale: string, zone: string): EpochFormat {
   let date: string | undefined = opts.values.get('date');
   let time: string | undefined = opts.values.get('time');
   let skeleton = opts.values.get('skeleton') ?? '';
@@ -281,39 +281,6 @@ function partsFormatter(
   return (epoch) => before + datePart(epoch) + between + timePart(epoch) + after;
 }
 
-/** Distinct locale and zone pairs one `datetime` tag keeps formatters for. */
-const MAX_KEPT_FORMATTERS = 16;
-
-/**
- * A `datetime` tag's options, parsed once per instruction (`Formatter.prepare`), and its
- * formatter for each locale and zone it has met (the zone comes from the data: bounded). Parsing
- * the options and finding the Intl formatter by its options' JSON on every call cost more than
- * the formatting itself.
- */
-export class DatetimeFormat {
-  private readonly formatters = new Map<string, EpochFormat>();
-  private lastLocale = '';
-  private lastZone = '';
-  private last: EpochFormat | undefined;
-  constructor(private readonly opts: Options) {}
-
-  format(epoch: number, locale: string, zone: string): string {
-    if (this.last === undefined || locale !== this.lastLocale || zone !== this.lastZone) {
-      const key = `${locale} ${zone}`;
-      let formatter = this.formatters.get(key);
-      if (formatter === undefined) {
-        formatter = datetimeFormatter(this.opts, locale, zone);
-        if (this.formatters.size >= MAX_KEPT_FORMATTERS) this.formatters.clear();
-        this.formatters.set(key, formatter);
-      }
-      this.last = formatter;
-      this.lastLocale = locale;
-      this.lastZone = zone;
-    }
-    return this.last(epoch);
-  }
-}
-
 const DAY_FIELDS = /[GyYuMLdEce]/;
 const TIME_FIELDS = /[hHkKjJCmsSBb]/;
 
@@ -366,14 +333,14 @@ export function epochOf(value: unknown): number {
 
 export const DATETIME_FORMATTERS: FormatterTable = {
   datetime: {
-    prepare: (args) => new DatetimeFormat(parseOptions(args)),
-    apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void {
+    apply(args: string[], vars: Variable[], ctx: RenderContext): void {
       const first = vars[0]!;
       const epoch = epochOf(first.value);
-      if (!Number.isFinite(epoch)) return first.set('');
-      const format =
-        (prepared as DatetimeFormat | undefined) ?? new DatetimeFormat(parseOptions(args));
-      first.set(format.format(epoch, renderLocale(ctx), renderTimeZone(ctx)));
+      first.set(
+        Number.isFinite(epoch)
+          ? formatDatetime(epoch, parseOptions(args), renderLocale(ctx), renderTimeZone(ctx))
+          : '',
+      );
     },
   },
   'datetime-interval': {

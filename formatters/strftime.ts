@@ -4,6 +4,8 @@
  * the instant (read from the platform's Intl) applied to the instant and read back with UTC
  * getters, so the result never depends on the process's TZ.
  */
+import { BoundedMemo } from '../engine/bounded-memo.js';
+
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January',
@@ -65,7 +67,7 @@ const clocks = new Map<string, Intl.DateTimeFormat>();
  * the instant (both to the whole second, as the platform's clock reads). Throws for a zone the
  * platform does not know.
  */
-function offsetAt(zone: string, epoch: number): number {
+export function offsetAt(zone: string, epoch: number): number {
   let clock = clocks.get(zone);
   if (clock === undefined) {
     clock = new Intl.DateTimeFormat('en-US', {
@@ -91,88 +93,57 @@ function offsetAt(zone: string, epoch: number): number {
 }
 
 const QUARTER_HOUR = 900_000;
-/** Offsets kept per zone before that zone's are dropped (see `zoneOffset`). */
-const OFFSETS_PER_ZONE = 10_000;
-/** Per zone, offsets by quarter hour since the epoch: a number key, so no key string per call. */
-const offsetsByZone = new Map<string, Map<number, number>>();
-/** The zone of the previous call and its offsets: a page formats its dates in one zone. */
-let lastZone = '';
-let lastOffsets: Map<number, number> | undefined;
+const offsets = new BoundedMemo<number>(10_000);
 
 /**
  * `offsetAt`, cached: reading the clock takes microseconds, and pages format the same few
  * instants over and over, so offsets are cached per zone and quarter hour (modern zone
- * transitions fall on quarter-hour boundaries). Bounded per zone; zones are the platform's
- * known names only (`zonedFields` checks them first).
+ * transitions fall on quarter-hour boundaries).
  */
 function zoneOffset(zone: string, epoch: number): number {
-  let byQuarter = zone === lastZone ? lastOffsets : undefined;
-  if (byQuarter === undefined) {
-    byQuarter = offsetsByZone.get(zone);
-    if (byQuarter === undefined) {
-      byQuarter = new Map();
-      offsetsByZone.set(zone, byQuarter);
-    }
-    lastZone = zone;
-    lastOffsets = byQuarter;
-  }
-  const quarter = Math.floor(epoch / QUARTER_HOUR);
-  const kept = byQuarter.get(quarter);
-  if (kept !== undefined) return kept;
-  if (byQuarter.size >= OFFSETS_PER_ZONE) byQuarter.clear();
-  const offset = offsetAt(zone, Math.floor(epoch));
-  byQuarter.set(quarter, offset);
-  return offset;
+  const key = `${zone}|${Math.floor(epoch / QUARTER_HOUR)}`;
+  const offset = offsets.get(key);
+  return offset !== undefined ? offset : offsets.set(key, offsetAt(zone, Math.floor(epoch)));
 }
 
-/** Days in a 400-year Gregorian cycle, and from 0000-03-01 to 1970-01-01. */
-const DAYS_PER_ERA = 146_097;
-const EPOCH_FROM_MARCH_0000 = 719_468;
+/** The wall-clock fields of `epoch` in `zone`, a zone the platform knows (or `UTC`). */
+export type FieldsIn = (epoch: number, zone: string) => ZonedFields;
 
-/**
- * Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). The
- * calendar fields are worked out with integer arithmetic on the day number (proleptic
- * Gregorian, counting years from March so that the leap day ends the year), which is what
- * `Date`'s UTC getters give without a `Date` and its runtime calls on every formatted date.
- */
-export function zonedFields(epoch: number, zone: string): ZonedFields {
-  const name = isValidTimeZone(zone) ? zone : 'UTC';
-  const offset = name === 'UTC' ? 0 : zoneOffset(name, epoch);
-  const wall = Math.floor(epoch) + offset;
-  const days = Math.floor(wall / DAY_MS);
-  const msOfDay = wall - days * DAY_MS;
-  const shifted = days + EPOCH_FROM_MARCH_0000;
-  const era = Math.floor(shifted / DAYS_PER_ERA);
-  const dayOfEra = shifted - era * DAYS_PER_ERA;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  // Day of the year counted from March 1st (0-365), then the month counted from March (0-11).
-  const dayFromMarch =
-    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const monthFromMarch = Math.floor((5 * dayFromMarch + 2) / 153);
-  const month = monthFromMarch < 10 ? monthFromMarch + 2 : monthFromMarch - 10;
-  const year = yearOfEra + era * 400 + (month < 2 ? 1 : 0);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  // January and February end the March-based year: 306 days (March to December) before them.
-  const dayOfYear = month < 2 ? dayFromMarch - 305 : dayFromMarch + 60 + (leap ? 1 : 0);
+/** Read back from a `Date` with its UTC getters. */
+const dateFields: FieldsIn = (epoch, zone) => {
+  const offset = zone === 'UTC' ? 0 : zoneOffset(zone, epoch);
+  const d = new Date(Math.floor(epoch) + offset);
+  const year = d.getUTCFullYear();
+  const startOfYear = Date.UTC(year, 0, 1);
+  const midnight = Date.UTC(year, d.getUTCMonth(), d.getUTCDate());
   return {
     epoch,
-    zone: name,
+    zone,
     offset,
     year,
-    month,
-    day: dayFromMarch - Math.floor((153 * monthFromMarch + 2) / 5) + 1,
-    weekday: (((days + 4) % 7) + 7) % 7,
-    hour: Math.floor(msOfDay / 3_600_000),
-    minute: Math.floor(msOfDay / 60_000) % 60,
-    second: Math.floor(msOfDay / 1000) % 60,
-    dayOfYear,
+    month: d.getUTCMonth(),
+    day: d.getUTCDate(),
+    weekday: d.getUTCDay(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    dayOfYear: Math.round((midnight - startOfYear) / DAY_MS) + 1,
   };
+};
+
+let fieldsIn = dateFields;
+
+/**
+ * Installs (or, with null, removes) a faster way to the same fields: the server entry installs
+ * calendar-arithmetic.ts; the browser's size budget does not carry it.
+ */
+export function useFieldsIn(fields: FieldsIn | null): void {
+  fieldsIn = fields ?? dateFields;
+}
+
+/** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */
+export function zonedFields(epoch: number, zone: string): ZonedFields {
+  return fieldsIn(epoch, isValidTimeZone(zone) ? zone : 'UTC');
 }
 
 function pad(n: number, width = 2, fill = '0'): string {
