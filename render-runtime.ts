@@ -19,7 +19,8 @@ import { MAPPED_CHAINS } from './engine/mapped-chains.js';
 import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.js';
 import { useCharBuffer } from './formatters/char-scan.js';
 import { SERVER_FORMATTERS } from './formatters/server-formatters.js';
-import { useAmountWriter } from './formatters/money.js';
+import { useAmountWriter, useFormatText } from './formatters/money.js';
+import { keptFormatText } from './formatters/kept-results.js';
 import { useFieldsIn } from './formatters/strftime.js';
 import { arithmeticFields } from './formatters/calendar-arithmetic.js';
 import { writeAmountDigits } from './formatters/money-digits.js';
@@ -64,7 +65,8 @@ export interface CompileOptions {
 
 // Server-only fast paths the browser runtime does without (same output, slower; its size
 // budget does not carry them): formatters/money.ts `useAmountWriter`, formatters/char-buffer.ts,
-// formatters/calendar-arithmetic.ts (`useFieldsIn`), formatters/server-formatters.ts,
+// formatters/calendar-arithmetic.ts (`useFieldsIn`), formatters/kept-results.ts (`useFormatText`),
+// formatters/server-formatters.ts,
 // react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts,
 // react-renderer/html/common-references.ts,
 // react-renderer/runtime/inline-elements.ts (elements written by hand),
@@ -73,6 +75,7 @@ export interface CompileOptions {
 // `useLocalSplits`), engine/mapped-chains.ts (`useMappedChains`), engine/one-step-blocks.ts (`useOneStepBlocks`).
 useAmountWriter(writeAmountDigits);
 useFieldsIn(arithmeticFields);
+useFormatText(keptFormatText);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
 useCommonReferences(commonReferenceLength);

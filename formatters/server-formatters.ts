@@ -6,7 +6,7 @@
  * - `json` followed by the built-in attribute escape (`htmlattr`, `htmltag`) fuses into
  *   `attributeJson` (`Formatter.fuse`);
  * - `datetime` parses its options once per tag and keeps its Intl formatter per locale and zone
- *   (`Formatter.prepare`, `DatetimeFormat`);
+ *   (`Formatter.prepare`, `DatetimeFormat`), and that formatter's results (kept-results.ts);
  * - `image-srcset` keeps the split of each `systemDataVariants` list it meets.
  */
 import { boundedMemo } from '../engine/bounded-memo.js';
@@ -15,6 +15,7 @@ import { srcsetFormatter, srcsetPieces } from './content-image.js';
 import { datetimeFormatter, epochOf, type EpochFormat } from './i18n-datetime.js';
 import { parseOptions, renderLocale, renderTimeZone, type Options } from './i18n-options.js';
 import { ALL_FORMATTERS } from './index.js';
+import { keptByEpoch } from './kept-results.js';
 import { attributeJson } from './json-attribute.js';
 
 /** Distinct locale and zone pairs one `datetime` tag keeps formatters for. */
@@ -38,7 +39,7 @@ export class DatetimeFormat {
       const key = `${locale} ${zone}`;
       let formatter = this.formatters.get(key);
       if (formatter === undefined) {
-        formatter = datetimeFormatter(this.opts, locale, zone);
+        formatter = keptByEpoch(datetimeFormatter(this.opts, locale, zone));
         if (this.formatters.size >= MAX_KEPT_FORMATTERS) this.formatters.clear();
         this.formatters.set(key, formatter);
       }
