@@ -126,32 +126,30 @@ function dayPeriodSpace(locale: string): string {
   return space;
 }
 
-/** Formats one instant with formatters and options picked beforehand. */
-export type EpochFormat = (epoch: number) => string;
-
-/**
- * One instant with `fmt`, restoring the CLDR day-period space (see dayPeriodSpace). Without an
- * hour there is no day period; flexible day periods ("in the afternoon", skeleton B) keep their
- * plain space. Both skip the costlier formatToParts.
- */
-function formatWith(fmt: Intl.DateTimeFormat, locale: string, plain: boolean): EpochFormat {
+/** Formats one instant, restoring the CLDR day-period space (see dayPeriodSpace). */
+function formatWith(
+  fmt: Intl.DateTimeFormat,
+  locale: string,
+  epoch: number,
+  plain: boolean,
+): string {
+  // Without an hour there is no day period; flexible day periods ("in the afternoon",
+  // skeleton B) keep their plain space. Both skip the costlier formatToParts.
   const space = plain ? ' ' : dayPeriodSpace(locale);
-  if (space === ' ') return (epoch) => fmt.format(epoch);
-  return (epoch) => {
-    const parts = fmt.formatToParts(epoch);
-    let out = '';
-    for (let i = 0; i < parts.length; i++) {
-      const part = parts[i]!;
-      // The space before the period, or after a leading one (`PM 2:04` in Korean).
-      const beforePeriod =
-        parts[i + 1]?.type === 'dayPeriod' || (i === 1 && parts[0]!.type === 'dayPeriod');
-      out += part.type === 'literal' && part.value === ' ' && beforePeriod ? space : part.value;
-    }
-    return out;
-  };
+  if (space === ' ') return fmt.format(epoch);
+  const parts = fmt.formatToParts(epoch);
+  let out = '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    // The space before the period, or after a leading one (`PM 2:04` in Korean).
+    const beforePeriod =
+      parts[i + 1]?.type === 'dayPeriod' || (i === 1 && parts[0]!.type === 'dayPeriod');
+    out += part.type === 'literal' && part.value === ' ' && beforePeriod ? space : part.value;
+  }
+  return out;
 }
 
-function formatterFor(locale: string, options: Intl.DateTimeFormatOptions): EpochFormat {
+function format(locale: string, options: Intl.DateTimeFormatOptions, epoch: number): string {
   let fmt: Intl.DateTimeFormat;
   try {
     fmt = dateFormat(locale, options);
@@ -160,11 +158,7 @@ function formatterFor(locale: string, options: Intl.DateTimeFormatOptions): Epoc
     fmt = dateFormat(locale, { ...options, calendar: 'gregory' });
   }
   const hasHour = options.hour !== undefined || options.timeStyle !== undefined;
-  return formatWith(fmt, locale, !hasHour || options.dayPeriod !== undefined);
-}
-
-function format(locale: string, options: Intl.DateTimeFormatOptions, epoch: number): string {
-  return formatterFor(locale, options)(epoch);
+  return formatWith(fmt, locale, epoch, !hasHour || options.dayPeriod !== undefined);
 }
 
 const rangeSeparators = new Map<string, string>();
@@ -214,11 +208,6 @@ function capitalizeFirst(text: string): string {
  * the option grammar).
  */
 export function formatDatetime(epoch: number, opts: Options, locale: string, zone: string): string {
-  return datetimeFormatter(opts, locale, zone)(epoch);
-}
-
-/** `formatDatetime` for one set of options, locale and zone, with its Intl formatters picked. */
-export function datetimeFormatter(opts: Options, locale: string, zone: string): EpochFormat {
   let date: string | undefined = opts.values.get('date');
   let time: string | undefined = opts.values.get('time');
   let skeleton = opts.values.get('skeleton') ?? '';
@@ -234,34 +223,33 @@ export function datetimeFormatter(opts: Options, locale: string, zone: string): 
     else skeleton += word;
   }
   const base = baseOptions(opts, zone);
-  let out: EpochFormat;
+  let out: string;
   if (skeleton !== '' && date === undefined && time === undefined) {
-    out = formatterFor(locale, extend(base, skeletonOptions(skeleton)));
+    out = format(locale, extend(base, skeletonOptions(skeleton)), epoch);
   } else if (date === undefined && time === undefined) {
-    out = formatterFor(locale, extend(base, { dateStyle: 'long' }));
+    out = format(locale, extend(base, { dateStyle: 'long' }), epoch);
   } else {
     // A bare skeleton fragment alongside widths plays the date part.
     if (skeleton !== '' && date === undefined) date = skeleton;
-    out = partsFormatter(date, time, opts.values.get('wrap'), base, locale);
+    out = formatParts(epoch, date, time, opts.values.get('wrap'), base, locale);
   }
-  return opts.values.get('context') === 'begin-sentence'
-    ? (epoch) => capitalizeFirst(out(epoch))
-    : out;
+  return opts.values.get('context') === 'begin-sentence' ? capitalizeFirst(out) : out;
 }
 
-function partsFormatter(
+function formatParts(
+  epoch: number,
   date: string | undefined,
   time: string | undefined,
   wrapOption: string | undefined,
   base: Intl.DateTimeFormatOptions,
   locale: string,
-): EpochFormat {
+): string {
   const dateOpts = (s: string): Intl.DateTimeFormatOptions =>
     isWidth(s) ? extend(base, { dateStyle: s }) : extend(base, skeletonOptions(s));
   const timeOpts = (s: string): Intl.DateTimeFormatOptions =>
     isWidth(s) ? extend(base, { timeStyle: s }) : extend(base, skeletonOptions(s));
-  if (time === undefined) return formatterFor(locale, dateOpts(date!));
-  if (date === undefined) return formatterFor(locale, timeOpts(time));
+  if (time === undefined) return format(locale, dateOpts(date!), epoch);
+  if (date === undefined) return format(locale, timeOpts(time), epoch);
   const wrap: Width = isWidth(wrapOption)
     ? wrapOption
     : isWidth(date)
@@ -270,15 +258,19 @@ function partsFormatter(
         ? time
         : 'medium';
   if (isWidth(date) && isWidth(time) && wrap === date) {
-    return formatterFor(locale, extend(base, { dateStyle: date, timeStyle: time }));
+    return format(locale, extend(base, { dateStyle: date, timeStyle: time }), epoch);
   }
   if (!isWidth(date) && !isWidth(time) && !isWidth(wrapOption)) {
-    return formatterFor(locale, extend(base, skeletonOptions(date + time)));
+    return format(locale, extend(base, skeletonOptions(date + time)), epoch);
   }
   const [before, between, after] = glue(locale, wrap);
-  const datePart = formatterFor(locale, dateOpts(date));
-  const timePart = formatterFor(locale, timeOpts(time));
-  return (epoch) => before + datePart(epoch) + between + timePart(epoch) + after;
+  return (
+    before +
+    format(locale, dateOpts(date), epoch) +
+    between +
+    format(locale, timeOpts(time), epoch) +
+    after
+  );
 }
 
 const DAY_FIELDS = /[GyYuMLdEce]/;

@@ -6,9 +6,11 @@
  * formatter keeps at most `KEPT_PER_FORMATTER` results, then drops them all (see BoundedMemo).
  */
 import { BoundedMemo } from '../engine/bounded-memo.js';
-import type { EpochFormat } from './i18n-datetime.js';
 
 const KEPT_PER_FORMATTER = 1000;
+
+/** Formats one instant (epoch ms). */
+export type EpochFormat = (epoch: number) => string;
 
 const keptTexts = new WeakMap<Intl.NumberFormat, BoundedMemo<string>>();
 

@@ -5,27 +5,27 @@
  *
  * - `json` followed by the built-in attribute escape (`htmlattr`, `htmltag`) fuses into
  *   `attributeJson` (`Formatter.fuse`);
- * - `datetime` parses its options once per tag and keeps its Intl formatter per locale and zone
- *   (`Formatter.prepare`, `DatetimeFormat`), and that formatter's results (kept-results.ts);
+ * - `datetime` parses its options once per tag (`Formatter.prepare`, `DatetimeFormat`) and keeps
+ *   its results per locale, zone and instant (kept-results.ts);
  * - `image-srcset` keeps the split of each `systemDataVariants` list it meets.
  */
 import { boundedMemo } from '../engine/bounded-memo.js';
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { srcsetFormatter, srcsetPieces } from './content-image.js';
-import { datetimeFormatter, epochOf, type EpochFormat } from './i18n-datetime.js';
+import { epochOf, formatDatetime } from './i18n-datetime.js';
 import { parseOptions, renderLocale, renderTimeZone, type Options } from './i18n-options.js';
 import { ALL_FORMATTERS } from './index.js';
-import { keptByEpoch } from './kept-results.js';
+import { keptByEpoch, type EpochFormat } from './kept-results.js';
 import { attributeJson } from './json-attribute.js';
 
 /** Distinct locale and zone pairs one `datetime` tag keeps formatters for. */
 const MAX_KEPT_FORMATTERS = 16;
 
 /**
- * A `datetime` tag's options, parsed once per instruction (`Formatter.prepare`), and its
- * formatter for each locale and zone it has met (the zone comes from the data: bounded). Parsing
- * the options and finding the Intl formatter by its options' JSON on every call cost more than
- * the formatting itself.
+ * A `datetime` tag's options, parsed once per instruction (`Formatter.prepare`), and its results
+ * for each locale and zone it has met (the zone comes from the data: bounded). Parsing the
+ * options, finding the Intl formatter by its options' JSON and formatting cost a microsecond or
+ * more per call, and a store's pages show the same dates on every render.
  */
 export class DatetimeFormat {
   private readonly formatters = new Map<string, EpochFormat>();
@@ -39,7 +39,7 @@ export class DatetimeFormat {
       const key = `${locale} ${zone}`;
       let formatter = this.formatters.get(key);
       if (formatter === undefined) {
-        formatter = keptByEpoch(datetimeFormatter(this.opts, locale, zone));
+        formatter = keptByEpoch((epoch) => formatDatetime(epoch, this.opts, locale, zone));
         if (this.formatters.size >= MAX_KEPT_FORMATTERS) this.formatters.clear();
         this.formatters.set(key, formatter);
       }
