@@ -350,6 +350,12 @@ function runFor(fn: () => unknown, ms: number): void {
 
 /** Warm-up rounds over all cases before the first row of a column is timed (see `warmUp`). */
 const WARM_UP_ROUNDS = 4;
+/**
+ * Least warm-up of each engine per column, in ms of CPU time, whatever the number of cases: with
+ * `--page` one case alone would get 4 × 60 ms, and the reference's dense product page still
+ * takes 1.8–5 ms a render after that, against 1.1–1.3 ms once warm (ours 300–345 µs throughout).
+ */
+const MIN_WARM_UP_MS = 2000;
 
 /**
  * Every case is run by both engines, in turns, before any row of the column is timed. Why: the
@@ -366,7 +372,12 @@ function warmUp(
   options: BenchOptions,
   pick: (c: PageCase) => Engines | undefined,
 ): void {
-  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+  const warmed = cases.filter((c) => pick(c) !== undefined).length;
+  const rounds = Math.max(
+    WARM_UP_ROUNDS,
+    Math.ceil(MIN_WARM_UP_MS / (Math.max(1, warmed) * options.timing.warmupMs)),
+  );
+  for (let round = 0; round < rounds; round++) {
     for (const c of cases) {
       const engines = pick(c);
       if (engines === undefined) continue;
