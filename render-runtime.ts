@@ -20,7 +20,8 @@ import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.j
 import { useCharBuffer } from './formatters/char-scan.js';
 import { SERVER_FORMATTERS } from './formatters/server-formatters.js';
 import { useAmountWriter, useFormatText } from './formatters/money.js';
-import { keptFormatText } from './formatters/kept-results.js';
+import { keptFormatText, keptPlurals } from './formatters/kept-results.js';
+import { usePluralsMaker } from './formatters/i18n-options.js';
 import { useFieldsIn } from './formatters/strftime.js';
 import { arithmeticFields } from './formatters/calendar-arithmetic.js';
 import { writeAmountDigits } from './formatters/money-digits.js';
@@ -65,7 +66,8 @@ export interface CompileOptions {
 
 // Server-only fast paths the browser runtime does without (same output, slower; its size
 // budget does not carry them): formatters/money.ts `useAmountWriter`, formatters/char-buffer.ts,
-// formatters/calendar-arithmetic.ts (`useFieldsIn`), formatters/kept-results.ts (`useFormatText`),
+// formatters/calendar-arithmetic.ts (`useFieldsIn`), formatters/kept-results.ts (`useFormatText`,
+// `usePluralsMaker`),
 // formatters/server-formatters.ts,
 // react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts,
 // react-renderer/html/common-references.ts,
@@ -76,6 +78,7 @@ export interface CompileOptions {
 useAmountWriter(writeAmountDigits);
 useFieldsIn(arithmeticFields);
 useFormatText(keptFormatText);
+usePluralsMaker(keptPlurals);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
 useCommonReferences(commonReferenceLength);

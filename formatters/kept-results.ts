@@ -38,3 +38,19 @@ export function keptByEpoch(format: EpochFormat): EpochFormat {
     return text;
   };
 }
+
+/** Plural rules whose category is kept per number (a page's counts repeat: 0 to 5 reviews). */
+export function keptPlurals(rules: Intl.PluralRules): Pick<Intl.PluralRules, 'select'> {
+  const kept = new Map<number, Intl.LDMLPluralRule>();
+  return {
+    select(n) {
+      let category = kept.get(n);
+      if (category === undefined) {
+        category = rules.select(n);
+        if (kept.size >= KEPT_PER_FORMATTER) kept.clear();
+        kept.set(n, category);
+      }
+      return category;
+    },
+  };
+}

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { compile, render } from '../../index.js';
 import { ALL_FORMATTERS } from '../../formatters/index.js';
-import { keptByEpoch, keptFormatText } from '../../formatters/kept-results.js';
+import { keptByEpoch, keptFormatText, keptPlurals } from '../../formatters/kept-results.js';
 import { useFormatText } from '../../formatters/money.js';
 import { useFieldsIn } from '../../formatters/strftime.js';
 import { arithmeticFields } from '../../formatters/calendar-arithmetic.js';
@@ -57,6 +57,27 @@ describe('keptByEpoch', () => {
         expect(kept(epoch)).toBe(plain(epoch));
       }
     }
+  });
+});
+
+describe('keptPlurals', () => {
+  it('gives the platform’s category for every number, per locale and type', () => {
+    const rules = [
+      new Intl.PluralRules('en-US'),
+      new Intl.PluralRules('pl'),
+      new Intl.PluralRules('ar'),
+      new Intl.PluralRules('en-US', { type: 'ordinal' }),
+    ];
+    const kept = rules.map(keptPlurals);
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1000, max: 100_000 }), fc.double({ noNaN: false })),
+        (n) => {
+          rules.forEach((r, i) => expect(kept[i]!.select(n)).toBe(r.select(n)));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 
