@@ -38,37 +38,35 @@ describe.skipIf(!chromiumAvailable())('client-side navigation', () => {
 
   const problemsOf = (w: Watched) => [...w.problems, ...w.pageErrors];
 
-  it(
-    'renders every route as a fresh load of it does, with nothing logged',
-    async () => {
-      const walker = await open('/');
-      // The window survives client-side navigations only.
-      await walker.page.evaluate(() => ((window as unknown as { __kept: number }).__kept = 1));
-      const fresh = async (url: string) => {
-        const watched = await open(url);
-        await watched.page.waitForLoadState('networkidle');
-        const html = await snapshot(watched.page);
-        expect(problemsOf(watched), url).toEqual([]);
-        await watched.page.context().close();
-        return html;
-      };
-      // Each route from the one before it (the first from the home page, the home page last).
-      for (const url of [...ROUTES.slice(1), ROUTES[0]!]) {
-        await follow(walker.page, url);
-        await walker.page.waitForLoadState('networkidle');
-        const navigated = await snapshot(walker.page);
-        expect(navigated, url).toBe(await fresh(url));
-        expect(await walker.page.title(), url).toBe(DEMO_ROUTES[url]!.title);
-        expect(new URL(walker.page.url()).pathname + new URL(walker.page.url()).search).toBe(url);
-      }
-      expect(
-        await walker.page.evaluate(() => (window as unknown as { __kept?: number }).__kept),
-      ).toBe(1);
-      expect(problemsOf(walker)).toEqual([]);
-      // Two page loads per route: a loaded machine takes seconds for each.
-    },
-    ROUTES.length * 10_000,
-  );
+  // Two page loads per demo route: on a loaded two-core machine the walk outlasts the default
+  // limit, which is sized for a single page.
+  const walkTimeout = { timeout: ROUTES.length * 15_000 };
+  it('renders every route as a fresh load of it does, nothing logged', walkTimeout, async () => {
+    const walker = await open('/');
+    // The window survives client-side navigations only.
+    await walker.page.evaluate(() => ((window as unknown as { __kept: number }).__kept = 1));
+    const fresh = async (url: string) => {
+      const watched = await open(url);
+      await watched.page.waitForLoadState('networkidle');
+      const html = await snapshot(watched.page);
+      expect(problemsOf(watched), url).toEqual([]);
+      await watched.page.context().close();
+      return html;
+    };
+    // Each route from the one before it (the first from the home page, the home page last).
+    for (const url of [...ROUTES.slice(1), ROUTES[0]!]) {
+      await follow(walker.page, url);
+      await walker.page.waitForLoadState('networkidle');
+      const navigated = await snapshot(walker.page);
+      expect(navigated, url).toBe(await fresh(url));
+      expect(await walker.page.title(), url).toBe(DEMO_ROUTES[url]!.title);
+      expect(new URL(walker.page.url()).pathname + new URL(walker.page.url()).search).toBe(url);
+    }
+    expect(
+      await walker.page.evaluate(() => (window as unknown as { __kept?: number }).__kept),
+    ).toBe(1);
+    expect(problemsOf(walker)).toEqual([]);
+  });
 
   it('moves focus to the main heading and announces the title', async () => {
     const { page } = await open('/');

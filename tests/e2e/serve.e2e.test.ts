@@ -163,6 +163,6 @@ describe.skipIf(!chromiumAvailable())('a built site under jsont serve, in Chromi
       await walker.page.context().close();
       // Two page loads per route: a loaded machine takes seconds for each.
     },
-    NAVIGABLE_ROUTES.length * 10_000,
+    NAVIGABLE_ROUTES.length * 15_000,
   );
 });
