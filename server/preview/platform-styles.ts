@@ -12,7 +12,12 @@ import type { PlatformModel } from '../site/platform/model.js';
 import type { FolderReader } from '../site/platform/reader.js';
 import { siteProblem, type SiteProblem } from '../site/problems.js';
 import { lessStandIn } from '../site/platform/style-standins.js';
-import { parseTweaks, tweakDefaults } from '../site/platform/tweaks.js';
+import {
+  parseTweaks,
+  tweakDefaults,
+  tweakValues,
+  TWEAK_VALUES_FILE,
+} from '../site/platform/tweaks.js';
 
 const STYLES = 'styles/';
 const ENTRY = `${STYLES}(template.conf stylesheets)`;
@@ -22,12 +27,18 @@ export interface CompiledStyles {
   problems: SiteProblem[];
 }
 
+/**
+ * `tweaks`: values given on the command line (`--tweak name=value`), over the folder's
+ * tweaks.json; a tweak set to a value other than its default changes the stylesheet.
+ */
 export async function compileStyles(
   reader: FolderReader,
   model: PlatformModel,
+  tweaks: Record<string, string> = {},
 ): Promise<CompiledStyles> {
   const problems: SiteProblem[] = [];
   const globalVars: Record<string, string> = {};
+  const declared = new Set<string>();
   for (const sheet of model.stylesheets) {
     const file = `${STYLES}${sheet}`;
     const text = reader.read(file);
@@ -37,10 +48,17 @@ export async function compileStyles(
       );
       continue;
     }
-    for (const p of parseTweaks(text).problems) {
+    const parsed = parseTweaks(text);
+    for (const p of parsed.problems) {
       problems.push(siteProblem(file, 'TWEAK_SYNTAX', p.message, text, p.line, p.column));
     }
+    for (const t of parsed.tweaks) declared.add(t.variable);
     Object.assign(globalVars, tweakDefaults(text));
+  }
+  const set = tweakValues(reader, declared, tweaks);
+  for (const p of set.problems) {
+    const source = p.file === TWEAK_VALUES_FILE ? (reader.read(p.file) ?? '') : '';
+    problems.push(siteProblem(p.file, p.code, p.message, source, p.line, p.column));
   }
   if (problems.length > 0) return { css: '', problems };
   // Plain CSS files of the list are inlined too (LESS would leave a CSS @import for them).
@@ -52,6 +70,7 @@ export async function compileStyles(
       filename: ENTRY,
       plugins: [readerPlugin(reader)],
       globalVars,
+      modifyVars: set.values,
       math: 'always',
     });
     return { css: out.css, problems };

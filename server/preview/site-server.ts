@@ -27,7 +27,7 @@ import {
 } from '../site/html.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
 import type { RenderOutcome, Site } from '../site/site.js';
-import { pageJson, type PageCodeStore } from '../site/page-json.js';
+import { pageJsonAnswer, type PageCodeStore } from '../site/page-json.js';
 import {
   PAGE_CODE_PREFIX,
   PAGE_JSON_FORMAT,
@@ -338,19 +338,10 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/**
- * A page's JSON for client-side navigation; pages the client cannot render (errors, no page,
- * no layout) answer an error status, which makes the browser load the page in full.
- */
+/** A page's JSON for client-side navigation (or the error status that loads it in full). */
 function sendPageJson(res: ServerResponse, outcome: RenderOutcome, codes: PageCodeStore): void {
-  if (outcome.status === 200 && outcome.hydration && outcome.shell !== undefined) {
-    const body = JSON.stringify(pageJson(outcome.hydration, outcome.shell, codes));
-    send(res, 200, body, JSON_TYPE);
-  } else if (outcome.status === 500) {
-    send(res, 500, JSON.stringify({ error: 'This page could not be rendered.' }), JSON_TYPE);
-  } else {
-    send(res, 404, JSON.stringify({ error: 'No page JSON here' }), JSON_TYPE);
-  }
+  const answer = pageJsonAnswer(outcome, codes);
+  send(res, answer.status, answer.body, JSON_TYPE);
 }
 
 function send(

@@ -50,3 +50,19 @@ export function contentHash(text: string): string {
   const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
   return hex(a) + hex(b);
 }
+
+/**
+ * The answer to `?format=page` for a rendered page: its page JSON when it has hydration data
+ * and a shell; for a page the client cannot render (an error, no page, no layout) an error
+ * status, which makes the browser load the page in full.
+ */
+export function pageJsonAnswer(
+  outcome: { status: number; hydration?: HydrationBoot; shell?: string },
+  codes: PageCodeStore,
+): { status: number; body: string } {
+  if (outcome.status === 200 && outcome.hydration && outcome.shell !== undefined)
+    return { status: 200, body: JSON.stringify(pageJson(outcome.hydration, outcome.shell, codes)) };
+  if (outcome.status === 500)
+    return { status: 500, body: JSON.stringify({ error: 'This page could not be rendered.' }) };
+  return { status: 404, body: JSON.stringify({ error: 'No page JSON here' }) };
+}

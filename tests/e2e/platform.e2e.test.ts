@@ -62,11 +62,17 @@ describe.skipIf(!chromiumAvailable())('developer-platform preview in Chromium', 
         () => getComputedStyle(document.querySelector('.content')!).maxWidth,
       );
       expect(width).toBe('960px');
-      // A navigation link loads the next page (in full: this server sends no page JSON).
+      // A navigation link renders the next page in the browser from its page JSON: the window
+      // survives (a full load would make a new one), and the page is the one a fresh load gives.
       const watched = await openHydrated(page, `${base}/`);
+      await page.waitForFunction(() => document.documentElement.dataset['navigation']);
+      await page.evaluate(() => ((window as unknown as { __kept: number }).__kept = 1));
       await page.click('.main-nav a[href="/blog"]');
-      await page.waitForURL(`${base}/blog`);
+      await page.waitForFunction(() => document.documentElement.dataset['navigated'] === '/blog');
       await page.waitForSelector('.blog-list');
+      expect(await page.evaluate(() => (window as unknown as { __kept?: number }).__kept)).toBe(1);
+      expect(await page.evaluate(() => document.body.className)).toContain('collection-type-blog');
+      expect(await page.title()).toBe('Fieldnotes');
       expect(watched.problems).toEqual([]);
       expect(watched.pageErrors).toEqual([]);
       await page.close();

@@ -176,10 +176,13 @@ export function loadModel(reader: FolderReader): PlatformModel {
   };
 }
 
-/** The type a collection holds: its `folder` flag, else the first of its `acceptTypes`. */
+/**
+ * The type a collection holds: its `index` or `folder` flag, else the first of its `acceptTypes`.
+ */
 function collectionType(conf: Rec): CollectionType {
-  if (conf.folder === true) return 'folder';
+  // An index page is also marked as a folder (of its sections), but renders itself.
   if (conf.index === true) return 'index';
+  if (conf.folder === true) return 'folder';
   const accepts = Array.isArray(conf.acceptTypes) ? conf.acceptTypes : [conf.acceptTypes];
   const known = ['text', 'page', 'gallery', 'image', 'blog', 'album', 'events', 'products'];
   // System collections are often named by their type's singular or the platform's own word.

@@ -10,6 +10,8 @@
  * its `default` from the comment (applied as a LESS variable when compiling).
  */
 import { LenientJsonError, parseLenientJson } from './lenient-json.js';
+import { isRec } from './model.js';
+import type { FolderReader } from './reader.js';
 
 export interface Tweak {
   /** The LESS variable, without `@`. */
@@ -92,4 +94,80 @@ export function tweakDefaults(text: string): Record<string, string> {
     if (!declared.has(t.variable) && t.defaultValue !== undefined) out[t.variable] = t.defaultValue;
   }
   return out;
+}
+
+/** The folder's tweak values (docs/developer-platform.md, "Tweak values"). */
+export const TWEAK_VALUES_FILE = 'tweaks.json';
+
+export interface TweakValueProblem {
+  file: string;
+  code: 'JSON_SYNTAX' | 'DATA_SHAPE' | 'TWEAK_UNKNOWN' | 'TWEAK_VALUE';
+  message: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * The tweak values to compile with: tweaks.json of the folder (`{ "accentColor": "#c0392b" }`,
+ * names with or without `@`), then `overrides` (the `--tweak name=value` options) over it. A
+ * name no tweak of the stylesheets declares, or a value that is not one LESS value (`;`, braces
+ * and line breaks are refused: it would end the declaration), is a problem.
+ */
+export function tweakValues(
+  reader: FolderReader,
+  declared: ReadonlySet<string>,
+  overrides: Record<string, string> = {},
+): { values: Record<string, string>; problems: TweakValueProblem[] } {
+  const problems: TweakValueProblem[] = [];
+  const text = reader.read(TWEAK_VALUES_FILE);
+  const fromFile: Record<string, string> = {};
+  if (text !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = parseLenientJson(text);
+    } catch (err) {
+      if (!(err instanceof LenientJsonError)) throw err;
+      const at = { line: err.line, column: err.column };
+      problems.push({ file: TWEAK_VALUES_FILE, code: 'JSON_SYNTAX', message: err.message, ...at });
+    }
+    if (parsed !== undefined && !isRec(parsed)) {
+      problems.push({
+        file: TWEAK_VALUES_FILE,
+        code: 'DATA_SHAPE',
+        message: `${TWEAK_VALUES_FILE} must hold an object of tweak names and values`,
+        line: 1,
+        column: 1,
+      });
+    }
+    for (const [name, value] of Object.entries(isRec(parsed) ? parsed : {})) {
+      fromFile[name] = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+  }
+  const values: Record<string, string> = {};
+  const entries = [
+    ...Object.entries(fromFile).map(([n, v]) => ({ n, v, file: TWEAK_VALUES_FILE })),
+    ...Object.entries(overrides).map(([n, v]) => ({ n, v, file: '--tweak' })),
+  ];
+  for (const { n, v, file } of entries) {
+    const name = n.replace(/^@/, '');
+    const at = { file, ...(file === TWEAK_VALUES_FILE ? locate(text ?? '', n) : none) };
+    if (!declared.has(name)) {
+      const message = `no tweak named ${name} in the stylesheets (tweak comments declare them)`;
+      problems.push({ ...at, code: 'TWEAK_UNKNOWN', message });
+    } else if (/[;{}\r\n]/.test(v) || v.trim() === '') {
+      const message = `the value of tweak ${name} must be one LESS value, got ${JSON.stringify(v)}`;
+      problems.push({ ...at, code: 'TWEAK_VALUE', message });
+    } else values[name] = v.trim();
+  }
+  return { values, problems };
+}
+
+const none = { line: 0, column: 0 };
+
+/** Where the key `name` is written in `text` (for the code frame). */
+function locate(text: string, name: string): { line: number; column: number } {
+  const at = text.indexOf(JSON.stringify(name));
+  if (at === -1) return none;
+  const before = text.slice(0, at).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
