@@ -135,8 +135,14 @@ export class PlatformSite {
     }
     const problems: SiteProblem[] = [];
     const available = this.partialNames(model);
-    const report = (unit: Unit) =>
-      problems.push(...unit.problems, ...this.warnings(unit, available));
+    // Layouts share regions: a problem of a shared region is reported once.
+    const seen = new Set<string>();
+    const report = (unit: Unit) => {
+      for (const problem of [...unit.problems, ...this.warnings(unit, available)]) {
+        if (!seen.has(problem.frame)) problems.push(problem);
+        seen.add(problem.frame);
+      }
+    };
     for (const layout of model.layouts) {
       try {
         report(this.regionsUnit(layout.regions));
@@ -276,8 +282,12 @@ export class PlatformSite {
           root: HYDRATION_ROOT_ID,
           template: { code: prepared.code, react: prepared.react },
           data,
+          // The partials the page's files apply (not every built-in stand-in).
           partials: Object.fromEntries(
-            Object.entries(partials.compiled).map(([k, t]) => [k, t.code]),
+            [...new Set(units.flatMap((u) => u.applies.map((a) => a.name)))].map((name) => [
+              name,
+              partials.compiled[name]!.code,
+            ]),
           ),
           locale: options.locale,
           now: options.now,
