@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { runPreview } from '../../cli/preview.js';
 import { createPlatformServer, type PlatformServer } from '../../server/preview/platform-server.js';
+import { captureIO, runJsont } from '../cli/helpers.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/platform-shapes');
 
@@ -238,5 +240,41 @@ describe('tweak values', () => {
     } finally {
       await cli.server.close();
     }
+  });
+});
+
+describe('the jsont commands on the folder', () => {
+  it('jsont preview --tweak sets a tweak for the folder served', async () => {
+    const stop = new AbortController();
+    let sheet = '';
+    const io = captureIO(dir);
+    const code = await runPreview(
+      ['.', '--port', '0', '--tweak', 'accentColor=#0b6e4f', '--tweak', 'pageWidth=720px'],
+      io,
+      {
+        signal: stop.signal,
+        onPlatformListening: (url) => {
+          void fetch(`${url}/site.css`)
+            .then((r) => r.text())
+            .then((t) => (sheet = t))
+            .finally(() => stop.abort());
+        },
+      },
+    );
+    expect(code).toBe(0);
+    expect(sheet).toContain('color: #0b6e4f;');
+    expect(sheet).toContain('max-width: 720px;');
+    const bad = await runJsont(dir, ['preview', '.', '--tweak', 'accentColor']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--tweak must be name=value, got 'accentColor'");
+  });
+
+  it('jsont check reports the unknown partials as warnings and exits 0', async () => {
+    const run = await runJsont(dir, ['check', '.']);
+    expect(run.stderr).toContain(
+      'footer.region:3:9 warning: no block platform-only.block in blocks/ and no built-in stand-in',
+    );
+    expect(run.stdout).toContain('0 errors, 2 warnings');
+    expect(run.code).toBe(0);
   });
 });
