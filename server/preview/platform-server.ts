@@ -149,7 +149,8 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
     if (pathname === '/site.css') {
       const styles = await compileStyles(reader, site.model(), options.tweaks);
       report(styles.problems);
-      const css = styles.problems.length > 0 ? cssComment(styles.problems) : styles.css;
+      const errors = styles.problems.filter((p) => !isPlatformWarning(p));
+      const css = errors.length > 0 ? cssComment(errors) : styles.css;
       send(res, 200, css, TYPES.css!);
       return;
     }

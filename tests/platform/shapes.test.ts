@@ -269,12 +269,15 @@ describe('the jsont commands on the folder', () => {
     expect(bad.stderr).toContain("--tweak must be name=value, got 'accentColor'");
   });
 
-  it('jsont check reports the unknown partials as warnings and exits 0', async () => {
+  it('jsont check reports the unknown partials and a missing stylesheet as warnings, exits 0', async () => {
     const run = await runJsont(dir, ['check', '.']);
     expect(run.stderr).toContain(
       'footer.region:3:9 warning: no block platform-only.block in blocks/ and no built-in stand-in',
     );
-    expect(run.stdout).toContain('0 errors, 2 warnings');
+    expect(run.stderr).toContain(
+      'template.conf:21:21 warning: no styles/reset.css: the stylesheet is compiled without it',
+    );
+    expect(run.stdout).toContain('0 errors, 3 warnings');
     expect(run.code).toBe(0);
   });
 });

@@ -446,7 +446,7 @@ export function regionFile(region: string): string {
 }
 
 /** Codes of the problems that are warnings: the page still renders. */
-const WARNING_CODES = new Set(['UNKNOWN_TAG', 'UNKNOWN_PARTIAL']);
+const WARNING_CODES = new Set(['UNKNOWN_TAG', 'UNKNOWN_PARTIAL', 'STYLESHEET_MISSING']);
 
 export function isPlatformWarning(problem: SiteProblem): boolean {
   return WARNING_CODES.has(problem.code);
