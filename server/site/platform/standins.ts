@@ -6,9 +6,14 @@
  * markup goes.
  */
 
+const SOCIAL_LINKS = `<nav class="jsont-stand-in sqs-social-links" aria-label="Social links">{.section website}{.repeated section socialAccounts}<a class="social-{serviceName}" href="{profileUrl}">{screenname}</a>{.alternates with} {.end}{.or}<span>Social links</span>{.end}</nav>`;
+
 /** Platform partials by the name templates apply them with (`{@|apply sqs-social-links}`). */
 export const SYSTEM_PARTIALS: Record<string, string> = {
-  'sqs-social-links': `<nav class="jsont-stand-in sqs-social-links" aria-label="Social links">{.section website}{.repeated section socialAccounts}<a class="social-{serviceName}" href="{profileUrl}">{screenname}</a>{.alternates with} {.end}{.or}<span>Social links</span>{.end}</nav>`,
+  'sqs-social-links': SOCIAL_LINKS,
+  // Templates also apply it as `social-links.block` (Wright) without having the block.
+  'social-links': SOCIAL_LINKS,
+  'sqs-video-background': `<div class="jsont-stand-in sqs-video-background" role="note">Background video{.section mainImage}: <img {@|image-meta} data-load="false" />{.end}</div>`,
   'sqs-share-buttons': `<div class="jsont-stand-in sqs-share-buttons">Share buttons</div>`,
   'sqs-simple-like': `<span class="jsont-stand-in sqs-simple-like">{likeCount} likes</span>`,
   'sqs-product-add-button': `<div class="jsont-stand-in sqs-product-add-button"><button type="button" class="sqs-add-to-cart-button">Add to cart</button></div>`,
