@@ -24,7 +24,7 @@ import type { FolderReader } from './reader.js';
 import { allPaths, resolveRoute, type PlatformRoute } from './routes.js';
 import { PLACEHOLDER_PREFIX, placeholderSvg } from './sample.js';
 import { routeView } from './list-view.js';
-import { readSnapshot } from './snapshots.js';
+import { readSiteSnapshot, readSnapshot } from './snapshots.js';
 import { appliedPartials, missingPartialTemplate, type PartialUse } from './partials.js';
 import { STAND_IN_ITEM, STAND_IN_LAYOUT, STAND_IN_LIST, SYSTEM_PARTIALS } from './standins.js';
 import { tagValue, type PageState } from './tag-values.js';
@@ -239,6 +239,7 @@ export class PlatformSite {
     const query = request.query ?? new URLSearchParams();
     const pageData: Rec = {
       ...this.pageData(model, route, content),
+      ...readSiteSnapshot(this.reader),
       ...snapshot,
       ...routeView(route, content, query, snapshot),
       request: { path: request.pathname, query: Object.fromEntries(query) },
