@@ -106,6 +106,17 @@ describe('a folder shaped like public templates', () => {
     );
   });
 
+  it('answers the pages the platform renders itself with a labelled stand-in in the layout', async () => {
+    const signIn = await get('/account/sign-in?returnTo=%2Fblog');
+    expect(signIn.status).toBe(200);
+    const html = await signIn.text();
+    expect(html).toContain('<section class="jsont-stand-in system-page" role="note">');
+    expect(html).toContain('The platform renders this page (/account/sign-in) on the live site.');
+    expect(html).toContain('<nav class="site-navigation" aria-label="Main">');
+    expect((await get('/members/access-denied?format=page')).status).toBe(200);
+    expect((await get('/accounts')).status).toBe(404);
+  });
+
   it('renders an index page from its sections, and a gallery with images and a video', async () => {
     const index = await body('/index');
     expect(index.match(/<section id="[\w-]+" class="index-page/g)).toHaveLength(2);

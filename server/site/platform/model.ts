@@ -54,6 +54,8 @@ export interface StaticPage {
   file: string;
   title: string;
   layout?: string;
+  /** A page the platform renders itself: the template of its stand-in (standins.ts). */
+  standIn?: string;
 }
 
 export interface Navigation {

@@ -328,7 +328,10 @@ export class PlatformSite {
   }
 
   private mainUnit(route: Exclude<PlatformRoute, { kind: 'redirect' }>): Unit {
-    if (route.kind === 'page') return this.required(route.page.file);
+    if (route.kind === 'page')
+      return route.page.standIn === undefined
+        ? this.required(route.page.file)
+        : this.standIn(route.page.file, route.page.standIn);
     const file = route.kind === 'list' ? route.collection.list : route.collection.item;
     if (file !== undefined) return this.required(file);
     return route.kind === 'list'

@@ -44,3 +44,19 @@ export const STAND_IN_ITEM = `<article class="jsont-stand-in collection-item">
 export const STAND_IN_LAYOUT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{website.siteTitle}</title>{squarespace-headers}</head>
 <body class="{squarespace.page-classes}" id="{squarespace.page-id}">{squarespace.main-content}{squarespace-footers}</body></html>`;
+
+/**
+ * Pages the platform renders itself at these paths and below (account and sign-in pages,
+ * member areas' pages, checkout), which templates link to: a labelled stand-in in the site's
+ * layout, where the folder has no page or collection of its own there.
+ */
+export const SYSTEM_PAGES: readonly { prefix: string; title: string }[] = [
+  { prefix: '/account', title: 'Account' },
+  { prefix: '/members', title: 'Members' },
+  { prefix: '/checkout', title: 'Checkout' },
+];
+
+export const STAND_IN_SYSTEM_PAGE = `<section class="jsont-stand-in system-page" role="note">
+<h1>{collection.title}</h1>
+<p>The platform renders this page ({request.path|htmltag}) on the live site.</p>
+</section>`;
