@@ -76,7 +76,10 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
   const reader = folderReaderOf(fsReader(root));
   const preview = options.preview ?? false;
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
-  const site = new PlatformSite(reader, options.now ? { now: options.now } : {});
+  const site = new PlatformSite(reader, {
+    ...(options.now && { now: options.now }),
+    ...(options.tweaks && { tweaks: options.tweaks }),
+  });
   // The same commerce API as the demo store's, pricing carts with the folder's product items.
   const commerce = createCommerce(
     { allItems: () => site.allItems(), forms: () => [], accounts: () => [] },

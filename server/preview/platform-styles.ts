@@ -42,6 +42,8 @@ export async function compileStyles(
   const warnings: SiteProblem[] = [];
   const globalVars: Record<string, string> = {};
   const declared = new Set<string>();
+  /** Class tweaks: tweaks.json may set them (the page's classes), LESS never sees them. */
+  const classNames = new Set<string>();
   const sheets: string[] = [];
   for (const sheet of model.stylesheets) {
     const file = `${STYLES}${sheet}`;
@@ -58,9 +60,13 @@ export async function compileStyles(
       problems.push(siteProblem(file, 'TWEAK_SYNTAX', p.message, text, p.line, p.column));
     }
     for (const t of parsed.tweaks) declared.add(t.variable);
+    for (const t of parsed.classTweaks) classNames.add(t.name);
     Object.assign(globalVars, tweakDefaults(text));
   }
-  const set = tweakValues(reader, declared, tweaks);
+  const set = tweakValues(reader, new Set([...declared, ...classNames]), tweaks);
+  const variables = Object.fromEntries(
+    Object.entries(set.values).filter(([name]) => declared.has(name)),
+  );
   for (const p of set.problems) {
     const source = p.file === TWEAK_VALUES_FILE ? (reader.read(p.file) ?? '') : '';
     problems.push(siteProblem(p.file, p.code, p.message, source, p.line, p.column));
@@ -73,7 +79,7 @@ export async function compileStyles(
       filename: ENTRY,
       plugins: [readerPlugin(reader)],
       globalVars,
-      modifyVars: set.values,
+      modifyVars: variables,
       math: 'always',
     });
     return { css: out.css, problems: warnings };

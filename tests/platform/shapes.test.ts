@@ -229,6 +229,29 @@ describe('tweak values', () => {
     }
   });
 
+  it('shows checkbox and dropdown tweaks as body classes, set by tweaks.json too', async () => {
+    expect((await server.recheck()).filter((p) => p.code.startsWith('TWEAK'))).toEqual([]);
+    const classes = async () =>
+      /<body id="page-about" class="([^"]*)"/.exec(await text('/about'))![1]!;
+    expect((await classes()).split(' ')).toEqual(
+      expect.arrayContaining(['tweak-show-footer', 'tweak-nav-style-icon']),
+    );
+    writeFileSync(
+      join(dir, 'tweaks.json'),
+      '{ "tweak-show-footer": false, "tweak-nav-style": "Standard" }',
+    );
+    try {
+      const set = (await classes()).split(' ');
+      expect(set).toContain('tweak-nav-style-standard');
+      expect(set).not.toContain('tweak-show-footer');
+      expect(set).not.toContain('tweak-nav-style-icon');
+      // Class tweaks never reach LESS as variables.
+      expect(await css(base)).toContain('.tweak-show-footer .site-footer');
+    } finally {
+      rmSync(join(dir, 'tweaks.json'));
+    }
+  });
+
   it('reports a tweak no stylesheet declares, and a value that would end the declaration', async () => {
     writeFileSync(join(dir, 'tweaks.json'), '{\n  "accentColour": "#c0392b"\n}');
     try {

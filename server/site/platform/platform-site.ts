@@ -25,6 +25,7 @@ import { allPaths, resolveRoute, type PlatformRoute } from './routes.js';
 import { PLACEHOLDER_PREFIX, placeholderSvg } from './sample.js';
 import { routeView } from './list-view.js';
 import { readSiteSnapshot, readSnapshot } from './snapshots.js';
+import { parseTweaks, tweakClasses, tweakValues } from './tweaks.js';
 import { appliedPartials, missingPartialTemplate, type PartialUse } from './partials.js';
 import { STAND_IN_ITEM, STAND_IN_LAYOUT, STAND_IN_LIST, SYSTEM_PARTIALS } from './standins.js';
 import { tagValue, type PageState } from './tag-values.js';
@@ -71,6 +72,8 @@ interface Unit {
 export interface PlatformSiteOptions {
   now?: () => number;
   locale?: string;
+  /** Tweak values over tweaks.json (`--tweak`): class tweaks become page classes. */
+  tweaks?: Record<string, string>;
 }
 
 export class PlatformSite {
@@ -256,6 +259,7 @@ export class PlatformSite {
       blockFields: (snapshot.blockFields as Rec | undefined) ?? {},
       cartQuantity: typeof cart.totalQuantity === 'number' ? cart.totalQuantity : 0,
       hasScript: (file) => this.reader.read(`scripts/${file}`) !== undefined,
+      tweakClasses: this.tweakClasses(model),
       expand: (text) => render(compile(text), pageData, options).html,
     };
     const tags: Rec = {};
@@ -370,6 +374,13 @@ export class PlatformSite {
       compiled[block.slice(0, -'.block'.length)] = unit.template;
     }
     return { compiled, units };
+  }
+
+  /** The body classes of the stylesheets' class tweaks, with the folder's values over them. */
+  private tweakClasses(model: PlatformModel): string[] {
+    const texts = model.stylesheets.map((sheet) => this.reader.read(`styles/${sheet}`) ?? '');
+    const names = new Set(texts.flatMap((t) => parseTweaks(t).classTweaks.map((c) => c.name)));
+    return tweakClasses(texts, tweakValues(this.reader, names, this.options.tweaks).values);
   }
 
   /** The partial names `partials` provides, without compiling anything. */

@@ -19,6 +19,8 @@ export interface PageState {
   cartQuantity: number;
   /** Whether scripts/ holds the file (a path below it: `site.js`, `lib/a.js`). */
   hasScript(file: string): boolean;
+  /** Body classes of the class tweaks that are on (tweaks.ts). */
+  tweakClasses: string[];
   /** An attribute value with template syntax in it, rendered with the page's data. */
   expand(text: string): string;
 }
@@ -217,7 +219,7 @@ function pageClasses(page: PageState): string {
       route.kind === 'item' ? 'view-item' : 'view-list',
     );
   }
-  return classes.filter(Boolean).join(' ');
+  return [...classes, ...page.tweakClasses].filter(Boolean).join(' ');
 }
 
 export function strings(v: unknown): string[] {

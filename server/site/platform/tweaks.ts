@@ -23,6 +23,19 @@ export interface Tweak {
   line: number;
 }
 
+/**
+ * A tweak that declares no variable: a checkbox or dropdown the platform shows as a class of the
+ * page's body (`tweak-show-footer`, `tweak-nav-style-icon`), a font tweak with its class rule.
+ * Its name is its `name`, else its `title` (older templates name tweaks there).
+ */
+export interface ClassTweak {
+  name: string;
+  type: string;
+  /** `true`/`false` for a checkbox (`active`), the `default` option of a dropdown. */
+  value: string | undefined;
+  line: number;
+}
+
 export interface TweakProblem {
   line: number;
   column: number;
@@ -32,9 +45,14 @@ export interface TweakProblem {
 const TWEAK = /^(\s*)\/\/\s*tweak\s*:\s*(\{.*)$/;
 const DECLARATION = /^\s*@([\w-]+)\s*:\s*([^;]*);/;
 
-export function parseTweaks(text: string): { tweaks: Tweak[]; problems: TweakProblem[] } {
+export function parseTweaks(text: string): {
+  tweaks: Tweak[];
+  classTweaks: ClassTweak[];
+  problems: TweakProblem[];
+} {
   const lines = text.split('\n');
   const tweaks: Tweak[] = [];
+  const classTweaks: ClassTweak[] = [];
   const problems: TweakProblem[] = [];
   lines.forEach((line, i) => {
     const m = TWEAK.exec(line);
@@ -60,29 +78,56 @@ export function parseTweaks(text: string): { tweaks: Tweak[]; problems: TweakPro
     const named = typeof record.name === 'string' ? record.name : undefined;
     const variable = declared?.[1] ?? named;
     if (variable === undefined) {
-      problems.push({
-        line: i + 1,
-        column,
-        message: 'tweak: no variable declared on the next line and no "name"',
-      });
+      const name = typeof record.title === 'string' ? record.title : undefined;
+      const type = typeof record.type === 'string' ? record.type : 'value';
+      if (name === undefined) {
+        const message = 'tweak: no variable declared on the next line, and no "name" or "title"';
+        problems.push({ line: i + 1, column, message });
+      } else {
+        const value = type === 'checkbox' ? String(record.active === true) : scalar(record.default);
+        classTweaks.push({ name, type, value, line: i + 1 });
+      }
       return;
     }
-    const fallback = record.default;
     tweaks.push({
       variable,
       title: typeof record.title === 'string' ? record.title : variable,
       type: typeof record.type === 'string' ? record.type : 'value',
-      defaultValue:
-        declared?.[2]?.trim() ??
-        (typeof fallback === 'string' ||
-        typeof fallback === 'number' ||
-        typeof fallback === 'boolean'
-          ? String(fallback)
-          : undefined),
+      defaultValue: declared?.[2]?.trim() ?? scalar(record.default),
       line: i + 1,
     });
   });
-  return { tweaks, problems };
+  return { tweaks, classTweaks, problems };
+}
+
+function scalar(v: unknown): string | undefined {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? String(v)
+    : undefined;
+}
+
+/**
+ * The body classes of the class tweaks of `texts` (the stylesheets), with `values` (tweaks.json,
+ * --tweak) over their defaults: `tweak-<name>` for a checkbox that is on, `tweak-<name>-<value>`
+ * for a dropdown (the name slugged, without a second `tweak-`).
+ */
+export function tweakClasses(texts: string[], values: Record<string, string>): string[] {
+  const slug = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  const out: string[] = [];
+  for (const text of texts) {
+    for (const t of parseTweaks(text).classTweaks) {
+      const base = `tweak-${slug(t.name).replace(/^tweak-/, '')}`;
+      const value = values[t.name] ?? t.value;
+      if (t.type === 'checkbox') {
+        if (value === 'true') out.push(base);
+      } else if (value !== undefined && t.type === 'dropdown') out.push(`${base}-${slug(value)}`);
+    }
+  }
+  return out;
 }
 
 /** Variables the compiler must define: tweaks declared only in their comment. */
