@@ -13,6 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPreview } from '../../cli/preview.js';
 import { createPlatformServer, type PlatformServer } from '../../server/preview/platform-server.js';
 import { captureIO, runJsont } from '../cli/helpers.js';
+import { PlatformSite } from '../../server/site/platform/platform-site.js';
+import { folderReaderOf } from '../../server/site/platform/reader.js';
+import { memoryReader } from '../../server/site/reader.js';
+import { fixtureFiles } from './support.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/platform-shapes');
 
@@ -55,7 +59,15 @@ describe('a folder shaped like public templates', () => {
   it('answers 200 on every page, and warns only of the partials no stand-in knows', async () => {
     const urls = server.site.urls();
     expect(urls).toEqual(
-      expect.arrayContaining(['/', '/about', '/blog', '/gallery', '/index', '/products']),
+      expect.arrayContaining([
+        '/',
+        '/about',
+        '/blog',
+        '/events',
+        '/gallery',
+        '/index',
+        '/products',
+      ]),
     );
     for (const url of urls) {
       const res = await get(url);
@@ -69,6 +81,7 @@ describe('a folder shaped like public templates', () => {
     const types = Object.fromEntries(server.site.model().collections.map((c) => [c.name, c.type]));
     expect(types).toEqual({
       blog: 'blog',
+      events: 'events',
       folders: 'folder',
       gallery: 'gallery',
       index: 'index',
@@ -126,6 +139,33 @@ describe('a folder shaped like public templates', () => {
     expect(gallery).toMatch(
       /<div class="gallery-video sqs-video-wrapper" data-html="&lt;img [^"]*" data-provider-name="Sample" data-src="\/__placeholder\/gallery-6\.svg" data-image-dimensions="1500x1000" data-image-focal-point="0\.5,0\.5"><\/div>/,
     );
+  });
+});
+
+describe('an events collection (its .list alone, a system collection)', () => {
+  it('lists upcoming events from the soonest and past ones from the latest, by the clock', () => {
+    const at = (now: number) => {
+      const site = new PlatformSite(folderReaderOf(memoryReader(fixtureFiles(FIXTURE))), {
+        now: () => now,
+      });
+      const outcome = site.render({ pathname: '/events' });
+      if (outcome.status !== 200) throw new Error(`status ${outcome.status}`);
+      const titles = (cls: string) =>
+        [...outcome.html.matchAll(new RegExp(`${cls}[^>]*>(?:<a [^>]*>)?([^<]+)<`, 'g'))].map(
+          (m) => m[1],
+        );
+      return { upcoming: titles('entry-title'), past: titles('past-event') };
+    };
+    const before = at(Date.UTC(2026, 0, 1));
+    expect(before.upcoming).toHaveLength(3);
+    expect(before.past).toEqual([]);
+    // The sample events start 10, 20 and 30 days after 2026-01-05.
+    const between = at(Date.UTC(2026, 0, 20));
+    expect(between.upcoming).toEqual(before.upcoming.slice(1));
+    expect(between.past).toEqual(before.upcoming.slice(0, 1));
+    const after = at(Date.UTC(2026, 2, 1));
+    expect(after.upcoming).toEqual([]);
+    expect(after.past).toEqual([...before.upcoming].reverse());
   });
 });
 

@@ -7,6 +7,7 @@
  * - a list longer than its page size is paged: `pagination` with `nextPage`, `nextPageOffset`,
  *   `nextPageUrl` (and `prevPage…`), where `?offset=` is the date of the last item shown, so the
  *   next page starts with the first item older than it (items without dates: their position);
+ * - an events page also gets `upcoming` and `past`, its events on either side of the clock;
  * - an item page gets `pagination.prevItem` (newer) and `nextItem` (older) of its collection.
  *
  * Filter values come from the URL: they reach the page escaped, so a template printing them
@@ -147,6 +148,7 @@ export function routeView(
   content: SiteContent,
   query: URLSearchParams,
   snapshot: Rec,
+  now: number,
 ): Rec {
   if (route.kind === 'page') return {};
   const { collection, items } = content.content(route.collection);
@@ -155,5 +157,21 @@ export function routeView(
       ? { pagination: itemPagination(items, route.item) }
       : {};
   const target = { record: collection, conf: route.collection.conf, type: route.collection.type };
-  return { ...listView(target, items, route.path, query) };
+  const view: Rec = { ...listView(target, items, route.path, query) };
+  if (route.collection.type === 'events')
+    Object.assign(view, eventsByTime(view.items as Rec[], now));
+  return view;
+}
+
+/**
+ * An events page's `upcoming` (from the soonest; an event not over yet counts) and `past` (from
+ * the latest) events, as the platform gives an events collection's list template.
+ */
+export function eventsByTime(items: Rec[], now: number): { upcoming: Rec[]; past: Rec[] } {
+  const start = (it: Rec) => (typeof it.startDate === 'number' ? it.startDate : 0);
+  const end = (it: Rec) => (typeof it.endDate === 'number' ? it.endDate : start(it));
+  return {
+    upcoming: items.filter((it) => end(it) >= now).sort((a, b) => start(a) - start(b)),
+    past: items.filter((it) => end(it) < now).sort((a, b) => start(b) - start(a)),
+  };
 }

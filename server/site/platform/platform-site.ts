@@ -240,18 +240,19 @@ export class PlatformSite {
 
     const cart = (request.extra?.cart ?? {}) as Rec;
     const query = request.query ?? new URLSearchParams();
+    const now = (this.options.now ?? Date.now)();
     const pageData: Rec = {
       ...this.pageData(model, route, content),
       ...readSiteSnapshot(this.reader),
       ...snapshot,
-      ...routeView(route, content, query, snapshot),
+      ...routeView(route, content, query, snapshot, now),
       request: { path: request.pathname, query: Object.fromEntries(query) },
       ...request.extra,
     };
     const options = {
       partials: partials.compiled as unknown as Record<string, Code>,
       locale: this.options.locale ?? 'en-US',
-      now: (this.options.now ?? Date.now)(),
+      now,
     };
     const state: PageState = {
       route,
