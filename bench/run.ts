@@ -7,6 +7,9 @@
  *   npm run bench -- --quick           fewer sizes and shorter timings (a smoke run)
  *   npm run bench -- --only render     suites whose name contains "render"
  *   npm run bench -- --only young      the young-generation checks (V8 internals)
+ *   npm run bench -- --only pages --cases text
+ *                                      only the rows whose name contains "text" (suites
+ *                                      with named rows: pages)
  *   npm run bench -- --json out.json   also write the figures as JSON
  *   npm run bench -- --markdown        also print compact ratio tables for the README
  *   npm run bench -- --cpu             time batches by this process's CPU time, not the wall
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
     options: {
       quick: { type: 'boolean' },
       only: { type: 'string' },
+      cases: { type: 'string' },
       json: { type: 'string' },
       markdown: { type: 'boolean' },
       cpu: { type: 'boolean' },
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
   const quick = values.quick === true;
   const options: BenchOptions = {
     sizes: quick ? QUICK_SIZES : FULL_SIZES,
+    ...(values.cases === undefined ? {} : { cases: values.cases }),
     timing: {
       ...(quick ? { budgetMs: 40, warmupMs: 20 } : { budgetMs: 200, warmupMs: 60 }),
       clock: values.cpu === true ? 'cpu' : 'wall',

@@ -14,6 +14,8 @@ import {
 export interface BenchOptions {
   /** Repetition counts of the micro-suites (fewer with --quick). */
   sizes: readonly number[];
+  /** Rows to run, by a part of their name (`--cases`); all when absent. */
+  cases?: string;
   timing: TimingOptions;
 }
 
