@@ -50,34 +50,21 @@ type Match = [string] & { payload?: TokenPayload };
 export type TokenPayload = number | number[] | undefined;
 
 /**
- * `text.indexOf('{', from)` that remembers its last answer: the first brace at or after `from` is
- * also the answer for any later `from` up to it. A scan step searches for the next `{` to tell
- * strays from the next step's first brace; when the step ends the token, the next token starts
- * its search from there, and finds the answer kept. A pure memo (strings are immutable, so an
+ * The first `{` of the step after the last tag matched: a step searches for the `{` after its
+ * candidate's to tell strays from the next step's first brace, and when it ends the token, the
+ * next token starts there and reuses the answer. A pure memo (strings are immutable, so the
  * answer stays true for the same text whatever ran in between): lexing stays re-entrant.
  * `lexTemplate` forgets the text after each call so that it is not kept alive.
  */
-class OpenBraceSearch {
-  private text = '';
-  private from = -1;
-  private at = -1;
+let memoText = '';
+let memoFrom = -1;
+let memoOpen = -1;
 
-  next(text: string, from: number): number {
-    // `!==` compares references first; a different text is almost always a different length.
-    if (text !== this.text || from < this.from || (this.at !== -1 && from > this.at)) {
-      this.text = text;
-      this.at = text.indexOf('{', from);
-    }
-    this.from = from;
-    return this.at;
-  }
-
-  forget(): void {
-    this.text = '';
-  }
+/** `text.indexOf('{', from)`, from the memo when it holds the answer. */
+function firstOpen(text: string, from: number): number {
+  // `===` compares references first; a different text is almost always a different length.
+  return from === memoFrom && text === memoText ? memoOpen : text.indexOf('{', from);
 }
-
-const nextOpen = new OpenBraceSearch();
 
 /** Start-char hints for "anything but `except`", so chevrotain keeps its first-char dispatch. */
 function allCharsExcept(except: number): number[] {
@@ -116,7 +103,7 @@ function mayStartTag(code: number): boolean {
 function matchSteps(text: string, offset: number, withTag: boolean): Match | null {
   let candidates: number[] | undefined;
   let end = text.length;
-  let open = nextOpen.next(text, offset);
+  let open = firstOpen(text, offset);
   while (open !== -1) {
     if (opensComment(text, open)) {
       end = open;
@@ -127,14 +114,17 @@ function matchSteps(text: string, offset: number, withTag: boolean): Match | nul
     if (close === -1) break;
     // The next `{` is the next step's first when it lies past `close`; before it, it is a stray
     // (as is every `{` up to the last one before `close`), and the candidate starts at that last.
-    let next = nextOpen.next(text, open + 1);
+    let next = text.indexOf('{', open + 1);
     let tagStart = open;
     if (next !== -1 && next < close) {
       tagStart = text.lastIndexOf('{', close);
-      next = nextOpen.next(text, close + 1);
+      next = text.indexOf('{', close + 1);
     }
     if (mayStartTag(text.charCodeAt(tagStart + 1))) {
       if (!withTag) return null;
+      memoText = text;
+      memoFrom = close + 1;
+      memoOpen = next;
       const match: Match = [text.slice(offset, close + 1)];
       if (candidates !== undefined) (match.payload = candidates).push(tagStart);
       else if (tagStart !== open) match.payload = tagStart;
@@ -204,6 +194,7 @@ const templateLexer = new Lexer([TextThenTag, Comment, Text], {
  */
 export function lexTemplate(source: string): IToken[] {
   const tokens = templateLexer.tokenize(source).tokens;
-  nextOpen.forget();
+  memoText = '';
+  memoFrom = -1;
   return tokens;
 }
