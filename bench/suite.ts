@@ -14,9 +14,9 @@ import {
 export interface BenchOptions {
   /** Repetition counts of the micro-suites (fewer with --quick). */
   sizes: readonly number[];
-  /** Rows to run, by a part of their name (`--cases`); all when absent. */
-  cases?: string;
   timing: TimingOptions;
+  /** `--page NAME`: only the page-table rows whose name contains NAME. */
+  pageFilter?: string;
 }
 
 export interface SuiteReport {

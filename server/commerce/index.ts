@@ -73,6 +73,8 @@ export type ApiHandler = ((req: IncomingMessage, res: ServerResponse) => Promise
   stores: Stores;
   /** The owner session gate and its one-time link. */
   owner: OwnerAccess;
+  /** The website the API answers for (store creation's path names it). */
+  websiteId: string;
 };
 
 /** Every implemented call (the contract tests check each has a sample request). */
@@ -224,15 +226,28 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
     }
     if (method !== 'GET') throw new HttpError(405, { error: 'Method not allowed' });
     const kind = url.searchParams.get('kind') ?? undefined;
+    // Saved forms and subscriptions live in their own tables; shown as records of the save.
+    const saved = (row: { id: number; created: number }, payload: unknown) => ({
+      id: row.id,
+      kind,
+      path: '/api/form/SaveFormSubmission',
+      payload,
+      created: row.created,
+    });
     if (kind === 'form-submission') {
       return {
-        records: stores.forms.list().map((s) => ({
-          id: s.id,
-          kind,
-          path: '/api/form/SaveFormSubmission',
-          payload: { formId: s.form_id, form: JSON.parse(s.fields), page: JSON.parse(s.page) },
-          created: s.created,
-        })),
+        records: stores.forms
+          .list()
+          .map((s) =>
+            saved(s, { formId: s.form_id, form: JSON.parse(s.fields), page: JSON.parse(s.page) }),
+          ),
+      };
+    }
+    if (kind === 'newsletter-subscription') {
+      return {
+        records: stores.forms
+          .subscriptions()
+          .map((s) => saved(s, { formId: s.form_id, email: s.email })),
       };
     }
     return {
@@ -240,7 +255,7 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
     };
   }
 
-  const handler = Object.assign(handle, { faults, stores, owner });
+  const handler = Object.assign(handle, { faults, stores, owner, websiteId });
   cartSettings.set(handler, { catalog, now, websiteId });
   return handler;
 }

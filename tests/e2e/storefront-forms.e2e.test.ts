@@ -348,6 +348,18 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
     expect(forms).toEqual(
       expect.arrayContaining(['7e3a90c1b2d4f5061728394b', '7e3a90c1b2d4f5061728394a']),
     );
+    // Each sign-up is stored as a subscription to its newsletter.
+    const subscribed = (
+      (await (await fetch(`${base}/__recorded?kind=newsletter-subscription`)).json()) as {
+        records: Array<{ payload: { formId: string; email: string } }>;
+      }
+    ).records.map((r) => r.payload);
+    expect(subscribed).toEqual(
+      expect.arrayContaining([
+        { formId: '7e3a90c1b2d4f5061728394b', email: 'reader@example.com' },
+        { formId: '7e3a90c1b2d4f5061728394a', email: 'footer@example.com' },
+      ]),
+    );
   });
 
   it.each([
