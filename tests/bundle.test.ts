@@ -28,11 +28,12 @@ function graphPaths(metafile: Metafile): string[] {
  * The 60 KB target is not met today: the WHATWG foreign-content rules, the element depth cap and
  * repeated-section keys (security and correctness fixes of 2026-11-27/28) added about 1.8 KB, and
  * moving error texts and fast paths server-side took 1.2 KB of it back: 61,509 B measured, 69 B
- * over; the hooks of the dense product page's server-only paths took it to 61,583 B
- * (docs/benchmarks.md, browser runtime). The test holds this ceiling, a ratchet to lower as
- * savings land, and prints the verdict against the target.
+ * over; the hooks of the dense product page's server-only paths took it to 61,583 B, one set
+ * of integration-point names in the React renderer back to 61,564 B (docs/benchmarks.md,
+ * browser runtime). The test holds this ceiling, a ratchet to lower as savings land, and
+ * prints the verdict against the target.
  */
-const CEILING_BYTES = 61_600;
+const CEILING_BYTES = 61_570;
 
 describe('browser runtime bundle', () => {
   it('stays within its ceiling while the 60 KB target is not met, minified and gzipped', async () => {
