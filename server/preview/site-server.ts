@@ -28,7 +28,8 @@ import {
 } from '../site/html.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
 import type { RenderOutcome, Site } from '../site/site.js';
-import { pageJson, type PageCodeStore } from '../site/page-json.js';
+import { hydrationJson } from '../site/page-code.js';
+import { pageJsonAnswer, type PageCodeStore } from '../site/page-json.js';
 import {
   PAGE_CODE_PREFIX,
   PAGE_JSON_FORMAT,
@@ -246,7 +247,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
         log(`\n[preview] ${pathname}: ${kind} warning (the page is served):\n${warning.frame}\n`);
       }
       const boot = { preview, route: outcome.url, problems: [], version: version() };
-      const html = injectClient(outcome.html, boot, outcome.hydration);
+      const html = injectClient(outcome.html, boot, hydrationJson(outcome));
       send(res, outcome.status, html, 'text/html; charset=utf-8');
     } else if (outcome.status === 404) {
       send(res, 404, notFoundPage(pathname, preview, version()), 'text/html; charset=utf-8');
@@ -372,19 +373,11 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
 
-/**
- * A page's JSON for client-side navigation; pages the client cannot render (errors, no page,
- * no layout) answer an error status, which makes the browser load the page in full.
- */
+/** A page's JSON for client-side navigation, its code kept in `codes` to be served. */
 function sendPageJson(res: ServerResponse, outcome: RenderOutcome, codes: PageCodeStore): void {
-  if (outcome.status === 200 && outcome.hydration && outcome.shell !== undefined) {
-    const body = JSON.stringify(pageJson(outcome.hydration, outcome.shell, codes));
-    send(res, 200, body, JSON_TYPE);
-  } else if (outcome.status === 500) {
-    send(res, 500, JSON.stringify({ error: 'This page could not be rendered.' }), JSON_TYPE);
-  } else {
-    send(res, 404, JSON.stringify({ error: 'No page JSON here' }), JSON_TYPE);
-  }
+  const answer = pageJsonAnswer(outcome);
+  if (answer.code !== undefined) codes.set(answer.code.path, answer.code.text);
+  send(res, answer.status, answer.body, JSON_TYPE);
 }
 
 function send(
