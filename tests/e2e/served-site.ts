@@ -11,6 +11,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -22,6 +23,9 @@ import { join, relative, resolve } from 'node:path';
 
 import { buildSite } from '../../cli/build-site.js';
 import { runServe } from '../../cli/serve.js';
+import { newId } from '../../server/commerce/cart-lines.js';
+import { openStore } from '../../server/commerce/store/open.js';
+import { SiteUserStore } from '../../server/commerce/store/site-users.js';
 import { captureIO } from '../cli/helpers.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -114,6 +118,7 @@ export async function serveDemoStore(prefix: string): Promise<ServedSite> {
   const build = await builtDemoStore();
   const dir = suiteFolder(prefix);
   for (const name of readdirSync(build)) symlinkSync(join(build, name), join(dir, name));
+  provisionAccounts(join(dir, '.data', 'store.sqlite'));
   const io = captureIO(REPO);
   const stop = new AbortController();
   let listening!: (url: string) => void;
@@ -134,6 +139,24 @@ export async function serveDemoStore(prefix: string): Promise<ServedSite> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo's site-user accounts, put in the served site's store as an operator would: `jsont
+ * build` leaves the preview's account file (its passwords) out of a published site, whose
+ * accounts live in the commerce origin's store.
+ */
+function provisionAccounts(dbFile: string): void {
+  const file = join(DEMO_SITE, 'data/site-users.json');
+  const { siteUsers } = JSON.parse(readFileSync(file, 'utf8')) as {
+    siteUsers: Array<{ email: string; password: string }>;
+  };
+  const db = openStore(dbFile);
+  try {
+    new SiteUserStore(db).replaceAll(siteUsers, newId);
+  } finally {
+    db.close();
+  }
 }
 
 /** A fresh temp folder for one suite's copy or links. */

@@ -41,7 +41,7 @@ const SERVE_START_TIMEOUT_MS = 600_000;
 export type ServerKind = 'preview' | 'serve';
 export const BOTH_SERVERS: readonly ServerKind[] = ['preview', 'serve'];
 
-type NewPage = (options?: { popupOverlay?: boolean }) => Promise<Page>;
+type NewPage = (options?: { popupOverlay?: boolean; javaScript?: boolean }) => Promise<Page>;
 
 /** What `useSiteInChromium` hands the suite once the server and browser are up. */
 export interface SiteInChromium {
@@ -53,7 +53,8 @@ export interface SiteInChromium {
    * A new browser page, in a browser context of its own that closes with it, with
    * PAGE_TIMEOUT_MS as its default timeout. The demo's promotional pop-up overlay opens after
    * a delay on some pages and would cover what a suite clicks: the page starts with it
-   * remembered as followed (local storage), unless `popupOverlay` asks for it.
+   * remembered as followed (local storage), unless `popupOverlay` asks for it. With
+   * `javaScript: false` the page runs no script (a visitor without JavaScript).
    */
   newPage: NewPage;
 }
@@ -93,7 +94,7 @@ async function startPreview(
 function pageMaker(browser: Browser): NewPage {
   return async (pageOptions = {}) => {
     // A page of its own context (axe's Playwright builder needs one made by newContext).
-    const context = await browser.newContext();
+    const context = await browser.newContext({ javaScriptEnabled: pageOptions.javaScript ?? true });
     if (pageOptions.popupOverlay !== true) await rememberPopupFollowed(context);
     const page = await context.newPage();
     // Closing an already closed context (a test closed it, or the browser went) is moot.
@@ -149,13 +150,21 @@ export interface SiteSuite {
   readonly server: ServerKind;
   /** The server's `http://127.0.0.1:PORT` (set once the suite's servers are up). */
   readonly base: string;
+  /**
+   * The copy of the demo store the preview runs on, which a test may edit (the preview reads
+   * it on each request); undefined under serve, whose site is fixed when it is built.
+   */
+  readonly dir: string | undefined;
   newPage: NewPage;
   /** The page opened or watched last in this test. */
   readonly watched: Watched | undefined;
-  /** Opens `base + url` in a new page (at `size`), watched, and waits for hydration. */
+  /**
+   * Opens `base + url` in a new page (at `size`; or in `page`, made with newPage), watched,
+   * and waits for hydration; another page watched before is closed and checked first.
+   */
   open(
     url: string,
-    options?: { size?: { width: number; height: number }; popupOverlay?: boolean },
+    options?: { size?: { width: number; height: number }; popupOverlay?: boolean; page?: Page },
   ): Promise<Page>;
   /** Watches `page` as `open` does (for a test that loads it its own way). */
   watch(page: Page): Watched;
@@ -188,6 +197,7 @@ export function describeSite(
 
 function siteSuite(server: ServerKind, prefix: string): SiteSuite {
   let base = '';
+  let dir: string | undefined;
   let newPage: NewPage = () => Promise.reject(new Error('the suite has not started'));
   let started: { close(): Promise<void> } | undefined;
   let browser: Browser | undefined;
@@ -197,12 +207,15 @@ function siteSuite(server: ServerKind, prefix: string): SiteSuite {
 
   beforeAll(
     async () => {
-      const up =
-        server === 'preview'
-          ? await startPreview(prefix, { clientBuild: 'development', log: () => {} })
-          : await serveDemoStore(prefix);
-      started = up;
-      base = up.base;
+      if (server === 'preview') {
+        const up = await startPreview(prefix, { clientBuild: 'development', log: () => {} });
+        ({ base, dir } = up);
+        started = up;
+      } else {
+        const up = await serveDemoStore(prefix);
+        base = up.base;
+        started = up;
+      }
       browser = await launchChromium();
       newPage = pageMaker(browser);
     },
@@ -212,17 +225,22 @@ function siteSuite(server: ServerKind, prefix: string): SiteSuite {
     await browser?.close();
     await started?.close();
   });
-  afterEach(async () => {
-    const injected = faultsSet;
-    if (faultsSet) await suite.clearFaults();
-    faultsSet = false;
+  /** Closes the watched page, checking it logged nothing but what the test allowed. */
+  async function closeWatched(): Promise<void> {
     const closing = watched;
     watched = undefined;
-    const expected = allowed;
-    allowed = [];
     if (closing === undefined) return;
-    closing.problems.splice(0, Infinity, ...closing.problems.filter((p) => !expected.includes(p)));
-    await closeQuietly(closing, injected);
+    closing.problems.splice(0, Infinity, ...closing.problems.filter((p) => !allowed.includes(p)));
+    await closeQuietly(closing, faultsSet);
+  }
+  afterEach(async () => {
+    try {
+      if (faultsSet) await suite.clearFaults();
+      await closeWatched();
+    } finally {
+      faultsSet = false;
+      allowed = [];
+    }
   });
 
   const suite: SiteSuite = {
@@ -233,9 +251,14 @@ function siteSuite(server: ServerKind, prefix: string): SiteSuite {
     get watched() {
       return watched;
     },
+    get dir() {
+      return dir;
+    },
     newPage: (pageOptions) => newPage(pageOptions),
     async open(url, openOptions = {}) {
-      const page = await newPage({ popupOverlay: openOptions.popupOverlay ?? false });
+      if (watched?.page !== openOptions.page) await closeWatched();
+      const page =
+        openOptions.page ?? (await newPage({ popupOverlay: openOptions.popupOverlay ?? false }));
       if (openOptions.size) await page.setViewportSize(openOptions.size);
       watched = await openHydrated(page, base + url);
       return page;
@@ -256,6 +279,25 @@ function siteSuite(server: ServerKind, prefix: string): SiteSuite {
     },
   };
   return suite;
+}
+
+/**
+ * POSTs `body` as JSON to `url` from `page`, with its cookies and the crumb header its scripts
+ * send (as the add button's call): the answer's status.
+ */
+export function postFromPage(page: Page, url: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ url, body }) => {
+      const crumb = decodeURIComponent(/(?:^|; )crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': crumb },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { url, body },
+  );
 }
 
 /** Whether the focused element of `page` matches `selector`. */
