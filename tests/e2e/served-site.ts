@@ -97,9 +97,23 @@ async function buildOnce(): Promise<string> {
       }
       // Complete or absent: a reader never sees a half-written build.
       renameSync(scratch, out);
+      removeOldBuilds(out);
       return out;
     } finally {
       rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Builds of earlier sources, left by earlier runs (an hour old: no run still uses them). */
+function removeOldBuilds(current: string): void {
+  const prefix = 'jsont-e2e-build-';
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (!name.startsWith(prefix) || path === current || path.startsWith(`${current}.`)) continue;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat !== undefined && Date.now() - stat.mtimeMs > 60 * 60_000) {
+      rmSync(path, { recursive: true, force: true });
     }
   }
 }
