@@ -3,7 +3,8 @@
  * slow CPU applied through the DevTools protocol (`Network.emulateNetworkConditions`,
  * `Emulation.setCPUThrottlingRate`), each run in a fresh browser context (nothing cached):
  *
- * - **button shown**: when the Add To Cart button is first in the document;
+ * - **button shown**: when the Add To Cart button is first in the document (parsed; it is
+ *   painted with the first contentful paint);
  * - **button works**: when a click on it is first handled by the storefront (its widget's
  *   `jsont:add-to-cart-btn` event). From the first parse on, the page clicks the button itself
  *   every 50 ms (untrusted clicks, which neither count as input for LCP nor choose a variant,
@@ -41,6 +42,8 @@ interface Run {
   buttonWorks: number;
   fcp: number;
   lcp: number;
+  /** The LCP element, `tag.class.class`. */
+  lcpElement: string;
   scriptBytes: number;
 }
 
@@ -53,7 +56,13 @@ function instrument(): void {
     true,
   );
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w['__lcp'] = entry.startTime;
+    for (const entry of list.getEntries()) {
+      w['__lcp'] = entry.startTime;
+      const element = (entry as PerformanceEntry & { element?: Element | null }).element;
+      (window as unknown as { __lcpElement?: string }).__lcpElement = element
+        ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`
+        : 'gone';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   const poke = setInterval(() => {
     const button = document.querySelector<HTMLElement>('.sqs-add-to-cart-button');
@@ -93,7 +102,14 @@ async function measure(browser: Browser, base: string, conditions: Conditions): 
     const times = await page.evaluate(() => {
       const w = window as unknown as Record<string, number>;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-      return { buttonShown: w['__shown']!, buttonWorks: w['__works']!, fcp, lcp: w['__lcp']! };
+      const lcpElement = (window as unknown as { __lcpElement?: string }).__lcpElement ?? 'none';
+      return {
+        buttonShown: w['__shown']!,
+        buttonWorks: w['__works']!,
+        fcp,
+        lcp: w['__lcp']!,
+        lcpElement,
+      };
     });
     return { ...times, scriptBytes };
   } finally {
@@ -167,7 +183,9 @@ async function main(): Promise<void> {
     console.log(`  Add To Cart shown: ${ms((r) => r.buttonShown)}`);
     console.log(`  Add To Cart works: ${ms((r) => r.buttonWorks)}`);
     console.log(`  FCP: ${ms((r) => r.fcp)}`);
-    console.log(`  LCP: ${ms((r) => r.lcp)}`);
+    console.log(
+      `  LCP: ${ms((r) => r.lcp)} (${[...new Set(runs.map((r) => r.lcpElement))].join(', ')})`,
+    );
     console.log(
       `  scripts on the wire: ${(median(runs.map((r) => r.scriptBytes)) / 1024).toFixed(1)} KB`,
     );
