@@ -20,6 +20,8 @@ const ROUTES = Object.keys(DEMO_ROUTES).filter((url) => !url.startsWith('/checko
 describe.skipIf(!chromiumAvailable())('client-side navigation', () => {
   let base: string;
   let newPage: () => Promise<Page>;
+  // Preview only for now: navigation rendered in the browser asks for `?format=page`, which
+  // the site handler of `jsont serve` does not answer yet.
   useSiteInChromium(
     'jsont-navigation-',
     { clientBuild: 'development', log: () => {} },
