@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
 
 import { packageRoot } from '../server/preview/client-bundle.js';
+import { pageCoreChunk } from '../server/preview/page-core-chunk.js';
 
 /** URL prefix of the client's files; the names carry their content hash. */
 export const CLIENT_PREFIX = '/_jsont/';
@@ -53,6 +54,7 @@ export function siteClientBuildOptions(root: string): BuildOptions {
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'silent',
+    plugins: [pageCoreChunk()],
   };
 }
 

@@ -68,38 +68,33 @@ await build({
   outfile: join(dist, 'browser.js'),
 });
 
-// The preview client: an entry, its chunks (the storefront widgets among them) and source
-// maps, with the options the site server builds it with from sources
-// (server/preview/client-bundle.ts clientBuildOptions; .ts, so not importable here).
-await build({
-  entryPoints: { __client: join(root, 'storefront', 'preview-client.ts') },
-  outdir: join(dist, 'client'),
-  bundle: true,
-  splitting: true,
-  chunkNames: '[name]-[hash]',
-  publicPath: '/__client/',
-  platform: 'browser',
-  format: 'esm',
-  target: 'es2020',
-  // React's production build (the client bundles React for hydration).
-  define: { 'process.env.NODE_ENV': '"production"' },
-  minify: true,
-  legalComments: 'none',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
-
-// The production client of `jsont build`, with the options cli/site-client.ts builds it with from
-// sources: that module is bundled for the moment and imported, so both use the same options.
+// The options of the clients' builds live in .ts modules: bundled for the moment and imported,
+// so these builds use the same options (and chunking plugin) as builds from sources.
 const optionsModule = join(dist, '.site-client-options.mjs');
 await build({
   ...common,
-  entryPoints: [join(root, 'cli', 'site-client.ts')],
+  stdin: {
+    contents: [
+      "export * from './cli/site-client.ts';",
+      "export { clientBuildOptions } from './server/preview/client-bundle.ts';",
+    ].join('\n'),
+    resolveDir: root,
+    loader: 'ts',
+  },
   outfile: optionsModule,
   sourcemap: false,
 });
 const siteClient = await import(pathToFileURL(optionsModule).href);
 rmSync(optionsModule);
+
+// The preview client: an entry, its chunks (the storefront widgets among them) and source
+// maps, built as the site server builds it from sources (clientBuildOptions).
+await build({
+  ...siteClient.clientBuildOptions('production', root),
+  outdir: join(dist, 'client'),
+  logLevel: 'warning',
+});
+
 const siteClientDir = join(dist, 'site-client');
 const siteClientBuild = await build({
   ...siteClient.siteClientBuildOptions(root),

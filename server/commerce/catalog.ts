@@ -41,6 +41,8 @@ export interface CatalogForm {
   id: string;
   name: string;
   captchaEnabled: boolean;
+  /** A newsletter sign-up: a saved submission subscribes its email address. */
+  isNewsletter: boolean;
   fields: CatalogFormField[];
 }
 
@@ -153,7 +155,13 @@ export function formFromJson(raw: unknown): CatalogForm | undefined {
       maxLength: maxLength !== null && maxLength > 0 ? maxLength : null,
     });
   }
-  return { id, name: str(raw.name) ?? id, captchaEnabled: raw.captchaEnabled === true, fields };
+  return {
+    id,
+    name: str(raw.name) ?? id,
+    captchaEnabled: raw.captchaEnabled === true,
+    isNewsletter: raw.isNewsletter === true,
+    fields,
+  };
 }
 
 /**

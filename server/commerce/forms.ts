@@ -52,9 +52,10 @@ export function checkRateLimit({ stores, now, client }: Submitter, form: Catalog
 }
 
 /**
- * Checks the captcha and the field rules, then stores the submission: the API's save and the
- * site's post without JavaScript (server/site/form-posts.ts) alike. Throws the HttpError the
- * client turns into its text (400 with `errors` per field).
+ * Checks the captcha and the field rules, then stores the submission, and for a newsletter form
+ * the subscription of its email address: the API's save and the site's post without JavaScript
+ * (server/site/form-posts.ts) alike. Throws the HttpError the client turns into its text (400
+ * with `errors` per field).
  */
 export function saveSubmission(
   submitter: Submitter,
@@ -65,13 +66,23 @@ export function saveSubmission(
 ): number {
   if (form.captchaEnabled && (captchaKey ?? '') === '') throw fail(400, FORM_MESSAGES.captcha);
   throwIfInvalid(form, values);
-  return submitter.stores.forms.save({
+  const { forms } = submitter.stores;
+  const email = form.isNewsletter ? newsletterEmail(form, values) : undefined;
+  if (email !== undefined) forms.subscribe(form.id, email, submitter.now);
+  return forms.save({
     form_id: form.id,
     fields: JSON.stringify(values),
     page: JSON.stringify(page),
     client: submitter.client,
     created: submitter.now,
   });
+}
+
+/** The address a newsletter form subscribes: its (validated) email field's value. */
+function newsletterEmail(form: CatalogForm, values: FormValues): string | undefined {
+  const field = form.fields.find((f) => f.type === 'email');
+  const value = field === undefined ? undefined : values[field.id];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 function formOf(ctx: ApiContext, formId: string): CatalogForm {

@@ -224,15 +224,28 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
     }
     if (method !== 'GET') throw new HttpError(405, { error: 'Method not allowed' });
     const kind = url.searchParams.get('kind') ?? undefined;
+    // Saved forms and subscriptions live in their own tables; shown as records of the save.
+    const saved = (row: { id: number; created: number }, payload: unknown) => ({
+      id: row.id,
+      kind,
+      path: '/api/form/SaveFormSubmission',
+      payload,
+      created: row.created,
+    });
     if (kind === 'form-submission') {
       return {
-        records: stores.forms.list().map((s) => ({
-          id: s.id,
-          kind,
-          path: '/api/form/SaveFormSubmission',
-          payload: { formId: s.form_id, form: JSON.parse(s.fields), page: JSON.parse(s.page) },
-          created: s.created,
-        })),
+        records: stores.forms
+          .list()
+          .map((s) =>
+            saved(s, { formId: s.form_id, form: JSON.parse(s.fields), page: JSON.parse(s.page) }),
+          ),
+      };
+    }
+    if (kind === 'newsletter-subscription') {
+      return {
+        records: stores.forms
+          .subscriptions()
+          .map((s) => saved(s, { formId: s.form_id, email: s.email })),
       };
     }
     return {

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
+import { pageCoreChunk } from './page-core-chunk.js';
 
 const ENTRY = join('storefront', 'preview-client.ts');
 const PREBUILT = join('dist', 'client');
@@ -61,8 +62,7 @@ export function clientBundle(build: ClientBuild = 'production'): Promise<ClientF
 }
 
 /** esbuild options of the client script (tests read its import graph with them). */
-export function clientBuildOptions(build: ClientBuild): BuildOptions {
-  const root = packageRoot();
+export function clientBuildOptions(build: ClientBuild, root = packageRoot()): BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: { [CLIENT_ENTRY_NAME]: join(root, ENTRY) },
@@ -80,6 +80,7 @@ export function clientBuildOptions(build: ClientBuild): BuildOptions {
     sourcemap: 'linked',
     define: { 'process.env.NODE_ENV': JSON.stringify(build) },
     logLevel: 'silent',
+    plugins: [pageCoreChunk()],
   };
 }
 

@@ -56,7 +56,9 @@ describe('jsont build', () => {
     // Building again into the same folder replaces the earlier build.
     const again = await runJsont(scratch, ['build', SITE, '--out', out]);
     expect(again.code).toBe(0);
-  });
+    // Two whole builds (each bundles the client with esbuild): on a loaded two-core machine they
+    // outlast the default limit sized for one step.
+  }, 240_000);
 
   it('fails with file:line:col on a broken template and writes nothing', async () => {
     const site = join(scratch, 'broken-site');

@@ -1,10 +1,11 @@
 /**
  * The demo store as a visitor meets it, in headless Chromium against the preview and `jsont
  * serve` (site-harness.ts): the gallery's lightbox by keyboard with focus back on the image, axe
- * on the gallery with the lightbox open at desktop and phone sizes, the video block, the shop's category links, every route's title, the
- * not-found page, the favicon, the skip link, the pop-up overlay, and on every route at 320 and
- * 390 px: no horizontal overflow and no control smaller than 24 px (WCAG 2.5.8). No page logs a
- * console error or warning.
+ * on the gallery with the lightbox open at desktop and phone sizes, the video block, the shop's
+ * category links, every route's title, the not-found page, the favicon, the header's two rows,
+ * focus on the size buttons, product images without JavaScript, axe on the search page, the
+ * skip link, the pop-up overlay, and on every route at 320 and 390 px: no horizontal overflow
+ * and no control smaller than 24 px (WCAG 2.5.8). No page logs a console error or warning.
  */
 import { expect, it } from 'vitest';
 
@@ -144,6 +145,80 @@ describeSite('demo store in Chromium', { prefix: 'jsont-demo-' }, (site) => {
     ]);
     expect(seen.pageErrors).toEqual([]);
     await page.context().close();
+  });
+
+  it('keeps the header to two rows, signed in with a cart, at 1280 and 390 px', async () => {
+    // The longest header: the account's status and sign-out, and the cart pill.
+    const page = await open('/shop/p/walnut-serving-board', { width: 1280, height: 800 });
+    await page.locator('.variant-radiobtn-wrapper label').first().click();
+    await page.locator('.sqs-add-to-cart-button').click();
+    await page.locator('.cart-pill[aria-hidden="false"]').waitFor();
+    await page.goto(`${site.base}/account/sign-in`);
+    await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+    await page.locator('.sign-in-form').getByLabel('Email').fill('demo@example.com');
+    await page.locator('.sign-in-form').getByLabel('Password').fill('demo-password');
+    await page.locator('.sign-in-form button[type="submit"]').click();
+    await page.locator('[data-account-action="sign-out"]').waitFor();
+    const rows = () =>
+      page.evaluate(() => {
+        const top = (selector: string) =>
+          Math.round(document.querySelector(selector)!.getBoundingClientRect().top);
+        const middle = (selector: string) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return Math.round((box.top + box.bottom) / 2);
+        };
+        const tools = ['.header-search input', '.account-menu', '.cart-pill'].map(middle);
+        const lowest = Math.max(
+          ...['.site-title', '.header-search', '.account-menu', '.cart-pill'].map(
+            (s) => document.querySelector(s)!.getBoundingClientRect().bottom,
+          ),
+        );
+        return { title: middle('.site-title'), tools, navBelow: top('.site-nav') >= lowest };
+      });
+    const wide = await rows();
+    // One row for the title and the tools (centres within a few pixels), then the navigation.
+    for (const centre of wide.tools) expect(Math.abs(centre - wide.title)).toBeLessThanOrEqual(4);
+    expect(wide.navBelow).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = await rows();
+    for (const centre of narrow.tools) {
+      expect(Math.abs(centre - narrow.tools[0]!)).toBeLessThanOrEqual(4);
+    }
+    expect(narrow.navBelow).toBe(true);
+  });
+
+  it('shows where focus is on the size buttons, whose hidden radio takes it', async () => {
+    const page = await open('/shop/p/walnut-serving-board');
+    await page.locator('.instalment-pill-info').focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page, '#variant-option-Size-Small')).toBe(true);
+    const outline = () =>
+      page
+        .locator('label[for="variant-option-Size-Small"]')
+        .evaluate((label) => getComputedStyle(label).outlineStyle);
+    expect(await outline()).toBe('solid');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused(page, '#variant-option-Size-Large')).toBe(true);
+    expect(await outline()).toBe('none');
+  });
+
+  it('shows each product image once without JavaScript, none broken', async () => {
+    const page = await site.newPage({ javaScript: false });
+    await page.goto(`${site.base}/shop/p/walnut-serving-board`, { waitUntil: 'load' });
+    const shown = await page
+      .locator('.product-detail img')
+      .evaluateAll((images) =>
+        images
+          .filter((img) => img.getBoundingClientRect().height > 0)
+          .map((img) => `${img.getAttribute('src')} ${(img as HTMLImageElement).naturalWidth > 0}`),
+      );
+    await page.close();
+    expect(shown).toEqual(['/assets/img/board.svg true']);
+  });
+
+  it('has no axe violation on the search page, whose two search forms are named apart', async () => {
+    const page = await open('/search?q=mug');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('skips to the main content by keyboard', async () => {

@@ -72,7 +72,10 @@ describe.skipIf(!chromiumAvailable())('client-side navigation', () => {
 
   const problemsOf = (w: Watched) => [...w.problems, ...w.pageErrors];
 
-  it('renders every route as a fresh load of it does, with nothing logged', async () => {
+  // Two page loads per demo route: on a loaded two-core machine the walk outlasts the default
+  // limit, which is sized for a single page.
+  const walkTimeout = { timeout: ROUTES.length * 15_000 };
+  it('renders every route as a fresh load of it does, nothing logged', walkTimeout, async () => {
     const walker = await open('/');
     // The window survives client-side navigations only.
     await walker.page.evaluate(() => ((window as unknown as { __kept: number }).__kept = 1));

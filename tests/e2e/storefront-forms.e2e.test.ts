@@ -304,6 +304,16 @@ describeSite('the demo store forms in Chromium', { prefix: 'jsont-forms-' }, (si
     expect(forms).toEqual(
       expect.arrayContaining(['7e3a90c1b2d4f5061728394b', '7e3a90c1b2d4f5061728394a']),
     );
+    // Each sign-up is stored as a subscription to its newsletter.
+    const subscribed = (
+      await site.recorded<{ payload: { formId: string; email: string } }>('newsletter-subscription')
+    ).map((r) => r.payload);
+    expect(subscribed).toEqual(
+      expect.arrayContaining([
+        { formId: '7e3a90c1b2d4f5061728394b', email: 'reader@example.com' },
+        { formId: '7e3a90c1b2d4f5061728394a', email: 'footer@example.com' },
+      ]),
+    );
   });
 
   it.each([

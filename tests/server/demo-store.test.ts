@@ -115,6 +115,14 @@ describe('demo store pages', () => {
     }
   });
 
+  it('names the service of each social link (two of them are the same @name)', () => {
+    const links = [...page('/').doc.querySelectorAll('.social-links a')];
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Instagram @juniperandpine',
+      'Pinterest @juniperandpine',
+    ]);
+  });
+
   it('has the pop-up overlay only on the pages its settings list', () => {
     expect(page('/').doc.querySelector('[data-popup-overlay]')!.getAttribute('data-version')).toBe(
       '2026-winter',

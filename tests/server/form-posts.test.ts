@@ -99,5 +99,10 @@ describe('forms posted without JavaScript', () => {
     const reply = await post('/', body, `crumb=${token}`);
     expect(reply.status).toBe(303);
     expect(reply.headers.location).toBe('/shop');
+    // A newsletter's post subscribes its address, as its save through the API does.
+    const subscribed = server.commerce.handle.stores.forms.subscriptions();
+    expect(subscribed.map((s) => [s.form_id, s.email])).toEqual([
+      ['7e3a90c1b2d4f5061728394b', 'reader@example.com'],
+    ]);
   });
 });

@@ -98,6 +98,27 @@ describe('POST /api/form/SaveFormSubmission', () => {
     });
   });
 
+  it("subscribes a newsletter form's address once, and nothing for other forms", async () => {
+    const subscriptions = async () =>
+      (await client.get('/__recorded?kind=newsletter-subscription')).body.records as unknown[];
+    expect((await save(VALID)).status).toBe(200);
+    expect(await subscriptions()).toEqual([]);
+    const signUp = (email: string) =>
+      save({ 'letters-email': email }, { formId: 'letters', pageTitle: 'Home', pagePath: '/' });
+    expect((await signUp('reader@example.com')).status).toBe(200);
+    expect((await signUp(' READER@example.com ')).status).toBe(200);
+    expect((await signUp('not an address')).status).toBe(400);
+    expect(await subscriptions()).toEqual([
+      {
+        id: 1,
+        kind: 'newsletter-subscription',
+        path: '/api/form/SaveFormSubmission',
+        payload: { formId: 'letters', email: 'reader@example.com' },
+        created: clock,
+      },
+    ]);
+  });
+
   it('validates the payload (400 with field errors)', async () => {
     expectFieldError(await save(VALID, { key: undefined }), 'key', 'Required');
     expectFieldError(await save(VALID, { form: 'not json' }), 'form', FORM_MESSAGES.badFields);

@@ -90,6 +90,12 @@ export const FORMS = [
     ],
   },
   { id: 'guarded', name: 'Guarded', captchaEnabled: true, fields: [] },
+  {
+    id: 'letters',
+    name: 'Newsletter',
+    isNewsletter: true,
+    fields: [{ id: 'letters-email', type: 'email', required: true }],
+  },
 ];
 
 export const catalog = catalogFromItems(ITEMS, { forms: FORMS });

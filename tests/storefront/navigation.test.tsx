@@ -133,7 +133,10 @@ describe('navigation rendered in the browser', () => {
   /** The home page, hydrated, with its head as the server sends it, and navigation started. */
   async function start(): Promise<Navigation> {
     history.replaceState(null, '', '/');
-    const { runtime } = await mountPage('/', { commerce });
+    // Timers that never fire: the home page's pop-up would open after its delay, mid-test on a
+    // loaded machine, and change the page the cases compare.
+    const heldTimers = { setTimeout: () => 0, clearTimeout: () => {} };
+    const { runtime } = await mountPage('/', { commerce, timers: heldTimers });
     const html = site.render({ pathname: '/', extra: { cart: commerce.cart() } });
     document.head.innerHTML = /<head>([\s\S]*)<\/head>/.exec(
       html.status === 200 ? html.html : '',

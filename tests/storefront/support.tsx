@@ -16,6 +16,7 @@ import { cartOf, type FakeEntry } from './carts.js';
 import { hydrateStorefront } from '../../storefront/hydrate.js';
 import {
   createRuntime,
+  type Timers,
   type AddressBar,
   type StorefrontRuntime,
 } from '../../storefront/runtime.js';
@@ -210,6 +211,8 @@ export interface MountOptions {
   search?: string;
   /** Values over the route data (a form posted without JavaScript: `formStatus`). */
   extra?: Record<string, unknown>;
+  /** The widgets' timers (the browser's when not given). */
+  timers?: Timers;
 }
 
 /** Renders `pathname` as the site server does and hydrates it with the storefront's widgets. */
@@ -240,6 +243,7 @@ export async function mountPage(
       navigate,
       address,
       expressCheckout: options.expressCheckout ?? false,
+      ...(options.timers && { timers: options.timers }),
     },
     forms,
   );

@@ -1,4 +1,4 @@
-/** Form submission keys and saved submissions. */
+/** Form submission keys, saved submissions and newsletter subscriptions. */
 import type { Database } from 'better-sqlite3';
 
 export interface SubmissionRow {
@@ -7,6 +7,13 @@ export interface SubmissionRow {
   fields: string;
   page: string;
   client: string;
+  created: number;
+}
+
+export interface SubscriptionRow {
+  id: number;
+  form_id: string;
+  email: string;
   created: number;
 }
 
@@ -51,5 +58,20 @@ export class FormStore {
             .prepare('SELECT * FROM form_submissions WHERE form_id = ? ORDER BY id')
             .all(formId)
     ) as SubmissionRow[];
+  }
+
+  /** Subscribes `email` to the newsletter of `formId`; an address already subscribed stays as it was. */
+  subscribe(formId: string, email: string, now: number): void {
+    this.db
+      .prepare(
+        'INSERT INTO newsletter_subscriptions (form_id, email, created) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      )
+      .run(formId, email, now);
+  }
+
+  subscriptions(): SubscriptionRow[] {
+    return this.db
+      .prepare('SELECT * FROM newsletter_subscriptions ORDER BY id')
+      .all() as SubscriptionRow[];
   }
 }

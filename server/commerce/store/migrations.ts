@@ -139,4 +139,19 @@ export const MIGRATIONS: Migration[] = [
       db.prepare('DELETE FROM site_users WHERE id = ?').run(BUILT_IN_ACCOUNT.id);
     },
   },
+  {
+    version: 3,
+    up(db) {
+      // A newsletter form's saved submission also subscribes its address to that newsletter.
+      db.exec(`
+        CREATE TABLE newsletter_subscriptions (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          form_id TEXT NOT NULL,
+          email TEXT NOT NULL COLLATE NOCASE,
+          created INTEGER NOT NULL,
+          UNIQUE (form_id, email)
+        );
+      `);
+    },
+  },
 ];

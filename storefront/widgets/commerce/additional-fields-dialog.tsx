@@ -19,6 +19,8 @@ import type { Notice } from '../../runtime.js';
 import { Dialog } from '../dialogs/dialog.js';
 
 export const SAVING_LABEL = 'Saving…';
+/** A select's empty first option, unless the field has a placeholder (the demo's form-field.block says the same). */
+const SELECT_PROMPT = 'Select an option';
 
 export interface AdditionalFieldsDialogProps {
   form: AdditionalForm;
@@ -189,7 +191,7 @@ function Field({ field, id, value, error, onChange }: FieldProps): ReactNode {
   if (field.type === 'select') {
     control = (
       <select {...common} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{field.placeholder ?? ''}</option>
+        <option value="">{field.placeholder ?? SELECT_PROMPT}</option>
         {field.options.map((option) => (
           <option key={option} value={option}>
             {option}
