@@ -82,13 +82,16 @@ async function buildOnce(): Promise<string> {
       mkdirSync(lock);
     } catch {
       // Another test file is building it: wait, unless its lock is stale.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > STALE_LOCK_MS) {
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held !== undefined && Date.now() - held.mtimeMs > STALE_LOCK_MS) {
         rmSync(lock, { recursive: true, force: true });
       }
       await new Promise((done) => setTimeout(done, 500));
       continue;
     }
     try {
+      // Built by the holder of the lock before us.
+      if (existsSync(join(out, 'manifest.json'))) return out;
       const scratch = `${out}.${process.pid}`;
       rmSync(scratch, { recursive: true, force: true });
       const io = captureIO(REPO);
