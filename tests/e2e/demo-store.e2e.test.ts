@@ -10,7 +10,7 @@
 import { expect, it } from 'vitest';
 
 import { DEMO_ROUTES } from './demo-routes.js';
-import { axeViolations, describeSite, focused, watchPage } from './site-harness.js';
+import { axeViolations, describeSite, focused, waitForWidgets, watchPage } from './site-harness.js';
 
 const NOT_FOUND = '/no-such-page';
 
@@ -154,7 +154,8 @@ describeSite('demo store in Chromium', { prefix: 'jsont-demo-' }, (site) => {
     await page.locator('.sqs-add-to-cart-button').click();
     await page.locator('.cart-pill[aria-hidden="false"]').waitFor();
     await page.goto(`${site.base}/account/sign-in`);
-    await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+    // The sign-in form submits in place once its widget is attached.
+    await waitForWidgets(page);
     await page.locator('.sign-in-form').getByLabel('Email').fill('demo@example.com');
     await page.locator('.sign-in-form').getByLabel('Password').fill('demo-password');
     await page.locator('.sign-in-form button[type="submit"]').click();

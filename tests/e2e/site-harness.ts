@@ -330,13 +330,21 @@ export function watchPage(page: Page): Watched {
   return { page, problems, pageErrors };
 }
 
-/** Opens `url` in `page`, watched, and waits until the storefront has hydrated it. */
+/**
+ * Opens `url` in `page`, watched, and waits until the storefront has hydrated it and attached
+ * its lazy widgets (a click before would meet the markup without them).
+ */
 export async function openHydrated(page: Page, url: string): Promise<Watched> {
   const watched = watchPage(page);
   const response = await page.goto(url, { waitUntil: 'load' });
   expect(response?.status(), url).toBe(200);
-  await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+  await waitForWidgets(page);
   return watched;
+}
+
+/** Waits until the page has hydrated and its lazy widgets are attached. */
+export async function waitForWidgets(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset['widgets'] === 'attached');
 }
 
 /** Loads `base + url` without its client script, so a test can look at the DOM first. */

@@ -8,7 +8,7 @@
 import type { Page, Request } from 'playwright-core';
 import { expect, it } from 'vitest';
 
-import { axeViolations, describeSite, postFromPage } from './site-harness.js';
+import { axeViolations, describeSite, postFromPage, waitForWidgets } from './site-harness.js';
 
 const ACCOUNT = { email: 'demo@example.com', password: 'demo-password' };
 const SHOTS = process.env['JSONT_SCREENSHOTS'];
@@ -35,7 +35,8 @@ describeSite('site users and members in Chromium', { prefix: 'jsont-users-' }, (
     await expect.poll(quantity).not.toBe('0');
     const inCart = await quantity();
     await page.goto(`${site.base}/account/sign-in`);
-    await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+    // The sign-in form submits in place once its widget is attached.
+    await waitForWidgets(page);
     await shot(page, 'sign-in-1280');
     await page.locator('.sign-in-form').getByLabel('Email').fill(ACCOUNT.email);
     await page.locator('.sign-in-form').getByLabel('Password').fill(ACCOUNT.password);
@@ -65,7 +66,8 @@ describeSite('site users and members in Chromium', { prefix: 'jsont-users-' }, (
     await page.getByText('You have nothing in your shopping cart.').waitFor();
     // Signing in again brings the account's cart back.
     await page.goto(`${site.base}/account/sign-in`);
-    await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+    // The sign-in form submits in place once its widget is attached.
+    await waitForWidgets(page);
     await page.locator('.sign-in-form').getByLabel('Email').fill(ACCOUNT.email);
     await page.locator('.sign-in-form').getByLabel('Password').fill(ACCOUNT.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
