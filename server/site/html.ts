@@ -95,6 +95,19 @@ ${body}
   return injectClient(html, { preview, route: null, problems: preview ? problems : [], version });
 }
 
+/**
+ * An owner page refused to a browser without the owner session (401) or with a stale one (403):
+ * the server's text, and the way back.
+ */
+export function ownerRefusalPage(message: string, preview: boolean, version: string): string {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Owner session required</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>Owner session required</h1><p>${escapeHtml(message)}</p>
+<p><a href="/">Home</a></p></main></body></html>`;
+  return injectClient(html, { preview, route: null, problems: [], version });
+}
+
 export function notFoundPage(pathname: string, preview: boolean, version: string): string {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Page not found</title>

@@ -147,10 +147,14 @@ export class Site {
     });
   }
 
-  /** Every concrete page url, item routes expanded over their collection (for tests and check). */
+  /**
+   * Every concrete page url a visitor can open, item routes expanded over their collection (for
+   * tests, check and `jsont build`); owner pages are not among them.
+   */
   urls(): string[] {
     const out: string[] = [];
     for (const [url, route] of Object.entries(this.config().routes)) {
+      if (route.owner === true) continue;
       if (!isItemRoute(url)) out.push(url);
       else if (route.collection !== undefined) {
         for (const item of this.collection(route.collection).items) {
@@ -159,6 +163,16 @@ export class Site {
       }
     }
     return out;
+  }
+
+  /** Whether `pathname` is an owner page (site.json `owner: true`); false when unreadable. */
+  isOwnerPage(pathname: string): boolean {
+    try {
+      return matchRoute(this.config(), pathname)?.route.owner === true;
+    } catch (err) {
+      if (err instanceof ProblemError) return false;
+      throw err;
+    }
   }
 
   /** Renders the page at `pathname`; template errors of severity error make it a 500. */

@@ -57,13 +57,15 @@ export interface SiteInChromium {
    * `javaScript: false` the page runs no script (a visitor without JavaScript).
    */
   newPage: NewPage;
+  /** The server's current one-time owner link (opening it gives that browser the owner session). */
+  ownerLink(): string;
 }
 
 /** The preview server on a fresh copy of the demo store, with its test hooks. */
 async function startPreview(
   prefix: string,
   options: Omit<SiteServerOptions, 'root' | 'dbFile'>,
-): Promise<{ dir: string; base: string; close(): Promise<void> }> {
+): Promise<{ dir: string; base: string; ownerLink(): string; close(): Promise<void> }> {
   const dir = suiteFolder(prefix);
   cpSync(DEMO_SITE, dir, {
     recursive: true,
@@ -83,6 +85,7 @@ async function startPreview(
   return {
     dir,
     base,
+    ownerLink: () => server.ownerLink(),
     close: async () => {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
@@ -123,7 +126,8 @@ export function useSiteInChromium(
     const started = await startPreview(prefix, options);
     site = started;
     browser = await launchChromium();
-    receive({ dir: started.dir, base: started.base, newPage: pageMaker(browser) });
+    const { dir, base, ownerLink } = started;
+    receive({ dir, base, ownerLink, newPage: pageMaker(browser) });
   });
 
   afterAll(async () => {

@@ -193,6 +193,8 @@ describe('navigation rendered in the browser', () => {
         title: 'Shop · Juniper & Pine',
         referrer: `${ORIGIN}/`,
         kind: 'push',
+        // The new page's route data, for the tracker (storefront/analytics/index.ts) to read.
+        data: expect.objectContaining({ collection: expect.objectContaining({ urlId: 'shop' }) }),
       },
     ]);
     // The page JSON, then the page's code.
