@@ -20,6 +20,7 @@ import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js
 import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { signInFromQuery, signInView } from '../../storefront/state/sign-in.js';
+import { giftCardChoice } from '../../storefront/state/gift-card.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
@@ -465,6 +466,11 @@ export class Site {
     const page = data.page as Rec | undefined;
     if (typeof page === 'object' && page !== null && page.signIn === true) {
       data.signIn = signInView(signInFromQuery(query.get('error')));
+    }
+    // The gift card page: the amount `?itemId=…&sku=…` chose, if any (state/gift-card.ts).
+    if (typeof page === 'object' && page !== null && page.giftCardCheckout === true) {
+      const choice = giftCardChoice(data.items, query);
+      if (choice !== undefined) data.giftCardChoice = choice;
     }
     return data;
   }
