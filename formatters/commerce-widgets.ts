@@ -110,8 +110,27 @@ const variantsSelect = computed((item, ctx) => {
   return ctx.executeTemplate(template('variants-select'), node, false);
 });
 
+/**
+ * `add-to-cart-btn`, and with the argument `submit` the same button as a real
+ * `<button type="submit">` (its label a span), for a template that wraps the product form in a
+ * `<form method="post">` so that adding works without JavaScript; the storefront's widget takes
+ * its clicks over once hydrated. The template reads the choice as `jsontSubmitButton` of a copy
+ * of the item.
+ */
+const addToCartButton: Formatter = {
+  apply(args, vars, ctx) {
+    const first = vars[0]!;
+    const item = first.value;
+    const node =
+      args[0] === 'submit' && typeof item === 'object' && item !== null && !Array.isArray(item)
+        ? { ...item, jsontSubmitButton: true }
+        : item;
+    first.set(ctx.executeTemplate(template('add-to-cart-btn'), node, false));
+  },
+};
+
 export const COMMERCE_WIDGET_FORMATTERS: FormatterTable = {
-  'add-to-cart-btn': templateFormatter('add-to-cart-btn'),
+  'add-to-cart-btn': addToCartButton,
   'product-checkout': templateFormatter('product-checkout'),
   'quantity-input': quantityInput,
   'variants-select': variantsSelect,

@@ -21,6 +21,7 @@ import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { signInFromQuery, signInView } from '../../storefront/state/sign-in.js';
 import { giftCardChoice } from '../../storefront/state/gift-card.js';
+import { cartNoticeFromQuery } from '../../storefront/state/cart-notice.js';
 import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
@@ -466,6 +467,11 @@ export class Site {
     const page = data.page as Rec | undefined;
     if (typeof page === 'object' && page !== null && page.signIn === true) {
       data.signIn = signInView(signInFromQuery(query.get('error')));
+    }
+    // A product page after an add to cart posted without JavaScript (state/cart-notice.ts).
+    if (data.item !== undefined) {
+      const notice = cartNoticeFromQuery(data.item, query);
+      if (notice !== undefined) data.cartNotice = notice;
     }
     // The gift card page: the amount `?itemId=…&sku=…` chose, if any (state/gift-card.ts).
     if (typeof page === 'object' && page !== null && page.giftCardCheckout === true) {

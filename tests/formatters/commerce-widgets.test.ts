@@ -53,6 +53,23 @@ describe('add-to-cart-btn', () => {
     expect(label({}, { productAddToCartText: '' })).toEqual(['Add To Cart', 'Add To Cart']);
   });
 
+  it('is a real submit button with the argument submit, the same button otherwise', () => {
+    const data = item({ customAddButtonText: 'Buy', useCustomAddButtonText: true });
+    const plain = render('{item|add-to-cart-btn}', data).html;
+    const submit = render('{item|add-to-cart-btn submit}', data).html;
+    expect(plain).toContain(' role="button" tabindex="0"');
+    expect(plain).not.toContain('<button');
+    expect(submit).toContain('<button type="submit" class="sqs-add-to-cart-button ');
+    expect(submit).toContain('<span class="sqs-add-to-cart-button-inner">Buy</span>');
+    expect(submit).not.toContain(' role="button"');
+    // Apart from the elements' names and the role, the markup is the same.
+    const asDivs = submit
+      .replace('<button type="submit" ', '<div ')
+      .replace('</button>', '</div>')
+      .replace(/<span (class="sqs-add-to-cart-button-inner">Buy)<\/span>/, '<div $1</div>');
+    expect(asDivs).toBe(plain.replace(' role="button" tabindex="0"', ''));
+  });
+
   it('uses the custom label only when the flag and the text are both truthy', () => {
     expect(label({ useCustomAddButtonText: true, customAddButtonText: 'Buy' })).toEqual([
       'Buy',
@@ -188,7 +205,7 @@ describe('quantity-input', () => {
     ).toBe(
       '[\n\n\n<div class="product-quantity-input" data-item-id="I" data-animation-role="content">\n' +
         '  <div class="quantity-label">Quantity:</div>\n' +
-        '  <input aria-label="Quantity" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n</div>]',
+        '  <input aria-label="Quantity" name="quantity" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n</div>]',
     );
   });
 
@@ -284,7 +301,7 @@ describe('variants-select', () => {
   it('prompts with Select {variantName} and prints every value as a radio button too', () => {
     const out = select({ variants: two, variantOptionOrdering: ['a'] });
     expect(out).toContain(
-      '<select aria-label="Select a" data-variant-option-name="a">\n        <option value="">Select a</option>',
+      '<select aria-label="Select a" name="variant-option-a" data-variant-option-name="a">\n        <option value="">Select a</option>',
     );
     expect(out).toContain(
       '<input type="radio" class="variant-radiobtn" value="q" name="variant-option-a" id="variant-option-a-q"/>\n' +
@@ -305,7 +322,7 @@ describe('variants-select', () => {
     });
     expect(out).toContain('<div class="variant-option-title">n&amp;&quot;: </div>');
     expect(out).toContain(
-      '<select aria-label="Select n&"" data-variant-option-name="n&amp;&quot;">',
+      '<select aria-label="Select n&"" name="variant-option-n&amp;&quot;" data-variant-option-name="n&amp;&quot;">',
     );
     expect(out).toContain('<option value="">Select n&amp;&quot;</option>');
     expect(out).toContain('<option value="v&lt;">v&lt;</option>');
