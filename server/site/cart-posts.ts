@@ -24,9 +24,30 @@ import {
   productTypeOf,
   structuredContentOf,
 } from '../../storefront/state/product.js';
-import { FormRefusal, type FormBackend, type FormPostOutcome } from './form-posts.js';
+import { FormRefusal } from './form-refusal.js';
 
 export const ADD_TO_CART_KIND = 'add-to-cart';
+
+/** The cart API's add (storefront/api/schemas.ts, AddCartEntryRequest). */
+export interface CartAdd {
+  itemId: string;
+  sku: string;
+  quantity: number;
+}
+
+/** What the add needs of the post's backend (form-posts.ts, FormBackend). */
+interface CartBackend {
+  /** Adds as the cart API does; resolves with the cookies it set; throws FormRefusal. */
+  addToCart(add: CartAdd): Promise<string[]>;
+}
+
+/** A 303 (form-posts.ts, FormPostOutcome) with the cookies to pass on. */
+interface CartPostOutcome {
+  status: 303;
+  formStatus: Record<string, never>;
+  redirect: string;
+  setCookies?: string[];
+}
 /** The demo's selects and radios name each option's field so. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
 const VARIANT_PARAM = 'variant';
@@ -37,8 +58,8 @@ export async function addToCartPost(
   crumbOk: boolean,
   items: unknown[],
   pathname: string,
-  backend: FormBackend,
-): Promise<FormPostOutcome> {
+  backend: CartBackend,
+): Promise<CartPostOutcome> {
   const id = params.get('itemId') ?? '';
   const item = items.find((it) => id !== '' && itemId(it) === id);
   if (item === undefined) throw new FormRefusal(404, { error: 'No such product' });
@@ -49,7 +70,11 @@ export async function addToCartPost(
   }
   // A path of this site: `//host` would send the visitor elsewhere.
   const page = `/${pathname.replace(/^\/+/, '')}`;
-  const back = (code: CartNoticeCode, more: [string, string][] = [], setCookies?: string[]) => ({
+  const back = (
+    code: CartNoticeCode,
+    more: [string, string][] = [],
+    setCookies?: string[],
+  ): CartPostOutcome => ({
     status: 303,
     formStatus: {},
     redirect: `${page}?${new URLSearchParams([[CART_NOTICE_PARAM, code], ...more])}`,

@@ -20,20 +20,13 @@ import {
 } from '../../storefront/forms/form-rules.js';
 import { CRUMB_FIELD, FORM_KIND_FIELD, type FormState } from '../../storefront/forms/form-view.js';
 import { RESTOCK_KIND, restockKey } from '../../storefront/forms/restock-view.js';
-import { ADD_TO_CART_KIND, addToCartPost } from './cart-posts.js';
+import { ADD_TO_CART_KIND, addToCartPost, type CartAdd } from './cart-posts.js';
+import { FormRefusal } from './form-refusal.js';
 
 /** The crumb cookie (the commerce API's double-submit token), echoed by the form's field. */
 export const CRUMB_COOKIE = 'crumb';
 
-/** A refusal by the backend, with the API's status and JSON error body. */
-export class FormRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(typeof body.error === 'string' ? body.error : `HTTP ${status}`);
-  }
-}
+export { FormRefusal } from './form-refusal.js';
 
 /** Where a checked post is saved. Each operation throws FormRefusal when the API refuses. */
 export interface FormBackend {
@@ -54,13 +47,6 @@ export interface RestockSignup {
   variantId: string;
   siteVisitorEmail: string;
   isJoinMailingList: boolean;
-}
-
-/** The cart API's add (storefront/api/schemas.ts, AddCartEntryRequest). */
-export interface CartAdd {
-  itemId: string;
-  sku: string;
-  quantity: number;
 }
 
 /** What a post is checked against: the site's form definitions and its items. */

@@ -2,7 +2,7 @@
  * What a product page says after an add to cart posted without JavaScript (docs/storefront.md,
  * "Add to cart"): the server answers the post with a 303 back to the page, naming the outcome by
  * a code in the query (`?cart=added`, `?cart=out-of-stock`…; never a text, so no address can make
- * the page say something else), and the page's data gains `cartNotice`: the SPEC's text, under
+ * the page say something else), and the page's data gains `cartNotice`: the storefront's text, under
  * the `Unable to Add Item` title when it is a failure.
  */
 import { CART_ERROR_TEXTS } from '../api/errors.js';

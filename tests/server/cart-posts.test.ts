@@ -2,7 +2,7 @@
  * Add to cart posted without JavaScript (server/site/cart-posts.ts) on the preview server: a
  * valid post answers 303 back to the product page with `?cart=added` and the variant, sets the
  * new cart's cookie and adds the line; the page then shows `Added!` and the pill's count. Refusals
- * (sold out, missing options, bad quantity, bad crumb) add nothing and name their SPEC text on the
+ * (sold out, missing options, bad quantity, bad crumb) add nothing and name their texts on the
  * page; hostile bodies never get a 500 or an address of another site.
  */
 import { resolve } from 'node:path';
