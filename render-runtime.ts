@@ -18,8 +18,12 @@ import { oneStepBlock } from './engine/one-step-blocks.js';
 import { MAPPED_CHAINS } from './engine/mapped-chains.js';
 import { bufferedEncodeSpace, bufferedSlugify } from './formatters/char-buffer.js';
 import { useCharBuffer } from './formatters/char-scan.js';
-import { SERVER_FORMATTERS } from './formatters/json-attribute.js';
-import { useAmountWriter } from './formatters/money.js';
+import { SERVER_FORMATTERS } from './formatters/server-formatters.js';
+import { useAmountWriter, useFormatText } from './formatters/money.js';
+import { keptFormatText, keptPlurals } from './formatters/kept-results.js';
+import { usePluralsMaker } from './formatters/i18n-options.js';
+import { useFieldsIn } from './formatters/strftime.js';
+import { arithmeticFields } from './formatters/calendar-arithmetic.js';
 import { writeAmountDigits } from './formatters/money-digits.js';
 import { ALL_PREDICATES } from './predicates/index.js';
 import { jsx } from 'react/jsx-runtime';
@@ -62,6 +66,9 @@ export interface CompileOptions {
 
 // Server-only fast paths the browser runtime does without (same output, slower; its size
 // budget does not carry them): formatters/money.ts `useAmountWriter`, formatters/char-buffer.ts,
+// formatters/calendar-arithmetic.ts (`useFieldsIn`), formatters/kept-results.ts (`useFormatText`,
+// `usePluralsMaker`),
+// formatters/server-formatters.ts,
 // react-renderer/compile/escape-bypass.ts, react-renderer/html/escaped-ascii.ts,
 // react-renderer/html/common-references.ts,
 // react-renderer/runtime/inline-elements.ts (elements written by hand),
@@ -69,6 +76,9 @@ export interface CompileOptions {
 // react-renderer/compile/local-fallback.ts (`usePieceFallback`, with structure/local-regions.ts
 // `useLocalSplits`), engine/mapped-chains.ts (`useMappedChains`), engine/one-step-blocks.ts (`useOneStepBlocks`).
 useAmountWriter(writeAmountDigits);
+useFieldsIn(arithmeticFields);
+useFormatText(keptFormatText);
+usePluralsMaker(keptPlurals);
 useEscapeBypass({ step: unescapedStep, keeps: escapeKeeps });
 useDenseDecoder(decodeEscapedAscii);
 useCommonReferences(commonReferenceLength);

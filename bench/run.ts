@@ -7,6 +7,8 @@
  *   npm run bench -- --quick           fewer sizes and shorter timings (a smoke run)
  *   npm run bench -- --only render     suites whose name contains "render"
  *   npm run bench -- --only young      the young-generation checks (V8 internals)
+ *   npm run bench -- --only pages --page dense
+ *                                      only the page-table rows whose name contains "dense"
  *   npm run bench -- --json out.json   also write the figures as JSON
  *   npm run bench -- --markdown        also print compact ratio tables for the README
  *   npm run bench -- --cpu             time batches by this process's CPU time, not the wall
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     options: {
       quick: { type: 'boolean' },
       only: { type: 'string' },
+      page: { type: 'string' },
       json: { type: 'string' },
       markdown: { type: 'boolean' },
       cpu: { type: 'boolean' },
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
       ...(quick ? { budgetMs: 40, warmupMs: 20 } : { budgetMs: 200, warmupMs: 60 }),
       clock: values.cpu === true ? 'cpu' : 'wall',
     },
+    ...(values.page === undefined ? {} : { pageFilter: values.page }),
   };
   const suites = SUITES.filter((s) => values.only === undefined || s.name.includes(values.only));
   const started = Date.now();

@@ -15,6 +15,8 @@ export interface BenchOptions {
   /** Repetition counts of the micro-suites (fewer with --quick). */
   sizes: readonly number[];
   timing: TimingOptions;
+  /** `--page NAME`: only the page-table rows whose name contains NAME. */
+  pageFilter?: string;
 }
 
 export interface SuiteReport {

@@ -120,11 +120,16 @@ export async function buildSite(
   const partialCount = [...units.keys()].filter((f) => f.startsWith('partials/')).length;
   progress(`compiled ${plural(templateCount, 'template')} and ${plural(partialCount, 'partial')}`);
 
-  // Rendering every page also prepares each page's template for the browser (unit.prepared).
+  // Rendering every page also prepares each page's template for the browser (unit.prepared)
+  // and makes its code, which navigations in the browser fetch (/__jsont/code/<hash>.json).
   const urls = site.urls();
+  const pageCodes = new Map<string, string>();
   for (const url of urls) {
     const outcome = site.render({ pathname: url });
     if (outcome.status === 500) problems.push(...outcome.problems);
+    else if (outcome.html !== undefined && outcome.code !== undefined) {
+      pageCodes.set(outcome.code.path, outcome.code.text);
+    }
   }
   if (problems.length > 0) return fail(problems, 'rendering the pages');
   progress(`rendered ${plural(urls.length, 'page')}`);
@@ -158,12 +163,15 @@ export async function buildSite(
       false,
     );
   }
+  for (const [path, text] of pageCodes) {
+    assets[path] = writeAsset(out, path.slice(1), new TextEncoder().encode(text), true);
+  }
   // Browsers ask for /favicon.ico on their own; a site keeps it with its other assets.
   const favicon = assets['/assets/favicon.ico'];
   if (favicon !== undefined) assets['/favicon.ico'] = favicon;
   const compressed = Object.values(assets).filter((a) => a.encodings.length > 0).length;
   progress(
-    `wrote ${plural(Object.keys(assets).length, 'static file')}, ${compressed} precompressed (brotli, gzip)`,
+    `wrote ${plural(Object.keys(assets).length, 'static file')} (${plural(pageCodes.size, 'page code')}), ${compressed} precompressed (brotli, gzip)`,
   );
 
   const files: Record<string, string> = { 'site.json': reader.read('site.json') };

@@ -218,26 +218,37 @@ const imageColor: Formatter = {
 const STANDARD_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'];
 
 /**
- * ` srcset="…"` over the `systemDataVariants` entries ending in `w` (others, such as the
- * `WxH` original size, are skipped). When the last entry is a standard width below 2500w the
- * original file is offered as the next standard width. Unchanged when there is nothing to list.
+ * What follows each copy of the asset URL in a `srcset` for one `systemDataVariants` list, or
+ * null when it names no width.
  */
-const imageSrcset: Formatter = {
+export function srcsetPieces(variants: string): readonly string[] | null {
+  const widths = variants.split(',').filter((v) => v.endsWith('w'));
+  if (widths.length === 0) return null;
+  const pieces = widths.map((w) => `?format=${w} ${w}`);
+  const next = STANDARD_WIDTHS.indexOf(widths[widths.length - 1]!) + 1;
+  if (next > 0 && next < STANDARD_WIDTHS.length) {
+    pieces.push(`?format=original ${STANDARD_WIDTHS[next]}`);
+  }
+  return pieces;
+}
+
+/**
+ * `image-srcset`: ` srcset="…"` over the `systemDataVariants` entries ending in `w` (others,
+ * such as the `WxH` original size, are skipped). When the last entry is a standard width below
+ * 2500w the original file is offered as the next standard width. Unchanged when there is nothing
+ * to list. `pieces` is `srcsetPieces`, or the server's memo of it (stores send the same few lists
+ * for every image).
+ */
+export const srcsetFormatter = (pieces: typeof srcsetPieces): Formatter => ({
   apply(_args: string[], vars: Variable[]): void {
     const first = vars[0]!;
     const variants = field(first.value, 'systemDataVariants');
-    if (typeof variants !== 'string') return;
-    const widths = variants.split(',').filter((v) => v.endsWith('w'));
-    if (widths.length === 0) return;
+    const after = typeof variants === 'string' ? pieces(variants) : null;
+    if (after === null) return;
     const url = asString(field(first.value, 'assetUrl'));
-    const entries = widths.map((w) => `${url}?format=${w} ${w}`);
-    const next = STANDARD_WIDTHS.indexOf(widths[widths.length - 1]!) + 1;
-    if (next > 0 && next < STANDARD_WIDTHS.length) {
-      entries.push(`${url}?format=original ${STANDARD_WIDTHS[next]}`);
-    }
-    first.set(` srcset="${entries.join(',')}"`);
+    first.set(` srcset="${url}${after.join(`,${url}`)}"`);
   },
-};
+});
 
 export const CONTENT_IMAGE_FORMATTERS: FormatterTable = {
   'child-image-meta': metaOf((value, args) =>
@@ -247,5 +258,5 @@ export const CONTENT_IMAGE_FORMATTERS: FormatterTable = {
   image,
   'image-color': imageColor,
   'image-meta': metaOf((value) => value),
-  'image-srcset': imageSrcset,
+  'image-srcset': srcsetFormatter(srcsetPieces),
 };

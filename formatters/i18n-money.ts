@@ -6,7 +6,7 @@
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { numberOptions } from './i18n-decimal.js';
 import { extend, numberFormat, parseOptions, renderLocale, type Options } from './i18n-options.js';
-import { decimalToString, readMoney } from './money.js';
+import { decimalToString, formatNumberText, readMoney } from './money.js';
 
 export interface MoneyAmount {
   /** Exact decimal string of the amount in major units. */
@@ -59,7 +59,7 @@ function moneyFormatter(opts: Options, currency: string, locale: string): Amount
         locale,
         numberOptions(opts, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
       );
-      return (amount) => `${plain.format(amount as unknown as number)} ${currency}`;
+      return (amount) => `${formatNumberText(plain, amount)} ${currency}`;
     }
     default:
       break;
@@ -71,7 +71,7 @@ function moneyFormatter(opts: Options, currency: string, locale: string): Amount
     // A code Intl rejects (not three letters): nothing sensible to print.
     return nothing;
   }
-  return (amount) => format.format(amount as unknown as number);
+  return (amount) => formatNumberText(format, amount);
 }
 
 /** Distinct locale and currency pairs one `money` tag keeps formatters for. */

@@ -107,15 +107,24 @@ export function dateFormat(
  * render, so the key is the locale string itself rather than a key string built per call.
  */
 const pluralRulesByType = {
-  cardinal: new Map<string, Intl.PluralRules>(),
-  ordinal: new Map<string, Intl.PluralRules>(),
+  cardinal: new Map<string, PluralSelect>(),
+  ordinal: new Map<string, PluralSelect>(),
 };
 
-export function plurals(locale: string, type: Intl.PluralRuleType): Intl.PluralRules {
+type PluralSelect = Pick<Intl.PluralRules, 'select'>;
+
+/** The server entry installs rules that keep their answers (kept-results.ts `keptPlurals`). */
+let makePlurals = (rules: Intl.PluralRules): PluralSelect => rules;
+
+export const usePluralsMaker = (make: typeof makePlurals): void => {
+  makePlurals = make;
+};
+
+export function plurals(locale: string, type: Intl.PluralRuleType): PluralSelect {
   const byLocale = pluralRulesByType[type];
   let rules = byLocale.get(locale);
   if (rules === undefined) {
-    rules = new Intl.PluralRules(locale, { type });
+    rules = makePlurals(new Intl.PluralRules(locale, { type }));
     byLocale.set(locale, rules);
   }
   return rules;

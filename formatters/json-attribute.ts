@@ -4,10 +4,8 @@
  * browser runtime has a 60 KB budget (tests/bundle.test.ts), and the output is the same either
  * way.
  */
-import type { FormatterTable } from '../engine/plugin.js';
 import { boundedMemo } from '../engine/bounded-memo.js';
 import { escapeHtml, scriptSafeJson } from './core-text.js';
-import { ALL_FORMATTERS } from './index.js';
 
 /** Nesting depth past which `attributeJson` leaves the value to JSON.stringify (cycles end there). */
 const MAX_ATTRIBUTE_JSON_DEPTH = 64;
@@ -91,15 +89,3 @@ function plainAttributeJson(value: unknown, depth: number): string | null | unde
   }
   return '{' + out + '}';
 }
-
-/**
- * The built-in formatters as the server uses them: `json` followed by the built-in attribute
- * escape (`htmlattr`, `htmltag`) fuses into `attributeJson` (`Formatter.fuse`).
- */
-export const SERVER_FORMATTERS: FormatterTable = {
-  ...ALL_FORMATTERS,
-  json: {
-    ...ALL_FORMATTERS.json!,
-    fuse: (next) => (next === ALL_FORMATTERS.htmlattr ? attributeJson : undefined),
-  },
-};

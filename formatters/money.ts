@@ -224,10 +224,22 @@ export function numberFormat(
   return nf;
 }
 
-/** `Intl.NumberFormat.format` with an exact decimal string (ES2023 accepts numeric strings). */
-export function formatDecimal(nf: Intl.NumberFormat, amount: Decimal): string {
-  return nf.format(decimalToString(amount) as unknown as number);
-}
+/**
+ * `Intl.NumberFormat.format` with an exact decimal string (ES2023 accepts numeric strings). The
+ * server entry installs a memo of it (formatters/kept-results.ts, `useFormatText`).
+ */
+let formatText = (nf: Intl.NumberFormat, text: string): string =>
+  nf.format(text as unknown as number);
+
+export const useFormatText = (format: typeof formatText): void => {
+  formatText = format;
+};
+
+export const formatNumberText = (nf: Intl.NumberFormat, text: string): string =>
+  formatText(nf, text);
+
+export const formatDecimal = (nf: Intl.NumberFormat, amount: Decimal): string =>
+  formatText(nf, decimalToString(amount));
 
 /** Built once: the legacy money path runs for every price on every page. */
 let nativeFormat: Intl.NumberFormat | undefined;

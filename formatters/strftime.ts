@@ -67,7 +67,7 @@ const clocks = new Map<string, Intl.DateTimeFormat>();
  * the instant (both to the whole second, as the platform's clock reads). Throws for a zone the
  * platform does not know.
  */
-function offsetAt(zone: string, epoch: number): number {
+export function offsetAt(zone: string, epoch: number): number {
   let clock = clocks.get(zone);
   if (clock === undefined) {
     clock = new Intl.DateTimeFormat('en-US', {
@@ -106,17 +106,19 @@ function zoneOffset(zone: string, epoch: number): number {
   return offset !== undefined ? offset : offsets.set(key, offsetAt(zone, Math.floor(epoch)));
 }
 
-/** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */
-export function zonedFields(epoch: number, zone: string): ZonedFields {
-  const name = isValidTimeZone(zone) ? zone : 'UTC';
-  const offset = name === 'UTC' ? 0 : zoneOffset(name, epoch);
+/** The wall-clock fields of `epoch` in `zone`, a zone the platform knows (or `UTC`). */
+export type FieldsIn = (epoch: number, zone: string) => ZonedFields;
+
+/** Read back from a `Date` with its UTC getters. */
+const dateFields: FieldsIn = (epoch, zone) => {
+  const offset = zone === 'UTC' ? 0 : zoneOffset(zone, epoch);
   const d = new Date(Math.floor(epoch) + offset);
   const year = d.getUTCFullYear();
   const startOfYear = Date.UTC(year, 0, 1);
   const midnight = Date.UTC(year, d.getUTCMonth(), d.getUTCDate());
   return {
     epoch,
-    zone: name,
+    zone,
     offset,
     year,
     month: d.getUTCMonth(),
@@ -127,6 +129,21 @@ export function zonedFields(epoch: number, zone: string): ZonedFields {
     second: d.getUTCSeconds(),
     dayOfYear: Math.round((midnight - startOfYear) / DAY_MS) + 1,
   };
+};
+
+let fieldsIn = dateFields;
+
+/**
+ * Installs (or, with null, removes) a faster way to the same fields: the server entry installs
+ * calendar-arithmetic.ts; the browser's size budget does not carry it.
+ */
+export function useFieldsIn(fields: FieldsIn | null): void {
+  fieldsIn = fields ?? dateFields;
+}
+
+/** Breaks `epoch` into wall-clock fields in `zone` (unknown zones are treated as UTC). */
+export function zonedFields(epoch: number, zone: string): ZonedFields {
+  return fieldsIn(epoch, isValidTimeZone(zone) ? zone : 'UTC');
 }
 
 function pad(n: number, width = 2, fill = '0'): string {

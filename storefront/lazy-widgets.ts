@@ -14,6 +14,7 @@ import {
   REVIEWS_TABS,
   SIGN_IN_FORM,
   ACCOUNT_CONTROLS,
+  OWNER_PANELS,
 } from './widget-selectors.js';
 
 /** Starts a widget on `doc`; `data` is the page's route data. Returns the stop function. */
@@ -57,6 +58,10 @@ export const LAZY_WIDGETS: LazyWidget[] = [
         m.listenForAccountClicks(doc, runtime, data);
         return () => {};
       }),
+  },
+  {
+    selector: OWNER_PANELS,
+    load: () => import('./owner/panels.js').then((m) => m.attachOwnerPanels),
   },
   {
     selector: CART_ROOT,

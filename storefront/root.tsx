@@ -39,6 +39,7 @@ export function StorefrontRoot(props: StorefrontRootProps): ReactNode {
   const notice = useStore(runtime.cartNotice);
   const account = useStore(runtime.account);
   const signIn = useStore(runtime.signIn);
+  const ownerPanels = useStore(runtime.ownerPanels);
   const forms = useStore(runtime.forms);
   const state: VisitorState = {
     cart: props.hasCart ? cart.cart : undefined,
@@ -47,6 +48,7 @@ export function StorefrontRoot(props: StorefrontRootProps): ReactNode {
     notice,
     account,
     signIn,
+    ownerPanels,
     forms,
   };
   const { element, errors } = renderPrepared(props.template, storefrontData(props.data, state), {

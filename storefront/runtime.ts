@@ -50,6 +50,8 @@ export interface StorefrontRuntime {
   account: Store<{ signedIn: boolean }>;
   /** The sign-in form's state as template data (null: as the page was loaded). */
   signIn: Store<Record<string, unknown> | null>;
+  /** The owner panels' status and results as template data (null: as the page was loaded). */
+  ownerPanels: Store<Record<string, unknown> | null>;
   /** The forms' states by form id (the form widgets write it, storefrontData shows it). */
   forms: Store<FormsState>;
   timers: Timers;
@@ -106,6 +108,7 @@ export function createRuntime(
     cartNotice: createStore<Notice | null>(null),
     account: createStore({ signedIn: seams.signedIn ?? false }),
     signIn: createStore<Record<string, unknown> | null>(null),
+    ownerPanels: createStore<Record<string, unknown> | null>(null),
     forms: createStore(forms),
     timers,
     navigate: guardedNavigation(seams.navigate ?? ((url) => location.assign(url))),

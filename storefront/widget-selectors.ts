@@ -14,6 +14,8 @@ export const POPUP_OVERLAY = '[data-popup-overlay]';
 export const SIGN_IN_FORM = 'form[data-sign-in-form]';
 /** Paywall and join buttons (lesson pages) and the header's sign-out button. */
 export const ACCOUNT_CONTROLS = '[data-member-action],[data-account-action]';
+/** The owner page's panels (templates/owner.html in the demo; owner/panels.ts). */
+export const OWNER_PANELS = '[data-owner-panels]';
 /** Form blocks and restock sign-ups the storefront submits in place (partials/form.block…). */
 export const FORMS = 'form[data-jsont-form], form[data-jsont-restock]';
 /** The /cart page's cart (templates/cart.html in the demo; widgets/commerce/cart-page.ts). */

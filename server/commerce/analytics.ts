@@ -125,8 +125,13 @@ const routes: Route[] = [
     path: '/api/census/RecordHit',
     response: RecordedResponse,
     handle(ctx) {
-      const { event, data, ss_cvr } = parseWith(CensusHitRequest, ctx.body);
-      record(ctx, 'census', { event, data: JSON.parse(data) as unknown, ss_cvr });
+      const { event, data, ss_cvr, sessionInfo } = parseWith(CensusHitRequest, ctx.body);
+      record(ctx, 'census', {
+        event,
+        data: JSON.parse(data) as unknown,
+        ss_cvr,
+        ...(sessionInfo === undefined ? {} : { sessionInfo: JSON.parse(sessionInfo) as unknown }),
+      });
       return OK;
     },
   },

@@ -73,6 +73,8 @@ export type ApiHandler = ((req: IncomingMessage, res: ServerResponse) => Promise
   stores: Stores;
   /** The owner session gate and its one-time link. */
   owner: OwnerAccess;
+  /** The website the API answers for (store creation's path names it). */
+  websiteId: string;
 };
 
 /** Every implemented call (the contract tests check each has a sample request). */
@@ -253,7 +255,7 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
     };
   }
 
-  const handler = Object.assign(handle, { faults, stores, owner });
+  const handler = Object.assign(handle, { faults, stores, owner, websiteId });
   cartSettings.set(handler, { catalog, now, websiteId });
   return handler;
 }

@@ -6,13 +6,13 @@ import {
   HeaderFooter,
   LanguagesRequest,
   LanguagesResponse,
-  MISSING_NAVIGATION,
   MultilingualSettingsResponse,
   MultilingualStatusResponse,
   SiteLayoutResponse,
   UpdateNavigationRequest,
   type NavigationItem,
 } from '../../storefront/api/schemas.js';
+import { MISSING_NAVIGATION } from '../../storefront/api/store-url-id.js';
 import { fail, parseWith } from './http.js';
 import type { ApiContext, Route } from './router.js';
 

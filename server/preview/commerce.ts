@@ -9,7 +9,7 @@ import { createApiHandler, ensureCrumb, visitorCart, type ApiHandler } from '../
 import { newId } from '../commerce/cart-lines.js';
 import { catalogFromItems, type Catalog } from '../commerce/catalog.js';
 import type { FaultPlan } from '../commerce/faults.js';
-import type { OwnerAccess } from '../commerce/owner.js';
+import { OWNER_COOKIE, type OwnerAccess } from '../commerce/owner.js';
 import { openStore } from '../commerce/store/open.js';
 import type { Site } from '../site/site.js';
 import { ProblemError } from '../site/files.js';
@@ -33,6 +33,12 @@ export interface Commerce {
    * copy in the browser).
    */
   accountFor(req: IncomingMessage): { signedIn: boolean; xsrfToken?: string };
+  /**
+   * An owner page's `owner` data: the website the owner calls name and the store url ids in use
+   * (store creation picks a free one); throws the HttpError (401 without the owner session, 403
+   * with a stale one) that refuses anyone else.
+   */
+  ownerFor(req: IncomingMessage): OwnerPageData;
   /** The products and forms the API answers with. */
   catalog: Catalog;
   /** The API's clock. */
@@ -40,6 +46,11 @@ export interface Commerce {
   /** Drops the cached catalog after the site's data changed. */
   invalidate(): void;
   close(): void;
+}
+
+export interface OwnerPageData {
+  websiteId: string;
+  takenUrlIds: string[];
 }
 
 export interface CommerceOptions {
@@ -120,6 +131,10 @@ export function createCommerce(site: CommerceSource, options: CommerceOptions): 
       return session === undefined
         ? { signedIn: false }
         : { signedIn: true, xsrfToken: session.xsrf_token };
+    },
+    ownerFor(req) {
+      handle.owner.check(parseCookies(req.headers.cookie)[OWNER_COOKIE]);
+      return { websiteId: handle.websiteId, takenUrlIds: handle.stores.collections.urlIds() };
     },
     catalog,
     now,

@@ -19,6 +19,7 @@ import {
   LIVERELOAD_PATH,
   notFoundPage,
 } from '../site/html.js';
+import { scriptJson } from '../site/page-code.js';
 import { PlatformSite } from '../site/platform/platform-site.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
 import { folderReaderOf } from '../site/platform/reader.js';
@@ -174,7 +175,12 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
       send(res, 404, notFoundPage(pathname, preview, version()), HTML);
     } else {
       const boot = { preview, route: outcome.url, problems: [], version: version() };
-      send(res, outcome.status, injectClient(outcome.html, boot, outcome.hydration), HTML);
+      send(
+        res,
+        outcome.status,
+        injectClient(outcome.html, boot, outcome.hydration && scriptJson(outcome.hydration)),
+        HTML,
+      );
     }
   }
 

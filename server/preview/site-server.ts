@@ -16,17 +16,19 @@ import { FormRefusal, handleFormPost, type FormPostOutcome } from '../site/form-
 import { inProcessFormBackend } from './form-backend.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
-import { createCommerce, siteSource, type Commerce } from './commerce.js';
+import { createCommerce, siteSource, type Commerce, type OwnerPageData } from './commerce.js';
 import {
   CLIENT_PATH,
   errorPage,
   injectClient,
   LIVERELOAD_PATH,
   notFoundPage,
+  ownerRefusalPage,
 } from '../site/html.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
 import type { RenderOutcome, Site } from '../site/site.js';
-import { pageJson, type PageCodeStore } from '../site/page-json.js';
+import { hydrationJson } from '../site/page-code.js';
+import { pageJsonAnswer, type PageCodeStore } from '../site/page-json.js';
 import {
   PAGE_CODE_PREFIX,
   PAGE_JSON_FORMAT,
@@ -212,14 +214,22 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     extra: Record<string, unknown> = {},
   ): void {
     const { pathname } = url;
-    const crumb = commerce.ensureCrumb(req, res);
     const asJson = url.searchParams.get(PAGE_JSON_QUERY) === PAGE_JSON_FORMAT;
+    const owner = ownerData(req, res, pathname, asJson);
+    if (owner === 'refused') return;
+    const crumb = commerce.ensureCrumb(req, res);
     const query = new URLSearchParams(url.searchParams);
     if (asJson) query.delete(PAGE_JSON_QUERY);
     const outcome = site.render({
       pathname,
       query,
-      extra: { cart: commerce.cartFor(req), account: commerce.accountFor(req), crumb, ...extra },
+      extra: {
+        cart: commerce.cartFor(req),
+        account: commerce.accountFor(req),
+        crumb,
+        ...(owner === undefined ? {} : { owner }),
+        ...extra,
+      },
       checkReact: preview && !asJson,
       shell: asJson,
     });
@@ -236,13 +246,37 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
         log(`\n[preview] ${pathname}: ${kind} warning (the page is served):\n${warning.frame}\n`);
       }
       const boot = { preview, route: outcome.url, problems: [], version: version() };
-      const html = injectClient(outcome.html, boot, outcome.hydration);
+      const html = injectClient(outcome.html, boot, hydrationJson(outcome));
       send(res, outcome.status, html, 'text/html; charset=utf-8');
     } else if (outcome.status === 404) {
       send(res, 404, notFoundPage(pathname, preview, version()), 'text/html; charset=utf-8');
     } else {
       report(outcome.problems);
       send(res, 500, errorPage(outcome.problems, preview, version()), 'text/html; charset=utf-8');
+    }
+  }
+
+  /**
+   * An owner page's `owner` data for the owner; anyone else is answered the refusal (401 or 403,
+   * the server's text; JSON for navigation, which then loads the page in full) and gets
+   * 'refused'. Undefined for every other page.
+   */
+  function ownerData(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    asJson: boolean,
+  ): OwnerPageData | 'refused' | undefined {
+    if (!site.isOwnerPage(pathname)) return undefined;
+    try {
+      return commerce.ownerFor(req);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      const message =
+        typeof err.body.error === 'string' ? err.body.error : 'Owner session required';
+      if (asJson) send(res, err.status, JSON.stringify({ error: message }), JSON_TYPE);
+      else send(res, err.status, ownerRefusalPage(message, preview, version()), HTML_TYPE);
+      return 'refused';
     }
   }
 
@@ -338,20 +372,13 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
 
-/**
- * A page's JSON for client-side navigation; pages the client cannot render (errors, no page,
- * no layout) answer an error status, which makes the browser load the page in full.
- */
+/** A page's JSON for client-side navigation, its code kept in `codes` to be served. */
 function sendPageJson(res: ServerResponse, outcome: RenderOutcome, codes: PageCodeStore): void {
-  if (outcome.status === 200 && outcome.hydration && outcome.shell !== undefined) {
-    const body = JSON.stringify(pageJson(outcome.hydration, outcome.shell, codes));
-    send(res, 200, body, JSON_TYPE);
-  } else if (outcome.status === 500) {
-    send(res, 500, JSON.stringify({ error: 'This page could not be rendered.' }), JSON_TYPE);
-  } else {
-    send(res, 404, JSON.stringify({ error: 'No page JSON here' }), JSON_TYPE);
-  }
+  const answer = pageJsonAnswer(outcome);
+  if (answer.code !== undefined) codes.set(answer.code.path, answer.code.text);
+  send(res, answer.status, answer.body, JSON_TYPE);
 }
 
 function send(

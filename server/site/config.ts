@@ -29,6 +29,11 @@ export const RouteConfig = z.object({
   collection: z.string().optional(),
   /** Marks the search route: `search` in its data holds the query and the matching items. */
   search: z.boolean().optional(),
+  /**
+   * An owner page: the preview serves it only with the owner session (refusing anyone else),
+   * and `jsont build` leaves it out (a built site has no owner session).
+   */
+  owner: z.boolean().optional(),
 });
 export type RouteConfig = z.infer<typeof RouteConfig>;
 
@@ -55,7 +60,7 @@ export const SiteConfig = z.object({
    * The page answered, with status 404, for a path no route matches (or an item route whose
    * item does not exist): a route without a url, rendered in the layout like any other.
    */
-  notFound: RouteConfig.omit({ collection: true, search: true }).optional(),
+  notFound: RouteConfig.omit({ collection: true, search: true, owner: true }).optional(),
   routes: z
     .record(z.string().startsWith('/'), RouteConfig)
     .refine(

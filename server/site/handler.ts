@@ -4,8 +4,10 @@
  * Node and an edge runtime runs it unchanged (docs/publishing.md). Pages are rendered from the
  * precompiled templates (the compiler is never called) and streamed: the head, with a
  * modulepreload for each of the client's first scripts, leaves before the body is rendered.
- * Each page's data is at `?format=json`; static files carry their content hash as ETag, and
- * the client's content-hashed chunks are immutable; /api/* goes to the commerce origin.
+ * Each page's data is at `?format=json`, and what a navigation in the browser renders it from
+ * at `?format=page` (page-json.ts), its code at `/__jsont/code/<hash>.json`, written by the
+ * build; static files carry their content hash as ETag, and the client's content-hashed chunks
+ * and the page codes are immutable; /api/* goes to the commerce origin.
  */
 import { builtSiteSources, type AssetEntry, type SiteManifest } from './manifest.js';
 import {
@@ -16,10 +18,23 @@ import {
   httpFormBackend,
   type FormPostOutcome,
 } from './form-posts.js';
-import { errorPage, injectClient, injectPreloads, notFoundPage } from './html.js';
+import {
+  errorPage,
+  injectClient,
+  injectClientAround,
+  injectPreloads,
+  notFoundPage,
+} from './html.js';
+import { codeFields, contentHash, requestFields, type PageCodeText } from './page-code.js';
+import { pageJsonAnswer, type PageCodeStore } from './page-json.js';
 import { formatProblems, type SiteProblem } from './problems.js';
 import { securityHeaders } from './security.js';
 import { Site, type RenderRequest } from './site.js';
+import {
+  PAGE_CODE_PREFIX,
+  PAGE_JSON_FORMAT,
+  PAGE_JSON_QUERY,
+} from '../../storefront/navigation/page-json.js';
 
 export interface SiteHandlerOptions {
   /** A static file's bytes by its path in the build folder (AssetEntry.file), null if absent. */
@@ -42,6 +57,7 @@ export interface SiteHandler {
 /** The cart call whose answer pages render with (the header pill, /cart on first paint). */
 const CART_PATH = '/api/commerce/shopping-cart';
 const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Pages are revalidated on every use (their ETag makes that a 304 when nothing changed). */
 const PAGE_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,6 +71,18 @@ export function createSiteHandler(
   const site = new Site(reader, { compileUnit, now });
   const log = options.log ?? ((message: string) => console.error(message));
   const boot = { preview: false, route: null, problems: [], version: manifest.buildId };
+  /**
+   * Page codes a page JSON named that the build did not write (a page whose layout showed
+   * another set of islands than any page the build rendered): served from this process.
+   */
+  const codes: PageCodeStore = new Map();
+  const encodedCodes = new WeakMap<PageCodeText, Uint8Array>();
+  const codeBytes = (code: PageCodeText): Uint8Array => {
+    let bytes = encodedCodes.get(code);
+    if (bytes === undefined)
+      encodedCodes.set(code, (bytes = new TextEncoder().encode(codeFields(code))));
+    return bytes;
+  };
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -70,6 +98,15 @@ export function createSiteHandler(
     }
     const asset = Object.hasOwn(manifest.assets, pathname) ? manifest.assets[pathname] : undefined;
     if (asset !== undefined) return serveAsset(request, asset);
+    if (pathname.startsWith(PAGE_CODE_PREFIX)) {
+      const code = codes.get(pathname);
+      if (code === undefined) return textReply(404, 'Not found');
+      const headers = new Headers({
+        'Cache-Control': IMMUTABLE,
+        'X-Content-Type-Options': 'nosniff',
+      });
+      return conditional(request, `"${contentHash(code)}"`, headers, JSON_TYPE, code);
+    }
     return servePage(request, url);
   }
 
@@ -146,9 +183,12 @@ export function createSiteHandler(
     const crumb =
       cookieValue(request.headers.get('cookie'), CRUMB_COOKIE) ??
       cookieValue(setCookies.map((c) => c.split(';')[0]).join('; '), CRUMB_COOKIE);
+    const asPageJson = url.searchParams.get(PAGE_JSON_QUERY) === PAGE_JSON_FORMAT;
+    const query = new URLSearchParams(url.searchParams);
+    if (asPageJson) query.delete(PAGE_JSON_QUERY);
     const renderRequest: RenderRequest = {
       pathname: url.pathname,
-      query: url.searchParams,
+      query,
       extra: {
         ...(cart !== undefined && { cart }),
         ...(crumb !== undefined && { crumb }),
@@ -164,8 +204,25 @@ export function createSiteHandler(
       const data = site.pageData(renderRequest);
       if (data === undefined) return jsonReply(404, { error: 'Not found' }, headers);
       const text = JSON.stringify(data);
-      const etag = `"${await digest(`${manifest.buildId}\n${text}`)}"`;
-      return conditional(request, etag, headers, 'application/json; charset=utf-8', text);
+      return conditional(request, etag(`${manifest.buildId}\n${text}`), headers, JSON_TYPE, text);
+    }
+    if (asPageJson) {
+      const outcome = site.render({ ...renderRequest, shell: true });
+      // The shell's head is compared with the page's in the browser: the same preloads.
+      const answer = pageJsonAnswer(
+        outcome.status === 200 && outcome.shell !== undefined
+          ? { ...outcome, shell: injectPreloads(outcome.shell, manifest.client.preload) }
+          : outcome,
+      );
+      if (answer.code !== undefined && !Object.hasOwn(manifest.assets, answer.code.path)) {
+        codes.set(answer.code.path, answer.code.text);
+      }
+      if (answer.status !== 200) {
+        headers.set('Cache-Control', 'no-store');
+        return new Response(answer.body, { status: answer.status, headers: withType(headers) });
+      }
+      const tag = etag(`${manifest.buildId}\n${answer.body}`);
+      return conditional(request, tag, headers, JSON_TYPE, answer.body);
     }
 
     const plan = site.plan(renderRequest);
@@ -183,7 +240,7 @@ export function createSiteHandler(
     }
     // Everything the page is made of: the build, the address, the visitor's cart and the
     // minute (relative dates); rendering it again would give the same bytes within the minute.
-    const etag = `W/"${await digest(
+    const pageTag = `W/${etag(
       [
         manifest.buildId,
         url.pathname,
@@ -192,10 +249,10 @@ export function createSiteHandler(
         crumb ?? '',
         minute(now()),
       ].join('\n'),
-    )}"`;
+    )}`;
     headers.set('Content-Type', HTML);
-    headers.set('ETag', etag);
-    if (plan.status === 200 && matchesEtag(request, etag)) {
+    headers.set('ETag', pageTag);
+    if (plan.status === 200 && matchesEtag(request, pageTag)) {
       return new Response(null, { status: 304, headers: withoutBodyHeaders(headers) });
     }
     const status = plan.status;
@@ -216,13 +273,23 @@ export function createSiteHandler(
             // The status is sent already: report, and finish the page with what rendered.
             log(`[site] ${url.pathname}: render problems\n${formatProblems(rest.problems)}`);
           }
-          const html = injectClient(
-            rest.html,
-            { ...boot, route: plan.url },
-            plan.hydration,
-            manifest.client.entry,
-          );
-          controller.enqueue(encoder.encode(head === '' ? injectPreloads(html, []) : html));
+          const html = head === '' ? injectPreloads(rest.html, manifest.client.preload) : rest.html;
+          const pageBoot = { ...boot, route: plan.url };
+          if (plan.hydration === undefined || plan.code === undefined) {
+            controller.enqueue(
+              encoder.encode(injectClient(html, pageBoot, undefined, manifest.client.entry)),
+            );
+          } else {
+            // The page code's bytes are made once; only the rest is encoded per request.
+            const [before, after] = injectClientAround(html, pageBoot, manifest.client.entry);
+            controller.enqueue(
+              joinBytes([
+                encoder.encode(before),
+                codeBytes(plan.code),
+                encoder.encode(requestFields(plan.hydration) + after),
+              ]),
+            );
+          }
           controller.close();
         },
       },
@@ -370,9 +437,13 @@ function withoutBodyHeaders(headers: Headers): Headers {
   return out;
 }
 
+function withType(headers: Headers, type = JSON_TYPE): Headers {
+  headers.set('Content-Type', type);
+  return headers;
+}
+
 function jsonReply(status: number, body: unknown, headers = new Headers()): Response {
-  headers.set('Content-Type', 'application/json; charset=utf-8');
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(JSON.stringify(body), { status, headers: withType(headers) });
 }
 
 function textReply(status: number, text: string): Response {
@@ -381,10 +452,20 @@ function textReply(status: number, text: string): Response {
 
 const minute = (ms: number): number => Math.floor(ms / 60_000);
 
-/** Hex SHA-256 of `text` (Web Crypto: every runtime the handler runs on has it). */
-async function digest(text: string): Promise<string> {
-  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(bytes).slice(0, 16)]
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('');
+function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
+
+/**
+ * A validator over `text`: 64 bits of hash, computed in the request's own turn (a Web Crypto
+ * digest is a round trip through the thread pool per response). It tells apart the versions
+ * of one address a client has seen, not adversarial inputs: a visitor can only make their own
+ * cache stale.
+ */
+const etag = (text: string): string => `"${contentHash(text)}"`;

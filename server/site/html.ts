@@ -4,7 +4,7 @@
  * pages. Problems and hydration data travel to the browser as JSON in script tags (`<` escaped)
  * so the client needs no other request.
  */
-import type { HydrationBoot } from '../../storefront/hydrate.js';
+import { scriptJson } from './page-code.js';
 import type { SiteProblem } from './problems.js';
 
 export const CLIENT_PATH = '/__client.js';
@@ -36,22 +36,10 @@ export function injectPreloads(head: string, urls: readonly string[]): string {
   return at === -1 ? head : head.slice(0, at) + tags + head.slice(at);
 }
 
-/** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
-}
-
-function bootTags(boot: BootData, hydration: HydrationBoot | undefined, client: string): string {
-  return (
-    `<script type="application/json" id="__jsont-boot">${scriptJson(boot)}</script>\n` +
-    (hydration === undefined
-      ? ''
-      : `<script type="application/json" id="__jsont">${scriptJson(hydration)}</script>\n`) +
-    `<script type="module" src="${escapeHtml(client)}"></script>\n`
-  );
-}
+const bootScript = (boot: BootData): string =>
+  `<script type="application/json" id="__jsont-boot">${scriptJson(boot)}</script>\n`;
+const clientScript = (client: string): string =>
+  `<script type="module" src="${escapeHtml(client)}"></script>\n`;
 
 /**
  * The index of the last `</body>` in any case, found on the string itself: lowercasing first can
@@ -64,18 +52,44 @@ function lastBodyEnd(html: string): number {
 }
 
 /**
- * Adds the boot data, hydration data and client script (the preview's, or a built site's entry
- * at `client`) before the last </body>, or at the end.
+ * Adds the boot data, hydration data (its script-safe JSON: page-code.ts hydrationJson) and
+ * client script (the preview's, or a built site's entry at `client`) before the last </body>,
+ * or at the end.
  */
 export function injectClient(
   html: string,
   boot: BootData,
-  hydration?: HydrationBoot,
+  hydration?: string,
   client = CLIENT_PATH,
 ): string {
-  const tags = bootTags(boot, hydration, client);
+  if (hydration !== undefined) {
+    const [before, after] = injectClientAround(html, boot, client);
+    return before + hydration + after;
+  }
+  const [start, end] = splitAtBodyEnd(html);
+  return start + bootScript(boot) + clientScript(client) + end;
+}
+
+/**
+ * injectClient's output in two parts, before and after the hydration data's JSON: a server
+ * that holds part of that JSON as bytes already (the page code) sends the three in a row.
+ */
+export function injectClientAround(
+  html: string,
+  boot: BootData,
+  client = CLIENT_PATH,
+): [string, string] {
+  const [start, end] = splitAtBodyEnd(html);
+  return [
+    `${start}${bootScript(boot)}<script type="application/json" id="__jsont">`,
+    `</script>\n${clientScript(client)}${end}`,
+  ];
+}
+
+/** `html` before and from its last </body> (all of it, and nothing, when it has none). */
+function splitAtBodyEnd(html: string): [string, string] {
   const at = lastBodyEnd(html);
-  return at === -1 ? html + tags : html.slice(0, at) + tags + html.slice(at);
+  return at === -1 ? [html, ''] : [html.slice(0, at), html.slice(at)];
 }
 
 /**
@@ -93,6 +107,19 @@ export function errorPage(problems: SiteProblem[], preview: boolean, version: st
 ${body}
 </body></html>`;
   return injectClient(html, { preview, route: null, problems: preview ? problems : [], version });
+}
+
+/**
+ * An owner page refused to a browser without the owner session (401) or with a stale one (403):
+ * the server's text, and the way back.
+ */
+export function ownerRefusalPage(message: string, preview: boolean, version: string): string {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Owner session required</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>Owner session required</h1><p>${escapeHtml(message)}</p>
+<p><a href="/">Home</a></p></main></body></html>`;
+  return injectClient(html, { preview, route: null, problems: [], version });
 }
 
 export function notFoundPage(pathname: string, preview: boolean, version: string): string {

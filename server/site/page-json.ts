@@ -1,52 +1,43 @@
 /**
  * The page JSON a client-side navigation asks for (`?format=page`, storefront/navigation/
- * page-json.ts): built from a rendered page's hydration data and shell. The page code goes into
- * `codes`, a content-addressed store served at `/__jsont/code/<hash>.json` with immutable cache
- * headers: pages of one template share it, and a visitor's browser fetches it once.
+ * page-json.ts), the same from the preview and from the site handler: a rendered page's data,
+ * render options and shell, and the URL of its code (page-code.ts), which is served apart at
+ * `/__jsont/code/<hash>.json` with immutable cache headers: pages of one template share it, and
+ * a visitor's browser fetches it once.
  */
-import type { HydrationBoot } from '../../storefront/hydrate.js';
-import {
-  PAGE_CODE_PREFIX,
-  type PageCode,
-  type PageJson,
-} from '../../storefront/navigation/page-json.js';
+import type { PageJson } from '../../storefront/navigation/page-json.js';
+import type { PageCodeText } from './page-code.js';
+import type { RenderOutcome } from './site.js';
 
-/** Page code assets by URL path (bounded by the number of template versions served). */
+/** Page code texts by URL path, for a server that serves the codes it made (the preview). */
 export type PageCodeStore = Map<string, string>;
 
-/** The page JSON for a rendered page, its code stored in `codes`. */
-export function pageJson(hydration: HydrationBoot, shell: string, codes: PageCodeStore): PageJson {
-  const code: PageCode = {
-    root: hydration.root,
-    template: hydration.template,
-    partials: hydration.partials,
-    islands: hydration.islands ?? [],
-  };
-  const text = JSON.stringify(code);
-  const path = `${PAGE_CODE_PREFIX}${contentHash(text)}.json`;
-  if (!codes.has(path)) codes.set(path, text);
-  return {
-    data: hydration.data,
-    locale: hydration.locale,
-    now: hydration.now,
-    code: path,
-    shell,
-  };
+export interface PageJsonAnswer {
+  status: 200 | 404 | 500;
+  /** JSON text: the page JSON, or `{ error }`. */
+  body: string;
+  /** The code the page JSON names (status 200). */
+  code?: PageCodeText;
 }
 
 /**
- * 64 bits of `text` as 16 hex digits (two FNV-1a style lanes with different primes): names a
- * cache entry, not a secret, and needs no `node:crypto` (the site handler runs on web-standard
- * runtimes).
+ * The answer to `?format=page` for a page rendered with `shell`: pages the client cannot
+ * render (errors, no page, no layout) answer an error status, which makes the browser load the
+ * page in full.
  */
-export function contentHash(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
+export function pageJsonAnswer(outcome: RenderOutcome): PageJsonAnswer {
+  if (outcome.status === 500) {
+    return { status: 500, body: JSON.stringify({ error: 'This page could not be rendered.' }) };
   }
-  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
-  return hex(a) + hex(b);
+  if (
+    outcome.status === 200 &&
+    outcome.hydration !== undefined &&
+    outcome.code !== undefined &&
+    outcome.shell !== undefined
+  ) {
+    const { data, locale, now } = outcome.hydration;
+    const json: PageJson = { data, locale, now, code: outcome.code.path, shell: outcome.shell };
+    return { status: 200, body: JSON.stringify(json), code: outcome.code };
+  }
+  return { status: 404, body: JSON.stringify({ error: 'No page JSON here' }) };
 }

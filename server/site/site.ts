@@ -16,13 +16,12 @@ import {
   renderCompiledToReact as renderToReact,
 } from '../../render-runtime.js';
 import type { CompiledFile, UnitCompiler } from './units.js';
-import type { HydrationBoot, HydrationIsland } from '../../storefront/hydrate.js';
+import type { HydrationBoot } from '../../storefront/hydrate.js';
 import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { signInFromQuery, signInView } from '../../storefront/state/sign-in.js';
 import { giftCardChoice } from '../../storefront/state/gift-card.js';
 import { cartNoticeFromQuery } from '../../storefront/state/cart-notice.js';
-import { QUICK_VIEW_PARTIAL } from '../../storefront/widgets/commerce/quick-view-partial.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
@@ -30,6 +29,7 @@ import type { SiteReader } from './reader.js';
 import { apiResponseValueWarnings } from './api-response-values.js';
 import { requestValueWarnings } from './request-values.js';
 import { isItemRoute, itemUrl, matchRoute } from './routes.js';
+import { PageCodeCache, type IslandUse, type PageCodeText } from './page-code.js';
 import { siteAccounts } from './site-users.js';
 
 type Rec = Record<string, unknown>;
@@ -65,6 +65,8 @@ export type RenderOutcome =
       url: string | null;
       /** What the browser needs to hydrate the page body (pages with a layout only). */
       hydration?: HydrationBoot;
+      /** The hydration data's code (template, partials, islands), serialised once. */
+      code?: PageCodeText;
       /** With `shell`: the layout's HTML around an empty hydration root. */
       shell?: string;
       /**
@@ -92,6 +94,8 @@ export interface ServedPlan {
   /** The layout's HTML around an empty hydration root (pages with a layout only). */
   shell?(): string;
   hydration?: HydrationBoot;
+  /** The hydration data's code (template, partials, islands), serialised once. */
+  code?: PageCodeText;
   page: CompiledFile;
   partials: PartialSet;
   view: Rec;
@@ -121,6 +125,9 @@ export class Site {
   readonly files: FileCache;
   /** `{@|apply partial}` per island partial, compiled once (the partial itself is looked up per render). */
   private readonly islandUnits = new Map<string, CompiledFile>();
+  /** The last partial set, kept while its files are unchanged (page codes are cached by it). */
+  private partialSet: PartialSet | undefined;
+  private readonly pageCodes = new PageCodeCache();
 
   constructor(
     reader: SiteReader,
@@ -149,10 +156,14 @@ export class Site {
     });
   }
 
-  /** Every concrete page url, item routes expanded over their collection (for tests and check). */
+  /**
+   * Every concrete page url a visitor can open, item routes expanded over their collection (for
+   * tests, check and `jsont build`); owner pages are not among them.
+   */
   urls(): string[] {
     const out: string[] = [];
     for (const [url, route] of Object.entries(this.config().routes)) {
+      if (route.owner === true) continue;
       if (!isItemRoute(url)) out.push(url);
       else if (route.collection !== undefined) {
         for (const item of this.collection(route.collection).items) {
@@ -161,6 +172,16 @@ export class Site {
       }
     }
     return out;
+  }
+
+  /** Whether `pathname` is an owner page (site.json `owner: true`); false when unreadable. */
+  isOwnerPage(pathname: string): boolean {
+    try {
+      return matchRoute(this.config(), pathname)?.route.owner === true;
+    } catch (err) {
+      if (err instanceof ProblemError) return false;
+      throw err;
+    }
   }
 
   /** Renders the page at `pathname`; template errors of severity error make it a 500. */
@@ -243,6 +264,7 @@ export class Site {
       html: plan.head + html,
       url: plan.url,
       ...(plan.hydration && { hydration: plan.hydration }),
+      ...(plan.code && { code: plan.code }),
       ...(request.shell === true && plan.shell && { shell: plan.shell() }),
     };
     if (request.checkReact !== true) return served;
@@ -388,7 +410,7 @@ export class Site {
         split
           ? `${before}${HYDRATION_ROOT_OPEN}</div>${after}`
           : renderLayout(`${HYDRATION_ROOT_OPEN}</div>`).html,
-      ...(hydration && { hydration }),
+      ...(hydration && { hydration: hydration.boot, code: hydration.code }),
     };
   }
 
@@ -399,20 +421,19 @@ export class Site {
     data: Rec,
     partials: PartialSet,
     renderOptions: { locale: string; now: number },
-  ): HydrationBoot {
+  ): { boot: HydrationBoot; code: PageCodeText } {
     const islands = this.islands(config, layoutHtml);
-    return {
-      root: HYDRATION_ROOT_ID,
-      template: preparedOf(page),
+    const code = this.pageCodes.get(page, preparedOf(page), partials, islands, HYDRATION_ROOT_ID);
+    const boot: HydrationBoot = {
+      root: code.root,
+      template: code.template,
       data,
-      partials: shippedPartials(
-        [page.template.code, ...islands.map((i) => i.template.code)] as unknown as Code,
-        partials.compiled,
-      ),
+      partials: code.partials,
       locale: renderOptions.locale,
       now: renderOptions.now,
-      ...(islands.length > 0 ? { islands } : {}),
+      ...(code.islands.length > 0 ? { islands: code.islands } : {}),
     };
+    return { boot, code: code.serialised };
   }
 
   /**
@@ -514,8 +535,8 @@ export class Site {
    * The layout's islands present in `html`: each is an element `<… id="ID">` whose content is
    * exactly its partial applied to the page data (site.json `islands`: id -> partial).
    */
-  private islands(config: SiteConfig, html: string): HydrationIsland[] {
-    const out: HydrationIsland[] = [];
+  private islands(config: SiteConfig, html: string): IslandUse[] {
+    const out: IslandUse[] = [];
     for (const [id, partial] of Object.entries(config.islands)) {
       if (!html.includes(`id="${id}"`)) continue;
       let unit = this.islandUnits.get(partial);
@@ -523,7 +544,7 @@ export class Site {
         unit = this.options.compileUnit(`{@|apply ${partial}}`, islandUnitName(id));
         this.islandUnits.set(partial, unit);
       }
-      out.push({ root: id, template: preparedOf(unit) });
+      out.push({ root: id, partial, template: preparedOf(unit) });
     }
     return out;
   }
@@ -556,17 +577,29 @@ export class Site {
 
   /**
    * Every file in partials/, named by file name with and without extension (as the CLI does).
-   * Compiled once per file version; errors point into the partial's own file.
+   * Compiled once per file version; errors point into the partial's own file. The same set is
+   * returned while the same files hold the same units (page codes are cached by it).
    */
   private partials(): PartialSet {
-    const set: PartialSet = { compiled: {}, files: new Map(), problems: [] };
     const names = this.files
       .list('partials')
       .filter((name) => !name.startsWith('.'))
       .sort();
-    for (const name of names) {
+    const units = names.map((name) => {
       const file = `partials/${name}`;
-      const unit = this.files.get('template', file, (text) => this.options.compileUnit(text, file));
+      return this.files.get('template', file, (text) => this.options.compileUnit(text, file));
+    });
+    const last = this.partialSet;
+    if (
+      last !== undefined &&
+      last.names.length === names.length &&
+      names.every((name, i) => last.names[i] === name && last.units[i] === units[i])
+    ) {
+      return last;
+    }
+    const set: PartialSet = { compiled: {}, files: new Map(), problems: [], names, units };
+    for (const [i, name] of names.entries()) {
+      const unit = units[i]!;
       set.problems.push(...unit.problems);
       const stem = partialStem(name);
       for (const key of [name, stem]) {
@@ -575,6 +608,7 @@ export class Site {
         set.files.set(key, unit);
       }
     }
+    this.partialSet = set;
     return set;
   }
 
@@ -634,43 +668,13 @@ function preparedOf(unit: CompiledFile): ReactTemplate {
   return unit.prepared;
 }
 
-/**
- * The compiled partials `code` may apply or include, transitively. Partial names are literal
- * strings in the code tree (formatter arguments, include names), so every string that names a
- * partial counts: at worst an unused partial is shipped, never a needed one left out.
- */
-/**
- * The partials a page's templates use, and the quick view's when they apply the
- * `product-quick-view` formatter (the dialog renders it in the browser).
- */
-function shippedPartials(code: Code, compiled: Record<string, Template>): Record<string, Code> {
-  const used = partialsUsed(code, compiled);
-  if (!JSON.stringify([code, used]).includes('"product-quick-view"')) return used;
-  return { ...used, ...partialsUsed([QUICK_VIEW_PARTIAL] as unknown as Code, compiled) };
-}
-
-function partialsUsed(code: Code, compiled: Record<string, Template>): Record<string, Code> {
-  const used: Record<string, Code> = {};
-  const pending: unknown[] = [code];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (Array.isArray(value)) for (const item of value as unknown[]) pending.push(item);
-    else if (
-      typeof value === 'string' &&
-      Object.hasOwn(compiled, value) &&
-      !Object.hasOwn(used, value)
-    ) {
-      used[value] = compiled[value]!.code;
-      pending.push(used[value]);
-    }
-  }
-  return used;
-}
-
 interface PartialSet {
   compiled: Record<string, Template>;
   files: Map<string, CompiledFile>;
   problems: SiteProblem[];
+  /** The files in partials/ and their units, in order: what the set was made from. */
+  names: string[];
+  units: CompiledFile[];
 }
 
 function asArray(v: unknown): unknown[] {

@@ -1,6 +1,7 @@
 /**
  * Signing in from the page (its own chunk): the sign-in form submits in place (sign-out.ts signs
- * out); both update the runtime's account store, so every root
+ * out), then sets the account's locale to the page's language; both update the runtime's
+ * account store, so every root
  * (the header's account menu) re-renders, and reload the cart, which follows the account.
  */
 import { CommerceError, asCommerceError } from '../api/errors.js';
@@ -51,26 +52,29 @@ export function attachSignInForm(
       return;
     }
     show({ status: 'submitting', errors: {} });
-    siteUsers(runtime, data)
-      .login(values)
-      .then(
-        () => {
-          runtime.account.set({ signedIn: true });
-          listenForAccountClicks(doc, runtime, data);
-          show({ status: 'signed-in', errors: {} });
-          focusAfterCommit(runtime, 'sign-in-done');
-          void runtime.cart.load();
-        },
-        (err: unknown) => {
-          const failure = asCommerceError(err);
-          const text =
-            failure instanceof CommerceError && failure.status === 401 && failure.kind === 'server'
-              ? SIGN_IN_TEXTS.credentials
-              : failure.message;
-          show({ status: 'idle', errors: { form: text } });
-          focusAfterCommit(runtime, 'sign-in-errors');
-        },
-      );
+    const client = siteUsers(runtime, data);
+    client.login(values).then(
+      () => {
+        // The account takes the page's language (nothing is sent for a custom code); what
+        // becomes of it is not the visitor's concern, so a failure is silent.
+        const language = doc.documentElement.lang;
+        if (language !== '') client.updateLocale(language).catch(() => {});
+        runtime.account.set({ signedIn: true });
+        listenForAccountClicks(doc, runtime, data);
+        show({ status: 'signed-in', errors: {} });
+        focusAfterCommit(runtime, 'sign-in-done');
+        void runtime.cart.load();
+      },
+      (err: unknown) => {
+        const failure = asCommerceError(err);
+        const text =
+          failure instanceof CommerceError && failure.status === 401 && failure.kind === 'server'
+            ? SIGN_IN_TEXTS.credentials
+            : failure.message;
+        show({ status: 'idle', errors: { form: text } });
+        focusAfterCommit(runtime, 'sign-in-errors');
+      },
+    );
   };
   doc.addEventListener('submit', onSubmit);
   return () => doc.removeEventListener('submit', onSubmit);

@@ -51,6 +51,17 @@ export const RESTRICTED_COOKIES: readonly string[] = [
   'ss_cvt',
 ];
 
+/**
+ * The document events analytics listens to: a navigation's page view (navigation/page-view.ts
+ * PAGE_VIEW_EVENT) and a paywall or join click (account/clicks.ts MEMBER_ACTION_EVENT). Written
+ * out so the analytics chunk shares no chunk with those modules (every page loads it); a test
+ * checks they are the same names.
+ */
+export const HEARD_EVENTS = {
+  pageView: 'jsont:page-view',
+  memberAction: 'jsont:member-action',
+} as const;
+
 /** Storage keys of the session flags (docs/storefront.md, "Analytics"). */
 export const SESSION_FLAG_KEYS = {
   /** Per tab (session storage): set once the tab has landed. */
@@ -68,6 +79,9 @@ export const ANALYTICS_TEXTS = {
   storage: 'Unable access local/session storage',
   badEnvironment: (env: string) =>
     `Analytics source environment must be dev, qa, staging or prod, not ${JSON.stringify(env)}`,
+  /** Validate mode: the server found the content of a newer event invalid. */
+  invalidEvent: (schema: string, errors: readonly string[]) =>
+    `Analytics event ${schema} is not valid: ${errors.join('; ')}`,
 } as const;
 
 export const SOURCE_ENVIRONMENTS: readonly string[] = ['dev', 'qa', 'staging', 'prod'];
@@ -92,6 +106,14 @@ export const EDITOR_PATH = /^\/config(\/|$)/;
 export const VIEWER_ROLE = 10;
 /** Record type of a store item (a product page). */
 export const STORE_ITEM_RECORD_TYPE = 11;
+/** Record type of a lesson, and collection type of a lesson collection. */
+export const LESSON_RECORD_TYPE = 62;
+export const LESSONS_COLLECTION_TYPE = 24;
+/**
+ * The query parameter of the variant chosen on a product page (the variant select's
+ * VARIANT_PARAM, written out so the analytics chunk does not import the widget; a test checks).
+ */
+export const VARIANT_QUERY_PARAM = 'variant';
 
 export const SESSION_RECORDING = {
   minCpuCores: 3,
@@ -112,6 +134,8 @@ export const EXPERIMENT_ERRORS = {
 export const ANALYTICS_PATHS = {
   recordEvent: '/api/events/RecordEvent',
   clankerEvents: '/api/v1/clanker/events',
+  /** Validate mode: the content goes here (`{schemaName}` appended) instead of to the events. */
+  clankerValidate: '/api/v1/clanker/validate-event-content/',
   errors: '/api/events/RecordJavascriptErrors',
   recordHit: '/api/census/RecordHit',
   quickView: '/api/census/RecordQuickView/',

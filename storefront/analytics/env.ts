@@ -16,7 +16,7 @@ export interface AnalyticsEnv {
   localStorage(): Storage;
   sessionStorage(): Storage;
   console: Pick<Console, 'warn' | 'error'>;
-  location(): { href: string; host: string; pathname: string; search: string };
+  location(): { href: string; host: string; pathname: string; search: string; hash: string };
   document(): { title: string; referrer: string; lang: string };
   window(): {
     innerWidth: number;

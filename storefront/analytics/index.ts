@@ -2,22 +2,27 @@
  * The analytics chunk (loaded by load.ts once the page is idle after hydration): page views,
  * commerce events, census hits, error reports, performance metrics and the session-recording id.
  * It takes over the runtime's tracker (track.ts), so what widgets reported before it loaded is
- * sent too. In-browser navigation announces each new page with a `jsont:navigate` event on
- * `window` (docs/storefront.md, "Analytics"); every call fails silently.
+ * sent too. In-browser navigation announces each page it shows with `jsont:page-view` on
+ * `document` (navigation/page-view.ts), which is that page's view, and the paywall and join
+ * buttons announce their clicks (account/clicks.ts); every call fails silently.
  */
 import { onCLS, onINP, onLCP } from 'web-vitals';
+import type { MemberActionDetail } from '../account/clicks.js';
 import { readCookie } from '../api/cookies.js';
+import type { PageViewDetail } from '../navigation/page-view.js';
 import type { StorefrontRuntime } from '../runtime.js';
-import { ANALYTICS_COOKIES, ANALYTICS_PATHS, PAGE_TYPE } from './constants.js';
+import { ANALYTICS_COOKIES, ANALYTICS_PATHS, HEARD_EVENTS, PAGE_TYPE } from './constants.js';
 import { browserEnv, type AnalyticsEnv } from './env.js';
 import { createErrorReporter, type ErrorReporter } from './error-reports.js';
 import { createExperiments, type ExperimentDefinition, type Experiments } from './experiments.js';
-import { identify, type Identity } from './identity.js';
+import { identify } from './identity.js';
+import { sendNewerEvent } from './newer-events.js';
+import { MEMBER_AREA_EVENTS, olderTrackerEvent } from './older-tracker.js';
 import {
   accountAllows,
-  clankerContent,
-  clankerUrl,
   isCartPage,
+  isLessonCollectionPage,
+  isLessonPage,
   isProductPage,
   pageAllowsTracking,
   pageFacts,
@@ -29,13 +34,6 @@ import { collectPerformance, type Vitals } from './performance.js';
 import { sessionRecordingId } from './session-recording.js';
 import type { TrackedEvent } from './track.js';
 import { post, quietly } from './transport.js';
-
-/** The window event in-browser navigation dispatches once per navigation. */
-export const NAVIGATE_EVENT = 'jsont:navigate';
-export interface NavigateDetail {
-  /** The new page's route data (the current page's when absent). */
-  data?: unknown;
-}
 
 /** RecordEvent names of the commerce events. */
 export const COMMERCE_EVENTS = {
@@ -49,17 +47,17 @@ export const COMMERCE_EVENTS = {
   reviewsTab: 'commerce_reviews_tab',
   reviewsAnchor: 'commerce_reviews_anchor',
   gatedVideo: 'gated_video_view',
-  accessDenied: 'member_area_access_denied',
-  paywallButton: 'member_area_paywall_click',
-  joinButton: 'member_area_join_click',
 } as const;
 
-/** Clicks on markup marked `data-jsont-track="…"` (lesson pages: paywall, join, gated video). */
+/** Clicks on markup marked `data-jsont-track="…"` (a gated video). */
 export const TRACK_ATTRIBUTE = 'data-jsont-track';
 const CLICK_EVENTS: Record<string, string> = {
-  'paywall-button': COMMERCE_EVENTS.paywallButton,
-  'join-button': COMMERCE_EVENTS.joinButton,
   'gated-video': COMMERCE_EVENTS.gatedVideo,
+};
+/** The member actions (`jsont:member-action`, account/clicks.ts) of the older tracker. */
+const MEMBER_ACTIONS: Record<string, string> = {
+  paywall: MEMBER_AREA_EVENTS.paywallClick,
+  join: MEMBER_AREA_EVENTS.joinClick,
 };
 /** A product page's related products: a container whose items carry `data-item-id`. */
 export const RELATED_PRODUCTS = '[data-related-products]';
@@ -82,25 +80,28 @@ export function startAnalytics(
   data: unknown,
   options: AnalyticsOptions = {},
 ): Analytics {
-  const env = browserEnv(runtime.timers, options.env);
+  const browser = browserEnv(runtime.timers, options.env);
   const doc = options.doc ?? document;
+  /** After an in-browser navigation, the page navigated from (document.referrer stays put). */
+  let referrer: string | undefined;
+  const env: AnalyticsEnv = {
+    ...browser,
+    document: () => ({ ...browser.document(), ...(referrer === undefined ? {} : { referrer }) }),
+  };
   const errors = createErrorReporter(env);
   let facts = pageFacts(data);
-  let identity: Identity | undefined;
   const allowed = () => accountAllows(facts, env.location().pathname);
 
-  const recordEvent = (event: string, payload: Record<string, unknown>) => {
+  const sendRecordEvent = (event: string, data: object) => {
     const crumb = readCookie(env.cookies(), ANALYTICS_COOKIES.crumb) ?? '';
-    const body = { crumb, event, data: JSON.stringify({ ...payload, websiteId: facts.websiteId }) };
+    const body = { crumb, event, data: JSON.stringify(data) };
     quietly(post(env, ANALYTICS_PATHS.recordEvent, { form: body }, { beacon: true }));
   };
-  const newerEvent = (schema: string, extra: { objectIdentifier?: string } = {}) => {
-    const url = clankerUrl(env, facts.sourceEnvironment);
-    if (url === '' || identity === undefined) return;
-    const content = clankerContent(env, facts, identity, { customSchemaName: schema, ...extra });
-    const body = { eventSchemaName: schema, eventContent: JSON.stringify(content) };
-    quietly(post(env, url, { json: body }, { beacon: true }));
-  };
+  const recordEvent = (event: string, payload: Record<string, unknown>) =>
+    sendRecordEvent(event, { ...payload, websiteId: facts.websiteId });
+  /** The older tracker's events: its own payload (older-tracker.ts). */
+  const recordOlder = (eventName: string) =>
+    sendRecordEvent(eventName, olderTrackerEvent(env, facts, eventName).payload);
 
   const track = (event: TrackedEvent) => {
     if (!allowed() || !pageAllowsTracking(facts)) return;
@@ -143,16 +144,20 @@ export function startAnalytics(
     if (next !== undefined) facts = pageFacts(next);
     const pathname = env.location().pathname;
     if (!allowed()) return;
-    identity = identify(env, facts.restrictiveCookies);
+    const who = identify(env, facts.restrictiveCookies);
     if (facts.pageType === PAGE_TYPE.memberAreaAccessDenied) {
-      recordEvent(COMMERCE_EVENTS.accessDenied, { path: pathname });
+      recordOlder(MEMBER_AREA_EVENTS.accessDenied);
     }
     if (!pageAllowsTracking(facts)) return;
     if (sendsPageView(facts, pathname)) {
-      const view = pageViewData(env, facts, identity);
-      const form = { event: 'view', data: JSON.stringify(view), ss_cvr: identity.visitor };
+      const form = {
+        event: 'view',
+        data: JSON.stringify(pageViewData(env, facts, who)),
+        ss_cvr: who.visitor,
+        sessionInfo: JSON.stringify(who.session),
+      };
       quietly(post(env, ANALYTICS_PATHS.recordHit, { form }, { beacon: true }));
-      newerEvent('page_view');
+      quietly(sendNewerEvent(env, facts, who, 'page_view'));
     }
     pageEvents(facts);
   };
@@ -168,21 +173,34 @@ export function startAnalytics(
       }
     }
     if (isCartPage(page)) recordEvent(COMMERCE_EVENTS.viewCart, {});
+    if (isLessonCollectionPage(page)) recordOlder(MEMBER_AREA_EVENTS.lessonCollectionView);
+    if (isLessonPage(page)) recordOlder(MEMBER_AREA_EVENTS.lessonView);
   };
 
   const onClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const name = target?.closest(`[${TRACK_ATTRIBUTE}]`)?.getAttribute(TRACK_ATTRIBUTE) ?? '';
     const tracked = Object.hasOwn(CLICK_EVENTS, name) ? CLICK_EVENTS[name] : undefined;
+    if (tracked !== undefined && allowed() && pageAllowsTracking(facts)) {
+      recordEvent(tracked, { itemId: facts.itemId });
+    }
+  };
+  const onMemberAction = (event: Event) => {
+    const action = (event as CustomEvent<MemberActionDetail | null>).detail?.action ?? '';
+    const tracked = Object.hasOwn(MEMBER_ACTIONS, action) ? MEMBER_ACTIONS[action] : undefined;
     // The access-denied page has no page tracking, but its paywall and join clicks are tracked.
     const page = pageAllowsTracking(facts) || facts.pageType === PAGE_TYPE.memberAreaAccessDenied;
-    if (tracked !== undefined && allowed() && page) recordEvent(tracked, { itemId: facts.itemId });
+    if (tracked !== undefined && allowed() && page) recordOlder(tracked);
   };
-  const onNavigate = (event: Event) =>
-    trackPageView((event as CustomEvent<NavigateDetail | null>).detail?.data);
+  const onPageView = (event: Event) => {
+    const detail = (event as CustomEvent<PageViewDetail | null>).detail;
+    if (detail?.referrer !== undefined) referrer = detail.referrer;
+    trackPageView(detail?.data);
+  };
 
   doc.addEventListener('click', onClick);
-  globalThis.addEventListener(NAVIGATE_EVENT, onNavigate);
+  doc.addEventListener(HEARD_EVENTS.memberAction, onMemberAction);
+  doc.addEventListener(HEARD_EVENTS.pageView, onPageView);
   const unhide = env.onPageHide(() => errors.flush());
 
   runtime.tracker.attach({
@@ -208,7 +226,8 @@ export function startAnalytics(
     experiments,
     stop() {
       doc.removeEventListener('click', onClick);
-      globalThis.removeEventListener(NAVIGATE_EVENT, onNavigate);
+      doc.removeEventListener(HEARD_EVENTS.memberAction, onMemberAction);
+      doc.removeEventListener(HEARD_EVENTS.pageView, onPageView);
       unhide();
       stopPerformance();
     },

@@ -10,6 +10,8 @@ import {
   SOURCE_ENVIRONMENTS,
   ANALYTICS_TEXTS,
   STORE_ITEM_RECORD_TYPE,
+  LESSON_RECORD_TYPE,
+  LESSONS_COLLECTION_TYPE,
   UNTRACKED_PAGE_TYPES,
   VIEWER_ROLE,
   ANALYTICS_PATHS,
@@ -29,6 +31,7 @@ export interface PageFacts {
   itemId: string;
   recordType: number | undefined;
   collectionId: string;
+  collectionType: number | undefined;
   websiteId: string;
   templateId: string;
   websiteLocale: string;
@@ -40,6 +43,8 @@ export interface PageFacts {
   sourceEnvironment: string;
   siteCountry: string;
   internalSite: boolean;
+  /** Validate mode (`analyticsValidate`): newer events go to the validate call, not the events. */
+  validateEvents: boolean;
 }
 
 /** Website status of internal sites (docs/storefront.md, "Codes" has the statuses). */
@@ -60,6 +65,7 @@ export function pageFacts(data: unknown): PageFacts {
     itemId: text(item.id),
     recordType: num(item.recordType),
     collectionId: text(item.collectionId) || text(collection.id),
+    collectionType: num(collection.type),
     websiteId: text(website.id),
     templateId: text(d.templateId) || text(website.templateId),
     websiteLocale: text(website.language),
@@ -70,6 +76,7 @@ export function pageFacts(data: unknown): PageFacts {
     sourceEnvironment: text(d.analyticsEnvironment) || 'prod',
     siteCountry: text(rec(website.location).addressCountryCode) || text(website.country),
     internalSite: num(rec(website.siteStatus).value) === INTERNAL_STATUS,
+    validateEvents: d.analyticsValidate === true,
   };
 }
 
@@ -95,6 +102,10 @@ export function sendsPageView(facts: PageFacts, pathname: string): boolean {
 
 export const isProductPage = (facts: PageFacts) => facts.recordType === STORE_ITEM_RECORD_TYPE;
 export const isCartPage = (facts: PageFacts) => facts.pageType === PAGE_TYPE.showCart;
+export const isLessonPage = (facts: PageFacts) => facts.recordType === LESSON_RECORD_TYPE;
+/** A lesson collection's list (its items' own pages are lesson pages). */
+export const isLessonCollectionPage = (facts: PageFacts) =>
+  facts.collectionType === LESSONS_COLLECTION_TYPE && facts.itemId === '';
 
 export function pageViewData(env: AnalyticsEnv, facts: PageFacts, identity: Identity): Rec {
   const loc = env.location();

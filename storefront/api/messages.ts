@@ -34,4 +34,3 @@ export const SESSION_MESSAGES = {
 } as const;
 
 export const INVALID_REQUEST = 'Invalid request';
-export const MISSING_NAVIGATION = 'Unable to find site main navigation';

@@ -12,7 +12,6 @@ import {
   HeaderFooter,
   LanguagesRequest,
   LanguagesResponse,
-  MISSING_NAVIGATION,
   MultilingualSettingsResponse,
   MultilingualStatusResponse,
   PreferencesResponse,
@@ -23,7 +22,7 @@ import {
   SiteLayoutResponse,
   UpdateNavigationRequest,
 } from './schemas.js';
-import { storeUrlId } from './store-url-id.js';
+import { MISSING_NAVIGATION, storeUrlId } from './store-url-id.js';
 
 export { MISSING_NAVIGATION };
 

@@ -428,8 +428,12 @@ export const RecordEventRequest = z.object({
   event: id,
   data: z.string().check(z.refine((s) => isJsonObject(s), 'Must be a JSON object')),
 });
+/** A page view's hit: `sessionInfo` is the serialised session (first landing, first session, id). */
 export const CensusHitRequest = z.extend(z.omit(RecordEventRequest, { crumb: true }), {
   ss_cvr: z.optional(z.string()),
+  sessionInfo: z.optional(
+    z.string().check(z.refine((s) => isJsonObject(s), 'Must be a JSON object')),
+  ),
 });
 /** button-click, button-render, form-render, overlay: a JSON object of event fields. */
 export const CensusEventRequest = jsonObject;

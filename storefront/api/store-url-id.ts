@@ -6,6 +6,11 @@
  */
 
 export const DEFAULT_STORE_FALLBACK_TITLE = 'Store';
+/**
+ * Adding a new store to a site whose layout has no navigation (the client's text and the
+ * server's; here, not in messages.ts, so that only the store-creation code carries it).
+ */
+export const MISSING_NAVIGATION = 'Unable to find site main navigation';
 export const MIN_URL_ID_LENGTH = 3;
 
 export function slugify(title: string): string {

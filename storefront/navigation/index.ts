@@ -14,6 +14,7 @@ import { clickTarget, linkTarget } from './links.js';
 import { NavigationFallback, PageCache, type LoadedPage } from './page-cache.js';
 import { applyShell, readShell } from './shell.js';
 import { announce, focusMainHeading } from './announce.js';
+import { PAGE_VIEW_EVENT, type PageViewDetail } from './page-view.js';
 
 /**
  * User Timing marks of each navigation (the browser's performance panel and
@@ -28,17 +29,7 @@ export const NAVIGATION_MARKS = {
   done: 'jsont:navigation-done',
 };
 
-/** Fired on `document` once per client-side navigation (after the new page is shown). */
-export const PAGE_VIEW_EVENT = 'jsont:page-view';
-
-export interface PageViewDetail {
-  url: string;
-  title: string;
-  /** The page navigated from. */
-  referrer: string;
-  /** A followed link (`push`) or back / forward (`pop`). */
-  kind: 'push' | 'pop';
-}
+export { PAGE_VIEW_EVENT, type PageViewDetail } from './page-view.js';
 
 /** The world navigation talks to; tests pass fakes. */
 export interface NavigationSeams {
@@ -138,7 +129,13 @@ export function startNavigation(options: StartNavigationOptions): Navigation {
         (err: unknown) => console.error('[jsont] a widget failed to load', err),
       );
       observeVisibleLinks();
-      const detail: PageViewDetail = { url: url.href, title: doc.title, referrer, kind };
+      const detail: PageViewDetail = {
+        url: url.href,
+        title: doc.title,
+        referrer,
+        kind,
+        data: page.json.data,
+      };
       doc.dispatchEvent(new CustomEvent(PAGE_VIEW_EVENT, { detail }));
     } catch (err) {
       cache.forget(url);

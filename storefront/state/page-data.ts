@@ -18,6 +18,8 @@
  * - `account`: `{ signedIn }`, the live sign-in state (the header's account menu).
  * - `signIn` of the sign-in page: the form's live state (state/sign-in.ts); the server puts the
  *   page load's in the route data.
+ * - `owner` of an owner page: the server's (`websiteId`) with the panels' live status and
+ *   results over it (owner/panels.ts).
  * - `options` of a gallery page: every gallery option, defaults filled in (state/gallery.ts).
  * - each form of the data (a top-level value with `id` and `fields`) seen in its state, and
  *   `item.restockSignup` for the variant whose restock sign-up shows (storefront/forms/). The
@@ -44,6 +46,8 @@ export interface VisitorState {
    * data's, as the server computed it for the page load.
    */
   signIn: Record<string, unknown> | null;
+  /** The owner panels' status and results (owner/panels.ts), over the route data's `owner`. */
+  ownerPanels?: Record<string, unknown> | null;
   /** The forms' states by form id (storefront/forms/form-view.ts); none touched when absent. */
   forms?: FormsState;
 }
@@ -143,6 +147,9 @@ export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (state.cart !== undefined) out.cart = cartView(state.cart, data);
   out.account = { ...(isRec(data.account) ? data.account : {}), ...state.account };
   if (state.signIn !== null) out.signIn = state.signIn;
+  if (state.ownerPanels != null) {
+    out.owner = { ...(isRec(data.owner) ? data.owner : {}), ...state.ownerPanels };
+  }
   if (isGalleryPage(data)) out.options = galleryOptions(data.options);
   if (data.item !== undefined) {
     const chosen = withSelection(data.item, state.selection);

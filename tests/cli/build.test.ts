@@ -2,8 +2,16 @@
  * `npm run build` end to end: builds into a temporary folder (beside a link to the repository's
  * node_modules, so the bundle's external packages still resolve) and runs what it produced.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -103,4 +111,50 @@ describe('npm run build', () => {
       ws.dispose();
     }
   });
+
+  it('builds and serves a site as an installed package does (no sources, no esbuild)', async () => {
+    // The scratch folder laid out as an install: package.json beside dist/, no sources.
+    copyFileSync(join(repoRoot, 'package.json'), join(scratch, 'package.json'));
+    const cli = join(outDir, 'cli', 'main.js');
+    const site = join(scratch, 'site-build');
+    const build = spawnSync(cli, ['build', join(repoRoot, 'fixtures', 'site'), '--out', site], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+    expect(build.stderr).toBe('');
+    expect(build.status).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(site, 'manifest.json'), 'utf8')) as {
+      client: { entry: string };
+    };
+    // The prebuilt client, copied: its entry has the name dist/site-client/client.json gives.
+    const prebuilt = JSON.parse(
+      readFileSync(join(outDir, 'site-client', 'client.json'), 'utf8'),
+    ) as { entry: string };
+    expect(manifest.client.entry).toBe(`/_jsont/${prebuilt.entry}`);
+
+    const server = spawn(cli, ['serve', site, '--port', '0', '--workers', '1'], { cwd: scratch });
+    try {
+      const base = await new Promise<string>((found, fail) => {
+        let out = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+          const url = /http:\/\/localhost:\d+/.exec(out);
+          if (url) found(url[0]);
+        });
+        server.once('exit', (code) => fail(new Error(`jsont serve exited with ${code}: ${out}`)));
+      });
+      const home = await fetch(`${base}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain(`src="${manifest.client.entry}"`);
+      const page = (await (await fetch(`${base}/shop?format=page`)).json()) as { code: string };
+      const code = await fetch(base + page.code);
+      expect(code.status).toBe(200);
+      expect(code.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await fetch(base + manifest.client.entry)).status).toBe(200);
+    } finally {
+      const exited = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  }, 180_000);
 });

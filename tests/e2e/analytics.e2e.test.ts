@@ -2,8 +2,10 @@
  * Analytics and error reporting in headless Chromium against the preview server (React's
  * development build): the backend's recorded calls (`/__recorded`) show page views on ordinary
  * pages and none on /search or the not-found page, commerce events for an add to cart and a
- * removal, and one error report per thrown error up to the limits (10 per send, 20 per page)
- * with the page still working. No console error or warning, no hydration warning.
+ * removal, one error report per thrown error up to the limits (10 per send, 20 per page)
+ * with the page still working, a page view for an in-browser navigation, and the member-area
+ * events of the lesson pages and the access-denied page (which has no page view). No console
+ * error or warning, no hydration warning.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -138,5 +140,55 @@ describe.skipIf(!chromiumAvailable())('analytics in Chromium', () => {
     await page.getByText('Added!').waitFor();
     expect(await messages()).toHaveLength(20);
     expect(watched!.pageErrors).toHaveLength(29);
+  });
+
+  it('records a page view for an in-browser navigation, with the page left as referrer', async () => {
+    const before = (await viewedPaths()).length;
+    const page = await open('/');
+    await page.waitForFunction(() => document.documentElement.dataset['navigation'] === 'ready');
+    await page.locator('#site-header a[href="/shop"]').first().click();
+    await page.waitForFunction(() => document.documentElement.dataset['navigated'] === '/shop');
+    const views = await until(viewedPaths, (v) => v.length >= before + 2);
+    expect(views.slice(before)).toEqual(['/', '/shop']);
+    const hits = (await records('census'))
+      .map((r) => r.data as { event?: string; data?: { url?: string; referrer?: string } })
+      .filter((d) => d.event === 'view');
+    expect(hits.at(-1)!.data!.referrer).toBe(`${base}/`);
+    // It was not a full load: the page's own analytics counted it.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  });
+
+  it('records the member-area events on lesson pages, and no page view on access denied', async () => {
+    const before = { views: (await viewedPaths()).length, events: (await eventNames()).length };
+    const page = await open('/lessons');
+    await open('/lessons/trimming-a-foot-ring', page);
+    await page.locator('[data-member-action="paywall"]').click();
+    await page.waitForURL(/\/account\/sign-in/);
+    await open('/members/access-denied', page);
+    await page.locator('[data-member-action="join"]').click();
+    const names = await until(eventNames, (n) => n.slice(before.events).length >= 5);
+    expect(names.slice(before.events)).toEqual([
+      'member_area_lesson_collection_view',
+      'member_area_lesson_view',
+      'member_area_paywall_click',
+      'member_area_access_denied',
+      'member_area_join_click',
+    ]);
+    const paywall = (await records('event'))[before.events + 2]!.data as {
+      data: Record<string, unknown>;
+    };
+    expect(paywall.data).toEqual({
+      pageHash: '',
+      pagePath: '/lessons/trimming-a-foot-ring',
+      websiteId: expect.any(String),
+      templateId: expect.any(String),
+      variantId: '',
+      memberAccountId: '',
+      member_locale: '',
+      website_locale: expect.any(String),
+    });
+    const views = (await viewedPaths()).slice(before.views);
+    expect(views).toContain('/lessons');
+    expect(views).not.toContain('/members/access-denied');
   });
 });

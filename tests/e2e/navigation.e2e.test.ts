@@ -10,12 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { chromiumAvailable } from './chromium.js';
 import { DEMO_ROUTES } from './demo-routes.js';
-import { normalDom } from '../react/dom-equal.js';
-import { withoutHydrationChanges } from './hydrated-dom.js';
+import {
+  bodySnapshot as snapshot,
+  followLink as follow,
+  NAVIGABLE_ROUTES as ROUTES,
+  navigationReady,
+} from './navigation-walk.js';
 import { openHydrated, useSiteInChromium, type Watched } from './site-harness.js';
-
-/** Routes the client renders (checkout pages always load in full). */
-const ROUTES = Object.keys(DEMO_ROUTES).filter((url) => !url.startsWith('/checkout'));
 
 describe.skipIf(!chromiumAvailable())('client-side navigation', () => {
   let base: string;
@@ -29,43 +30,10 @@ describe.skipIf(!chromiumAvailable())('client-side navigation', () => {
   const clearFaults = () => fetch(`${base}/__faults`, { method: 'DELETE' });
   afterEach(clearFaults);
 
-  /**
-   * The page's body as compared (the DOM oracle's normal form: attribute order and the like do
-   * not count), without what differs by design: the server's boot scripts
-   * (a fresh load's describe its own page; a navigated page keeps the first page's) and the
-   * line breaks after them, the route announcer, the heading's tabindex (focus lands there), and
-   * the crumb of the no-JavaScript forms (a fresh load is a new visitor, with a crumb of its own).
-   */
-  const snapshot = async (page: Page) => normalDom(withoutHydrationChanges(await bodyOf(page)));
-  const bodyOf = (page: Page) =>
-    page.evaluate(() => {
-      const body = document.body.cloneNode(true) as HTMLElement;
-      for (const el of body.querySelectorAll('script, #jsont-route-announcer')) el.remove();
-      while (body.lastChild?.nodeType === Node.TEXT_NODE && !body.lastChild.textContent!.trim()) {
-        body.lastChild.remove();
-      }
-      body.querySelector('h1[tabindex="-1"]')?.removeAttribute('tabindex');
-      for (const crumb of body.querySelectorAll('input[name="crumb"]'))
-        crumb.setAttribute('value', '');
-      return body.outerHTML;
-    });
-
   async function open(url: string): Promise<Watched> {
     const watched = await openHydrated(await newPage(), base + url);
-    await watched.page.waitForFunction(() => document.documentElement.dataset['navigation']);
+    await navigationReady(watched.page);
     return watched;
-  }
-
-  /** Follows a link to `url` the way a visitor would (a plain click); waits until shown. */
-  async function follow(page: Page, url: string): Promise<void> {
-    await page.evaluate((href) => {
-      const a = document.createElement('a');
-      a.href = href;
-      a.textContent = 'next';
-      document.body.append(a);
-      a.click();
-    }, url);
-    await page.waitForFunction((u) => document.documentElement.dataset['navigated'] === u, url);
   }
 
   const problemsOf = (w: Watched) => [...w.problems, ...w.pageErrors];

@@ -2,8 +2,10 @@
  * The demo store built by `jsont build` (the real production client) and served as
  * `jsont serve` serves it (the site handler through the Node adapter, the SQLite commerce
  * origin in process), in headless Chromium: every demo page hydrates under the
- * Content-Security-Policy with no violation and no console error or warning, and the product
- * page adds to the cart, the pill following.
+ * Content-Security-Policy with no violation and no console error or warning, the product
+ * page adds to the cart, the pill following, and every route the client renders, followed
+ * from a link, is rendered in the browser (page JSON and page code from the handler, no
+ * reload) and DOM-equal to the same route loaded fresh.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +21,16 @@ import { builtSiteSources, type SiteManifest } from '../../server/site/manifest.
 import { Site } from '../../server/site/site.js';
 import { captureIO } from '../cli/helpers.js';
 import { chromiumAvailable, launchChromium } from './chromium.js';
-import { openHydrated, watchPage } from './site-harness.js';
+import { DEMO_ROUTES } from './demo-routes.js';
+import {
+  bodySnapshot,
+  followLink,
+  markWindow,
+  NAVIGABLE_ROUTES,
+  navigationReady,
+  windowMark,
+} from './navigation-walk.js';
+import { openHydrated, watchPage, type Watched } from './site-harness.js';
 
 const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 const PAGES = ['/', '/shop', '/shop/p/linen-work-apron', '/cart', '/journal', '/search?q=mug'];
@@ -114,4 +125,44 @@ describe.skipIf(!chromiumAvailable())('a built site under jsont serve, in Chromi
     expect(watched.problems).toEqual([]);
     await page.context().close();
   });
+
+  it(
+    'renders every route followed from a link in the browser, as a fresh load of it shows',
+    async () => {
+      const problemsOf = (w: Watched) => [...w.problems, ...w.pageErrors];
+      const walker = await openHydrated(await newPage(), `${base}/`);
+      await navigationReady(walker.page);
+      const documents: string[] = [];
+      const codes: string[] = [];
+      walker.page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents.push(request.url());
+        if (new URL(request.url()).pathname.startsWith('/__jsont/code/')) codes.push(request.url());
+      });
+      await markWindow(walker.page, 1);
+      // Each route from the one before it (the first from the home page, the home page last).
+      for (const url of [...NAVIGABLE_ROUTES.slice(1), NAVIGABLE_ROUTES[0]!]) {
+        await followLink(walker.page, url);
+        await walker.page.waitForLoadState('networkidle');
+        const navigated = await bodySnapshot(walker.page);
+        const fresh = await openHydrated(await newPage(), base + url);
+        await fresh.page.waitForLoadState('networkidle');
+        expect(navigated, url).toBe(await bodySnapshot(fresh.page));
+        expect(problemsOf(fresh), url).toEqual([]);
+        expect(await violations(fresh.page), url).toEqual([]);
+        await fresh.page.context().close();
+        expect(await walker.page.title(), url).toBe(DEMO_ROUTES[url]!.title);
+      }
+      expect(await windowMark(walker.page)).toBe(1);
+      expect(documents).toEqual([]);
+      // Pages of one template share a code, fetched once.
+      expect(codes.length).toBeGreaterThan(1);
+      expect(codes.length).toBeLessThan(NAVIGABLE_ROUTES.length);
+      expect(new Set(codes).size).toBe(codes.length);
+      expect(problemsOf(walker)).toEqual([]);
+      expect(await violations(walker.page)).toEqual([]);
+      await walker.page.context().close();
+      // Two page loads per route: a loaded machine takes seconds for each.
+    },
+    NAVIGABLE_ROUTES.length * 15_000,
+  );
 });

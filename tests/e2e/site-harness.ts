@@ -43,6 +43,8 @@ export interface SiteInChromium {
    * remembered as followed (local storage), unless `popupOverlay` asks for it.
    */
   newPage(options?: { popupOverlay?: boolean }): Promise<Page>;
+  /** The server's current one-time owner link (opening it gives that browser the owner session). */
+  ownerLink(): string;
 }
 
 /**
@@ -85,6 +87,7 @@ export function useSiteInChromium(
         page.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
         return page;
       },
+      ownerLink: () => server!.ownerLink(),
     });
   });
 

@@ -2,8 +2,8 @@
  * Site users and members in Chromium on the demo store: sign-in and sign-out round-trip with the
  * XSRF header and the header's account menu following, the cart following the account, the
  * sign-in form without JavaScript and its errors with JavaScript (summary focused), the paywall
- * and join clicks announced, axe on the sign-in and lesson pages at 1280 and 375 px, and no
- * console error or hydration warning.
+ * and join clicks announced, the account's locale set to the page's language after sign-in, axe
+ * on the sign-in and lesson pages at 1280 and 375 px, and no console error or hydration warning.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request } from 'playwright-core';
@@ -75,8 +75,15 @@ describe.skipIf(!chromiumAvailable())('site users and members in Chromium', () =
     await page.locator('.sign-in-form').getByLabel('Password').fill(ACCOUNT.password);
     await page.locator('.sign-in-form').getByLabel('Remember me').check();
     const login = page.waitForRequest((r) => r.url().endsWith('/api/site-users/account/session'));
+    const locale = page.waitForResponse((r) => r.url().endsWith('/api/site-users/account/locale'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect(JSON.parse((await login).postData()!)).toEqual({ ...ACCOUNT, rememberMe: true });
+    // The account takes the page's language, with the XSRF token the sign-in answered.
+    const localeSet = await locale;
+    expect(localeSet.status()).toBe(200);
+    expect(JSON.parse(localeSet.request().postData()!)).toEqual({ language: 'en-US' });
+    const localeHeaders = await localeSet.request().allHeaders();
+    expect(localeHeaders['x-siteuser-xsrf-token']).toMatch(/^[0-9a-f]{32}$/);
     await page.getByText('You are signed in.').waitFor();
     expect(page.url()).toBe(`${base}/account/sign-in`); // in place
     const header = page.locator('#site-header');

@@ -78,7 +78,7 @@ describe('Formatter.prepare', () => {
 describe('built-in formatters with prepare', () => {
   // The same formatters without their `prepare` (as a caller that does not prepare sees them).
   const unprepared = Object.fromEntries(
-    ['money', 'date', 'message'].map((name) => {
+    ['money', 'date', 'datetime', 'message'].map((name) => {
       const formatter = defaultRegistry.formatters[name]!;
       return [name, { apply: formatter.apply.bind(formatter) } satisfies Formatter];
     }),
@@ -93,6 +93,18 @@ describe('built-in formatters with prepare', () => {
       { t: 1613597165345, website: { timeZone: 'Asia/Tokyo' } },
     ],
     ['{t|date trailing %}', { t: 0 }],
+    [
+      '{t|datetime date:medium} {t|datetime time:short} {t|datetime date:long time:short wrap:full} {t|datetime yMMMEd context:begin-sentence}',
+      { t: 1613597165345, website: { timeZone: 'Asia/Tokyo' } },
+    ],
+    // The same tag in two zones: each zone gets its own formatter.
+    [
+      '{.repeated section zones}{website.timeZone}: {t|datetime hm}, {.end}',
+      {
+        t: 1613597165345,
+        zones: ['Asia/Tokyo', 'UTC', 'Asia/Tokyo'].map((timeZone) => ({ website: { timeZone } })),
+      },
+    ],
     [
       '{.section item}{text|message count=n.total name:who other}{.end}',
       {

@@ -3,9 +3,18 @@
  * values were probed with the reference engine or follow from the calendar (ISO/US week rules);
  * every test must give the same result whatever the process TZ (`npm run test:tz`).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../../index.js';
-import { strftime, zoneAbbreviation, zonedFields } from '../../formatters/strftime.js';
+import { MAX_EPOCH, MIN_EPOCH } from '../../formatters/i18n-options.js';
+import { arithmeticFields } from '../../formatters/calendar-arithmetic.js';
+import {
+  strftime,
+  useFieldsIn,
+  zoneAbbreviation,
+  zonedFields,
+  type ZonedFields,
+} from '../../formatters/strftime.js';
 
 function run(
   template: string,
@@ -126,5 +135,47 @@ describe('strftime helpers', () => {
     // Before 1883 the zone kept local mean time, to the second; years BC count from 1 BC = 0.
     expect(zonedFields(Date.UTC(1850, 0, 1), 'America/New_York').offset).toBe(-17_762_000);
     expect(strftime('%Y', Date.UTC(-100, 5, 1), 'Asia/Tokyo')).toBe('-100');
+  });
+});
+
+describe('zonedFields', () => {
+  /** The fields with the browser's reading of a `Date` and with the server's arithmetic. */
+  function bothWays(epoch: number, zone: string): [ZonedFields, ZonedFields] {
+    try {
+      useFieldsIn(null);
+      const byDate = zonedFields(epoch, zone);
+      useFieldsIn(arithmeticFields);
+      return [byDate, zonedFields(epoch, zone)];
+    } finally {
+      useFieldsIn(arithmeticFields);
+    }
+  }
+
+  it('gives the same fields by arithmetic as by a Date over the whole range, leap days and BC years too', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: MIN_EPOCH, max: MAX_EPOCH, noNaN: true }),
+        fc.constantFrom('UTC', 'Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham', 'Bogus/Zone'),
+        (epoch, zone) => {
+          const [byDate, byArithmetic] = bothWays(epoch, zone);
+          expect(byArithmetic).toEqual(byDate);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    for (const epoch of [
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2100, 1, 28, 12),
+      Date.UTC(2000, 11, 31, 0, 0, 0, 1),
+      Date.UTC(0, 0, 1),
+      Date.UTC(-1, 11, 31, 23),
+      -1,
+      -0.5,
+      MIN_EPOCH,
+      MAX_EPOCH,
+    ]) {
+      const [byDate, byArithmetic] = bothWays(epoch, 'UTC');
+      expect(byArithmetic, new Date(epoch).toISOString()).toEqual(byDate);
+    }
   });
 });

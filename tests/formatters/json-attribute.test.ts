@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, render, type Formatter } from '../../index.js';
 import { CORE_FORMATTERS } from '../../formatters/core.js';
-import { attributeJson, SERVER_FORMATTERS } from '../../formatters/json-attribute.js';
+import { attributeJson } from '../../formatters/json-attribute.js';
+import { SERVER_FORMATTERS } from '../../formatters/server-formatters.js';
 
 const json = SERVER_FORMATTERS.json!;
 const htmlattr = CORE_FORMATTERS.htmlattr!;

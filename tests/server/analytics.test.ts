@@ -141,6 +141,23 @@ describe('census', () => {
     expect(rows[0].payload).toEqual({ event: 'view', data: { a: 1 }, ss_cvr: 'cvr' });
   });
 
+  it("records a page view's session info", async () => {
+    const sessionInfo = { isFirstLanding: true, isFirstSession: false, sessionId: 's1' };
+    const form = { event: 'view', data: '{}', ss_cvr: 'cvr' };
+    const hit = await client.request('POST', '/api/census/RecordHit', {
+      form: { ...form, sessionInfo: JSON.stringify(sessionInfo) },
+    });
+    expect(hit.status).toBe(200);
+    expect((await recorded('census'))[0].payload).toEqual({
+      event: 'view',
+      data: {},
+      ss_cvr: 'cvr',
+      sessionInfo,
+    });
+    const bad = { form: { ...form, sessionInfo: '[1]' } };
+    expectFieldError(await client.request('POST', '/api/census/RecordHit', bad), 'sessionInfo');
+  });
+
   it('rejects malformed census payloads', async () => {
     expectFieldError(
       await client.request('POST', '/api/census/RecordHit', { form: { event: 'view' } }),

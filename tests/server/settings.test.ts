@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   HeaderFooter,
   LanguagesResponse,
-  MISSING_NAVIGATION,
   MultilingualSettingsResponse,
   MultilingualStatusResponse,
   SiteLayoutResponse,
 } from '../../storefront/api/schemas.js';
+import { MISSING_NAVIGATION } from '../../storefront/api/store-url-id.js';
 import { Client, expectFieldError, expectShape, useApi } from './support.js';
 
 /** The writes here are owner calls; the owner reads the settings back too. */

@@ -93,13 +93,14 @@ describe('storefront client delivery', () => {
     ).toEqual(widgetChunks.sort());
 
     // Everything that is storefront code only (the widget chunks and the state they share), but
-    // the preview's error overlay (jsont build's client has none) and esbuild's own helper chunk
-    // (no source file of ours).
+    // the preview's error overlay and owner page (jsont build's client has neither: it has no
+    // overlay, and builds no owner page) and esbuild's own helper chunk (no source file of ours).
     const storefrontOnly = outputs.filter(
       (o) =>
         !isNavigation(o.url) &&
         o.inputs.length > 0 &&
         !o.inputs.includes('storefront/overlay.ts') &&
+        !o.inputs.includes('storefront/owner/panels.ts') &&
         o.inputs.every((i) => i.startsWith('storefront/')),
     );
     const widgetBytes = storefrontOnly.reduce((sum, o) => sum + gzip(o.text), 0);

@@ -10,7 +10,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { pageJson, type PageCodeStore } from '../../server/site/page-json.js';
+import { pageJsonAnswer, type PageCodeStore } from '../../server/site/page-json.js';
 import { siteFolder } from '../../server/preview/site-folder.js';
 import { clickTarget, linkTarget } from '../../storefront/navigation/links.js';
 import {
@@ -122,10 +122,9 @@ describe('navigation rendered in the browser', () => {
       extra: { cart: commerce.cart() },
       shell: true,
     });
-    if (outcome.status !== 200 || !outcome.hydration || outcome.shell === undefined) {
-      return new Response('{}', { status: outcome.status });
-    }
-    return Response.json(pageJson(outcome.hydration, outcome.shell, codes));
+    const answer = pageJsonAnswer(outcome);
+    if (answer.code !== undefined) codes.set(answer.code.path, answer.code.text);
+    return new Response(answer.body, { status: answer.status });
   };
 
   const onView = (e: Event) => views.push((e as CustomEvent<PageViewDetail>).detail);
@@ -193,6 +192,8 @@ describe('navigation rendered in the browser', () => {
         title: 'Shop · Juniper & Pine',
         referrer: `${ORIGIN}/`,
         kind: 'push',
+        // The new page's route data, for the tracker (storefront/analytics/index.ts) to read.
+        data: expect.objectContaining({ collection: expect.objectContaining({ urlId: 'shop' }) }),
       },
     ]);
     // The page JSON, then the page's code.

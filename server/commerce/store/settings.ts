@@ -54,6 +54,14 @@ export class CollectionStore {
     );
   }
 
+  /** Every url id in use, for the owner page (its store creation starts from a free one). */
+  urlIds(): string[] {
+    const rows = this.db.prepare('SELECT url_id FROM product_collections').all() as Array<{
+      url_id: string;
+    }>;
+    return rows.map((r) => r.url_id);
+  }
+
   insert(c: CollectionRow): void {
     this.db
       .prepare(

@@ -3,11 +3,14 @@
  * and limits"), pinned one by one.
  */
 import { describe, expect, it } from 'vitest';
+import { MEMBER_ACTION_EVENT } from '../../../storefront/account/clicks.js';
 import { MAX_ERRORS_PER_SEND, MAX_STACK_CHARS } from '../../../storefront/api/schemas.js';
+import { PAGE_VIEW_EVENT } from '../../../storefront/navigation/page-view.js';
 import {
   ANALYTICS_COOKIES,
   ANALYTICS_TEXTS,
   ERROR_REPORTING,
+  HEARD_EVENTS,
   EXPERIMENT_ERRORS,
   PERFORMANCE_TIMING,
   RESTRICTED_COOKIES,
@@ -72,5 +75,13 @@ describe('analytics constants', () => {
     expect(SESSION_RECORDING.minCpuCores).toBe(3);
     expect(SESSION_RECORDING.siteCountry).toBe('US');
     expect(SESSION_RECORDING.timeZonePrefix).toBe('America/');
+  });
+
+  it('listens to the very events navigation and the member buttons dispatch', () => {
+    expect(HEARD_EVENTS).toEqual({ pageView: PAGE_VIEW_EVENT, memberAction: MEMBER_ACTION_EVENT });
+    expect(HEARD_EVENTS).toEqual({
+      pageView: 'jsont:page-view',
+      memberAction: 'jsont:member-action',
+    });
   });
 });

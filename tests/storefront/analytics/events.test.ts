@@ -1,29 +1,22 @@
 /**
  * The analytics chunk over a runtime (jsdom, fake timers, fake network): the page view and its
  * newer event, commerce events from the cart store and the tracker (buffered before the chunk
- * started), the census quick-view call, the page rules, clicks on marked markup, and a
- * `jsont:navigate` event's page view.
+ * started), the census quick-view call, the page rules, clicks on marked markup, and the
+ * page view of a navigation's `jsont:page-view` event.
  *
  * @vitest-environment jsdom
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ShoppingCartData, CommerceClient } from '../../../storefront/api/client.js';
-import { startAnalytics, type Analytics } from '../../../storefront/analytics/index.js';
 import { createRuntime, type StorefrontRuntime } from '../../../storefront/runtime.js';
 import { emptyCart } from '../../../storefront/state/cart-store.js';
-import type { Vitals } from '../../../storefront/analytics/performance.js';
+import { listenForAccountClicks } from '../../../storefront/account/clicks.js';
+import { PAGE_VIEW_EVENT, type PageViewDetail } from '../../../storefront/navigation/page-view.js';
 import { fakeEnv, type FakeEnv } from './fake-env.js';
+import { useStartedAnalytics } from './started.js';
 
-beforeEach(() => vi.useFakeTimers());
-let started: Analytics | undefined;
-afterEach(() => {
-  started?.stop();
-  started = undefined;
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-});
+const analytics = useStartedAnalytics();
 
-const noVitals: Vitals = { onLCP: () => {}, onCLS: () => {}, onINP: () => {} };
 const website = { id: 'w1', language: 'en-US', location: { addressCountryCode: 'US' } };
 const productPage = { website, item: { id: 'apron', recordType: 11, collectionId: 'shop' } };
 
@@ -43,7 +36,7 @@ function fakeClient(): CommerceClient {
 function start(data: unknown, f: FakeEnv = fakeEnv()): { f: FakeEnv; runtime: StorefrontRuntime } {
   const runtime = createRuntime(cartWith(0), { client: fakeClient() });
   f.env.setCookie('crumb=crumb-9');
-  started = startAnalytics(runtime, data, { env: f.env, vitals: noVitals });
+  analytics.start(runtime, data, f);
   return { f, runtime };
 }
 
@@ -103,7 +96,7 @@ describe('the analytics chunk', () => {
     runtime.tracker.track({ name: 'quick-view', itemId: 'apron 1' });
     runtime.tracker.track({ name: 'reviews-tab' });
     const f = fakeEnv();
-    started = startAnalytics(runtime, { website }, { env: f.env, vitals: noVitals });
+    analytics.start(runtime, { website }, f);
     expect(urls(f)).toContain('/api/census/RecordQuickView/apron%201');
     expect(events(f).map(([name]) => name)).toEqual([
       'commerce_quick_view',
@@ -120,15 +113,15 @@ describe('the analytics chunk', () => {
     expect(urls(f)).not.toContain('/api/v1/clanker/events');
   });
 
-  it('tracks nothing on the not-found page, and only the access-denied event on its page', async () => {
+  it('tracks nothing on the not-found page, and only the member-area events on access denied', async () => {
     const { f, runtime } = start({ website, page: { pageType: 100 } });
     await runtime.cart.add({ itemId: 'apron', sku: 'SKU-1', quantity: 1 });
     expect(
       urls(f).filter((u) => !u.startsWith('/api/1/performance') && !u.includes('fullstory')),
     ).toEqual([]);
-    started!.stop();
-    document.body.innerHTML = '<a href="/join" data-jsont-track="join-button">Join</a>';
+    document.body.innerHTML = '<a href="#" data-member-action="join">Join</a>';
     const denied = start({ website, page: { pageType: 106 } });
+    listenForAccountClicks(document, denied.runtime, {});
     await denied.runtime.cart.add({ itemId: 'apron', sku: 'SKU-1', quantity: 1 });
     document.querySelector('a')!.click();
     expect(urls(denied.f)).not.toContain('/api/census/RecordHit');
@@ -146,27 +139,40 @@ describe('the analytics chunk', () => {
     expect(urls(f)).toEqual(['/api/events/RecordJavascriptErrors']);
   });
 
-  it('records clicks on markup marked data-jsont-track', () => {
+  it('records a gated video click (data-jsont-track) and nothing for other marks', () => {
     document.body.innerHTML =
-      '<button data-jsont-track="paywall-button"><span>Unlock</span></button>' +
-      '<a href="#" data-jsont-track="join-button">Join</a><button data-jsont-track="other">x</button>';
+      '<button data-jsont-track="gated-video"><span>Play</span></button>' +
+      '<button data-jsont-track="other">x</button>';
     const { f } = start({ website, item: { id: 'lesson-1', recordType: 62 } });
     document.querySelector('span')!.click();
-    document.querySelector('a')!.click();
     document.querySelectorAll('button')[1]!.click();
-    expect(events(f).map(([name, data]) => [name, data.itemId])).toEqual([
-      ['member_area_paywall_click', 'lesson-1'],
-      ['member_area_join_click', 'lesson-1'],
+    expect(events(f).filter(([name]) => !String(name).startsWith('member_area'))).toEqual([
+      ['gated_video_view', { itemId: 'lesson-1', websiteId: 'w1' }],
     ]);
   });
 
-  it("sends a page view for each jsont:navigate event, with the new page's data", () => {
+  it("sends a page view for each navigation's jsont:page-view, with the new page's data", () => {
     const { f } = start({ website });
     const hits = () => f.sent.filter((s) => s.url === '/api/census/RecordHit');
     expect(hits()).toHaveLength(1);
-    window.dispatchEvent(new CustomEvent('jsont:navigate', { detail: { data: productPage } }));
+    const detail: PageViewDetail = {
+      url: 'https://shop.example/shop/p/apron?variant=1',
+      title: 'Apron · Shop',
+      referrer: 'https://shop.example/shop',
+      kind: 'push',
+      data: productPage,
+    };
+    document.dispatchEvent(new CustomEvent(PAGE_VIEW_EVENT, { detail }));
     expect(hits()).toHaveLength(2);
-    expect(JSON.parse(hits()[1]!.fields.data as string)).toMatchObject({ itemId: 'apron' });
+    expect(JSON.parse(hits()[1]!.fields.data as string)).toMatchObject({
+      itemId: 'apron',
+      referrer: 'https://shop.example/shop',
+    });
+    const newer = f.sent.filter((s) => s.url === '/api/v1/clanker/events');
+    expect(JSON.parse(newer[1]!.fields.eventContent as string)).toMatchObject({
+      page_referrer_url: 'https://shop.example/shop',
+      object_identifier: 'apron',
+    });
     expect(events(f).map(([name]) => name)).toEqual(['commerce_product_page_visit']);
   });
 });

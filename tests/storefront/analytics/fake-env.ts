@@ -133,6 +133,7 @@ export function fakeEnv(
       host: 'shop.example',
       pathname: '/shop/p/apron',
       search: '?variant=1',
+      hash: '',
     }),
     document: () => ({ title: 'Apron · Shop', referrer: 'https://ref.example/', lang: 'en-GB' }),
     window: () => ({

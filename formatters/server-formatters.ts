@@ -1,0 +1,75 @@
+/**
+ * The built-in formatters as the server uses them: the same output as ALL_FORMATTERS, faster for
+ * a server that renders the same templates all day, with code the browser runtime's size budget
+ * does not carry (the browser renders a page once):
+ *
+ * - `json` followed by the built-in attribute escape (`htmlattr`, `htmltag`) fuses into
+ *   `attributeJson` (`Formatter.fuse`);
+ * - `datetime` parses its options once per tag (`Formatter.prepare`, `DatetimeFormat`) and keeps
+ *   its results per locale, zone and instant (kept-results.ts);
+ * - `image-srcset` keeps the split of each `systemDataVariants` list it meets.
+ */
+import { boundedMemo } from '../engine/bounded-memo.js';
+import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
+import { srcsetFormatter, srcsetPieces } from './content-image.js';
+import { epochOf, formatDatetime } from './i18n-datetime.js';
+import { parseOptions, renderLocale, renderTimeZone, type Options } from './i18n-options.js';
+import { ALL_FORMATTERS } from './index.js';
+import { keptByEpoch, type EpochFormat } from './kept-results.js';
+import { attributeJson } from './json-attribute.js';
+
+/** Distinct locale and zone pairs one `datetime` tag keeps formatters for. */
+const MAX_KEPT_FORMATTERS = 16;
+
+/**
+ * A `datetime` tag's options, parsed once per instruction (`Formatter.prepare`), and its results
+ * for each locale and zone it has met (the zone comes from the data: bounded). Parsing the
+ * options, finding the Intl formatter by its options' JSON and formatting cost a microsecond or
+ * more per call, and a store's pages show the same dates on every render.
+ */
+export class DatetimeFormat {
+  private readonly formatters = new Map<string, EpochFormat>();
+  private lastLocale = '';
+  private lastZone = '';
+  private last: EpochFormat | undefined;
+  constructor(private readonly opts: Options) {}
+
+  format(epoch: number, locale: string, zone: string): string {
+    if (this.last === undefined || locale !== this.lastLocale || zone !== this.lastZone) {
+      const key = `${locale} ${zone}`;
+      let formatter = this.formatters.get(key);
+      if (formatter === undefined) {
+        formatter = keptByEpoch((epoch) => formatDatetime(epoch, this.opts, locale, zone));
+        if (this.formatters.size >= MAX_KEPT_FORMATTERS) this.formatters.clear();
+        this.formatters.set(key, formatter);
+      }
+      this.last = formatter;
+      this.lastLocale = locale;
+      this.lastZone = zone;
+    }
+    return this.last(epoch);
+  }
+}
+
+/** Distinct `systemDataVariants` lists kept (a store sends a few). */
+const KEPT_SRCSET_LISTS = 256;
+
+export const SERVER_FORMATTERS: FormatterTable = {
+  ...ALL_FORMATTERS,
+  json: {
+    ...ALL_FORMATTERS.json!,
+    fuse: (next) => (next === ALL_FORMATTERS.htmlattr ? attributeJson : undefined),
+  },
+  datetime: {
+    prepare: (args) => new DatetimeFormat(parseOptions(args)),
+    apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void {
+      const first = vars[0]!;
+      const epoch = epochOf(first.value);
+      if (!Number.isFinite(epoch)) return first.set('');
+      const format =
+        (prepared as DatetimeFormat | undefined) ?? new DatetimeFormat(parseOptions(args));
+      first.set(format.format(epoch, renderLocale(ctx), renderTimeZone(ctx)));
+    },
+  },
+  'image-srcset': srcsetFormatter(boundedMemo(srcsetPieces, KEPT_SRCSET_LISTS)),
+};
