@@ -71,9 +71,22 @@ function takesQuantity(item: unknown, ctx: RenderContext): boolean {
   return typeAllows && !isSubscribable(item) && totalStockRemaining(item) > 1;
 }
 
-const quantityInput = computed((item, ctx) =>
-  takesQuantity(item, ctx) ? ctx.executeTemplate(template('quantity-input'), item, false) : '',
-);
+/**
+ * With the argument `form`, the input is named `quantity` (and the selects of `variants-select
+ * form` `variant-option-{name}`), so a product form that is a real `<form>` posts them.
+ */
+const quantityInput = computed((item, ctx, args) => {
+  if (!takesQuantity(item, ctx)) return '';
+  const node = args[0] === 'form' ? withFlag(item, 'jsontFormField') : item;
+  return ctx.executeTemplate(template('quantity-input'), node, false);
+});
+
+/** A copy of an item (an object) with `flag` set, for a template to read; else the item. */
+function withFlag(item: unknown, flag: string): unknown {
+  return typeof item === 'object' && item !== null && !Array.isArray(item)
+    ? { ...item, [flag]: true }
+    : item;
+}
 
 // --- variants-select ------------------------------------------------------------------------
 
@@ -97,10 +110,11 @@ function printableOptions(item: unknown): OptionNode[] {
  * Gift cards label their single option with the "Value" display text and a fixed prompt; other
  * products title each option with its name and prompt with `Select {variantName}` (a message).
  */
-const variantsSelect = computed((item, ctx) => {
+const variantsSelect = computed((item, ctx, args) => {
   const isGiftCard = productType(item) === ProductType.GIFT_CARD;
   const node = {
     item,
+    formFields: args[0] === 'form',
     options: printableOptions(item),
     selectText: isGiftCard
       ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
@@ -120,11 +134,7 @@ const variantsSelect = computed((item, ctx) => {
 const addToCartButton: Formatter = {
   apply(args, vars, ctx) {
     const first = vars[0]!;
-    const item = first.value;
-    const node =
-      args[0] === 'submit' && typeof item === 'object' && item !== null && !Array.isArray(item)
-        ? { ...item, jsontSubmitButton: true }
-        : item;
+    const node = args[0] === 'submit' ? withFlag(first.value, 'jsontSubmitButton') : first.value;
     first.set(ctx.executeTemplate(template('add-to-cart-btn'), node, false));
   },
 };

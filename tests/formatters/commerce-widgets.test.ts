@@ -205,7 +205,20 @@ describe('quantity-input', () => {
     ).toBe(
       '[\n\n\n<div class="product-quantity-input" data-item-id="I" data-animation-role="content">\n' +
         '  <div class="quantity-label">Quantity:</div>\n' +
-        '  <input aria-label="Quantity" name="quantity" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n</div>]',
+        '  <input aria-label="Quantity" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n</div>]',
+    );
+  });
+
+  it('names the input quantity with the argument form, for a real product form', () => {
+    const data = item({ productType: 1, variants: [{ qtyInStock: 5 }] });
+    const plain = html('quantity-input', data, '{item|quantity-input}');
+    const named = html('quantity-input', data, '{item|quantity-input form}');
+    expect(plain).not.toContain('name=');
+    expect(named).toBe(
+      plain.replace(
+        '<input aria-label="Quantity" ',
+        '<input aria-label="Quantity" name="quantity" ',
+      ),
     );
   });
 
@@ -274,6 +287,25 @@ describe('variants-select', () => {
       item: { id: 'I', structuredContent: sc },
     });
 
+  it('names each select as its radios with the argument form, and only then', () => {
+    const data = {
+      item: { id: 'I', structuredContent: { variants: two, variantOptionOrdering: ['a'] } },
+    };
+    const plain = html('variants-select', data, '{item|variants-select}');
+    const named = html('variants-select', data, '{item|variants-select form}');
+    expect(plain).not.toContain('<select aria-label="Select a" name=');
+    expect(named).toBe(
+      plain.replace(
+        '<select aria-label="Select a" ',
+        '<select aria-label="Select a" name="variant-option-a" ',
+      ),
+    );
+    // A page value of the same name does not leak into the formatter's own node.
+    expect(html('variants-select', { ...data, formFields: true }, '{item|variants-select}')).toBe(
+      plain,
+    );
+  });
+
   it('renders nothing without two variants and an option ordering', () => {
     expect(select({ variants: [two[0]], variantOptionOrdering: ['a'] })).toBe('');
     expect(select({ variants: two })).toBe('');
@@ -301,7 +333,7 @@ describe('variants-select', () => {
   it('prompts with Select {variantName} and prints every value as a radio button too', () => {
     const out = select({ variants: two, variantOptionOrdering: ['a'] });
     expect(out).toContain(
-      '<select aria-label="Select a" name="variant-option-a" data-variant-option-name="a">\n        <option value="">Select a</option>',
+      '<select aria-label="Select a" data-variant-option-name="a">\n        <option value="">Select a</option>',
     );
     expect(out).toContain(
       '<input type="radio" class="variant-radiobtn" value="q" name="variant-option-a" id="variant-option-a-q"/>\n' +
@@ -322,7 +354,7 @@ describe('variants-select', () => {
     });
     expect(out).toContain('<div class="variant-option-title">n&amp;&quot;: </div>');
     expect(out).toContain(
-      '<select aria-label="Select n&"" name="variant-option-n&amp;&quot;" data-variant-option-name="n&amp;&quot;">',
+      '<select aria-label="Select n&"" data-variant-option-name="n&amp;&quot;">',
     );
     expect(out).toContain('<option value="">Select n&amp;&quot;</option>');
     expect(out).toContain('<option value="v&lt;">v&lt;</option>');
