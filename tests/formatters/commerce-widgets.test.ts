@@ -22,6 +22,18 @@ function item(structuredContent: Record<string, unknown>, extra: Record<string, 
   return { item: { id: 'I', collectionId: 'C', structuredContent }, ...extra };
 }
 
+/**
+ * `{item|NAME form}` prints NAME's markup with `name` added after `before`, and `{item|NAME}`
+ * has no such attribute; returns the latter.
+ */
+function expectNamedByForm(name: string, data: unknown, before: string, added: string): string {
+  const plain = html(name, data, `{item|${name}}`);
+  expect(plain).toContain(before);
+  expect(plain).not.toContain(before + 'name=');
+  expect(html(name, data, `{item|${name} form}`)).toBe(plain.replace(before, before + added));
+  return plain;
+}
+
 describe('commerce widget formatter table', () => {
   it('registers the 4 product-form widget formatters in ALL_FORMATTERS', () => {
     const names = Object.keys(COMMERCE_WIDGET_FORMATTERS).sort();
@@ -211,15 +223,7 @@ describe('quantity-input', () => {
 
   it('names the input quantity with the argument form, for a real product form', () => {
     const data = item({ productType: 1, variants: [{ qtyInStock: 5 }] });
-    const plain = html('quantity-input', data, '{item|quantity-input}');
-    const named = html('quantity-input', data, '{item|quantity-input form}');
-    expect(plain).not.toContain('name=');
-    expect(named).toBe(
-      plain.replace(
-        '<input aria-label="Quantity" ',
-        '<input aria-label="Quantity" name="quantity" ',
-      ),
-    );
+    expectNamedByForm('quantity-input', data, '<input aria-label="Quantity" ', 'name="quantity" ');
   });
 
   it('uses a truthy localized label as is (unescaped)', () => {
@@ -291,14 +295,11 @@ describe('variants-select', () => {
     const data = {
       item: { id: 'I', structuredContent: { variants: two, variantOptionOrdering: ['a'] } },
     };
-    const plain = html('variants-select', data, '{item|variants-select}');
-    const named = html('variants-select', data, '{item|variants-select form}');
-    expect(plain).not.toContain('<select aria-label="Select a" name=');
-    expect(named).toBe(
-      plain.replace(
-        '<select aria-label="Select a" ',
-        '<select aria-label="Select a" name="variant-option-a" ',
-      ),
+    const plain = expectNamedByForm(
+      'variants-select',
+      data,
+      '<select aria-label="Select a" ',
+      'name="variant-option-a" ',
     );
     // A page value of the same name does not leak into the formatter's own node.
     expect(html('variants-select', { ...data, formFields: true }, '{item|variants-select}')).toBe(
