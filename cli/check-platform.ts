@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { fsReader } from '../server/preview/fs-reader.js';
 import { compileStyles } from '../server/preview/platform-styles.js';
-import { PlatformSite } from '../server/site/platform/platform-site.js';
+import { isPlatformWarning, PlatformSite } from '../server/site/platform/platform-site.js';
 import { folderReaderOf } from '../server/site/platform/reader.js';
 import type { SiteProblem } from '../server/site/problems.js';
 import { resolvePath, type CliIO } from './io.js';
@@ -40,8 +40,8 @@ export async function checkPlatformFolder(io: CliIO, path: string): Promise<Plat
   }
   if (problems.length > 0) io.stderr.write(`${path} (developer-platform template folder):\n`);
   for (const p of problems) io.stderr.write(`${p.frame}\n\n`);
-  // Unknown tags are the check's only warnings: they render as nothing.
-  const warnings = problems.filter((p) => p.code === 'UNKNOWN_TAG').length;
+  // Unknown tags and partials are warnings: the page still renders.
+  const warnings = problems.filter(isPlatformWarning).length;
   const files = new Set(problems.map((p) => p.file)).size;
   return { errors: problems.length - warnings, warnings, files };
 }

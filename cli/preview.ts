@@ -36,6 +36,9 @@ Options:
       --port <n>      port to listen on (default 4173; the next free one if taken; 0 = any)
       --host <name>   interface to listen on (default: localhost, so only this machine can
                       connect; --host 0.0.0.0 serves other devices on the network)
+      --tweak <name=value>
+                      a template folder's tweak set to a value (over its tweaks.json; may be
+                      given more than once): --tweak accentColor=#c0392b
   -h, --help          show this help
 
 Stop with Ctrl-C.`;
@@ -54,6 +57,18 @@ export function parsePort(text: string): number {
     throw new CliInputError(`--port must be a whole number from 0 to 65535, got '${text}'`, HELP);
   }
   return port;
+}
+
+/** `--tweak name=value` options as a map (a later one for a name wins). */
+export function parseTweakOptions(given: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const option of Array.isArray(given) ? given : []) {
+    const text = String(option);
+    const eq = text.indexOf('=');
+    if (eq <= 0) throw new CliInputError(`--tweak must be name=value, got '${text}'`, HELP);
+    out[text.slice(0, eq).trim()] = text.slice(eq + 1);
+  }
+  return out;
 }
 
 /** Listens on `port`, or the next free port when it is taken; resolves to the URL. */
@@ -79,7 +94,11 @@ export async function runPreview(
 ): Promise<number> {
   const args = parseCommandArgs(
     argv,
-    { port: { type: 'string' }, host: { type: 'string' } },
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      tweak: { type: 'string', multiple: true },
+    },
     { min: 0, max: 1, what: 'site folder' },
     HELP,
     io,
@@ -97,7 +116,10 @@ export async function runPreview(
   const port = portText === undefined ? DEFAULT_PORT : parsePort(portText);
   const host = stringOption(args, 'host') ?? DEFAULT_HOST;
 
-  if (platform) return servePlatform(dir, port, host, io, hooks);
+  const tweaks = parseTweakOptions(args.values['tweak']);
+  if (platform) return servePlatform(dir, port, host, io, hooks, tweaks);
+  if (Object.keys(tweaks).length > 0)
+    throw new CliInputError('--tweak is for developer-platform template folders', HELP);
   let server: SiteServer;
   try {
     server = createSiteServer({
@@ -139,10 +161,12 @@ async function servePlatform(
   host: string,
   io: CliIO,
   hooks: PreviewHooks,
+  tweaks: Record<string, string>,
 ): Promise<number> {
   const server = createPlatformServer({
     root: dir,
     preview: true,
+    tweaks,
     log: (message) => io.stderr.write(`${message}\n`),
   });
   let url: string;

@@ -34,8 +34,14 @@ export async function startSiteWorker(options: {
   api: string;
   port: number;
   host: string;
+  /**
+   * Forward the commerce origin's test hooks (/__faults, /__recorded) as /api/* is forwarded
+   * (`jsont serve --test-hooks`, for the e2e suites only); default false.
+   */
+  testHooks?: boolean;
 }): Promise<SiteWorker> {
   const { dir } = options;
+  const commerce = forwardTo(options.api);
   const handler = createSiteHandler(options.manifest, {
     async readAsset(file) {
       try {
@@ -44,9 +50,13 @@ export async function startSiteWorker(options: {
         return null;
       }
     },
-    commerce: forwardTo(options.api),
+    commerce,
   });
-  const fetch = async (request: Request) => compressed(request, await handler.fetch(request));
+  const hooks = options.testHooks === true;
+  const fetch = async (request: Request) => {
+    if (hooks && TEST_HOOK_PATHS.has(new URL(request.url).pathname)) return commerce(request);
+    return compressed(request, await handler.fetch(request));
+  };
   const server = await new Promise<Server>((done, fail) => {
     const created = serve({ fetch, port: options.port, hostname: options.host }, () =>
       done(created as Server),
@@ -63,6 +73,9 @@ export async function startSiteWorker(options: {
       }),
   };
 }
+
+/** The commerce API's test hooks (server/commerce/index.ts), forwarded only with testHooks. */
+const TEST_HOOK_PATHS = new Set(['/__faults', '/__recorded']);
 
 const COMPRESSED_TYPES = /^(text\/html|application\/json|text\/plain)/;
 

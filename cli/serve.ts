@@ -39,6 +39,9 @@ Options:
       --host <name>    interface to listen on (default: localhost; 0.0.0.0 for every one)
       --api <origin>   commerce origin /api/* goes to (e.g. https://shop.example.com)
       --workers <n>    processes serving requests (default: one per core)
+      --test-hooks     FOR TESTS ONLY, never in production: the commerce API's fault injection
+                       (/__faults) and stored records (/__recorded), as \`jsont preview\` has them
+                       for the e2e suites; needs the in-process commerce API (no --api)
   -h, --help           show this help
 
 Stop with Ctrl-C or SIGTERM: requests in flight are answered first.`;
@@ -48,6 +51,7 @@ interface WorkerConfig {
   api: string;
   port: number;
   host: string;
+  testHooks: boolean;
 }
 
 type WorkerMessage = { type: 'listening'; port: number } | { type: 'stop' };
@@ -77,6 +81,7 @@ export async function runServe(argv: string[], io: CliIO, hooks: ServeHooks = {}
       host: { type: 'string' },
       api: { type: 'string' },
       workers: { type: 'string' },
+      'test-hooks': { type: 'boolean' },
     },
     { min: 1, max: 1, what: 'built folder' },
     HELP,
@@ -100,6 +105,11 @@ export async function runServe(argv: string[], io: CliIO, hooks: ServeHooks = {}
   if (apiOption !== undefined && !/^https?:\/\/[^/]/.test(apiOption)) {
     throw new CliInputError(`--api must be an http(s) origin, got '${apiOption}'`, HELP);
   }
+  const testHooks = args.values['test-hooks'] === true;
+  if (testHooks && apiOption !== undefined) {
+    // Another origin's hooks are its own business: forwarding to them would open them here.
+    throw new CliInputError('--test-hooks works with the in-process commerce API, not --api', HELP);
+  }
 
   let commerce: CommerceOrigin | undefined;
   if (apiOption === undefined) {
@@ -109,6 +119,7 @@ export async function runServe(argv: string[], io: CliIO, hooks: ServeHooks = {}
       commerce = await startCommerceOrigin({
         dbFile: join(dir, '.data', 'store.sqlite'),
         catalog: catalogFromItems(site.allItems(), { forms: site.forms() }),
+        testHooks,
       });
     } catch (err) {
       // An optional dependency the install left out: say what to do, not a stack.
@@ -117,7 +128,12 @@ export async function runServe(argv: string[], io: CliIO, hooks: ServeHooks = {}
       return EXIT_USAGE;
     }
   }
-  const config: WorkerConfig = { dir, api: apiOption ?? commerce!.url, port, host };
+  const config: WorkerConfig = { dir, api: apiOption ?? commerce!.url, port, host, testHooks };
+  if (testHooks) {
+    io.stderr.write(
+      'jsont serve: --test-hooks is on: /__faults and /__recorded answer (tests only)\n',
+    );
+  }
   const shown = (p: number) => `http://${host === '0.0.0.0' ? 'localhost' : host}:${p}`;
 
   let stop: () => Promise<void>;

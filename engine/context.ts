@@ -5,10 +5,15 @@
  * `compile` function for blocks (so the two modules do not import each other).
  */
 import type { Block, Code, MacroCode, Path } from './code.js';
-import { ErrorCode, makeError, type SourceLocation, type TemplateError } from './errors.js';
+import { ErrorCode, makeError, type TemplateError } from './errors.js';
 import type { EvalHost } from './expressions/index.js';
 import { StackFrame } from './frame.js';
 import type { RenderContext, Registry } from './plugin.js';
+import {
+  locateInstruction,
+  type InstructionLocation,
+  type LocationUnit,
+} from './instruction-locations.js';
 import { resolvePath, splitReference } from './resolve.js';
 import { parseStringPartial } from './string-partial.js';
 import type { ParseFunction, RenderOptions, Template } from './template.js';
@@ -68,12 +73,6 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The code of a partial that failed to parse: it renders nothing (its errors are recorded). */
 const NO_CODE: Block = [];
-
-/** A source of locations for runtime errors: a template or a parsed partial. */
-interface LocationUnit {
-  locations: WeakMap<object, SourceLocation> | undefined;
-  source: string | undefined;
-}
 
 export class ExecContext implements RenderContext {
   /**
@@ -268,23 +267,8 @@ export class ExecContext implements RenderContext {
   }
 
   /** Where `inst` is: in the template, or in a partial parsed in this render (then `source`). */
-  locate(inst: unknown): { loc: SourceLocation | undefined; source: string | undefined } {
-    let loc: SourceLocation | undefined;
-    let source: string | undefined;
-    if (typeof inst === 'object' && inst !== null) {
-      loc = this.template?.locations?.get(inst);
-      if (loc !== undefined) source = this.template?.source;
-      else if (this.partialUnits !== null) {
-        for (const unit of this.partialUnits) {
-          loc = unit.locations?.get(inst);
-          if (loc !== undefined) {
-            source = unit.source;
-            break;
-          }
-        }
-      }
-    }
-    return { loc, source };
+  locate(inst: unknown): InstructionLocation {
+    return locateInstruction(this.template, this.partialUnits, inst);
   }
 
   /** An exception escaped an instruction: record it the way the reference words it. */

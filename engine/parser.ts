@@ -6,14 +6,7 @@
  */
 import type { IToken } from 'chevrotain';
 import type { Instruction } from './code.js';
-import {
-  lexTemplate,
-  MultiCommentClose,
-  MultiCommentOpen,
-  Tag,
-  TagAfterStray,
-  TextThenTag,
-} from './lexer.js';
+import { Comment, isClosedComment, lexTemplate, TextThenTag, type TokenPayload } from './lexer.js';
 import { nameIndex } from './name-index.js';
 import { spellsAt } from './tag-scan.js';
 import { Op } from './opcodes.js';
@@ -55,16 +48,17 @@ function parseTag(scope: TagScope, start: number, end: number): Instruction | nu
 /**
  * Characters lexed at a time. Lexing a large template in one go keeps every token alive until
  * the end, and those tokens outlive young-generation GC (measured: the 4096-repetition
- * benchmarks lost most of their lead to GC); chunks keep the token arrays short-lived.
+ * benchmarks lost most of their lead to GC); chunks keep the token arrays short-lived. A chunk
+ * boundary costs a rescan of the text after the chunk's last tag, so the size is large enough
+ * for text-heavy templates (tens of KB with a tag every KB or two) to be lexed in one go; at
+ * this size the 4096-repetition templates showed as many scavenges as with 16 KB chunks.
  */
-const DEFAULT_CHUNK_SIZE = 16384;
+const DEFAULT_CHUNK_SIZE = 65536;
 
-/** True for a token after which a new scan step starts (a tag or the end of a `{##` comment). */
+/** True for a token after which a new scan step starts: a tag, or the end of a `{##` comment. */
 function endsScanStep(token: IToken): boolean {
   const type = token.tokenType;
-  return (
-    type === Tag || type === TagAfterStray || type === TextThenTag || type === MultiCommentClose
-  );
+  return type === TextThenTag || (type === Comment && isClosedComment(token.image));
 }
 
 /**
@@ -92,6 +86,39 @@ function lexChunk(source: string, base: number, chunkSize: number): [IToken[], n
 }
 
 /**
+ * Emits the text of a text token from `start` to `end` (source offsets): raw text as one TEXT per
+ * scan step, each candidate that can only be text (the first `count` entries of `candidates`,
+ * offsets relative to `base`) as a TEXT of its own. A step's raw text (text before its tag, stray braces included) is one piece.
+ * One `accept` call site: V8 inlines the assembler's `accept` into it, and more sites measured
+ * as pushing other inlining out of the parse loop.
+ */
+function emitText(
+  sink: InstructionSink,
+  source: string,
+  start: number,
+  end: number,
+  candidates: number[] | undefined,
+  count: number,
+  base: number,
+): void {
+  let k = 0;
+  while (start < end) {
+    let pieceEnd = end;
+    if (k < count) {
+      const from = base + candidates![k]!;
+      if (from > start) {
+        pieceEnd = from;
+      } else {
+        pieceEnd = base + candidates![k + 1]!;
+        k += 2;
+      }
+    }
+    sink.accept([Op.TEXT, source.slice(start, pieceEnd)], start);
+    start = pieceEnd;
+  }
+}
+
+/**
  * Scans `source` and feeds every instruction, then EOF, to `sink`. `chunkSize` only changes how
  * much is lexed at once, never the result (tests vary it).
  */
@@ -110,8 +137,6 @@ export function parseTemplate(
     knownFormatters: nameIndex(registry, 'formatters'),
     knownPredicates: nameIndex(registry, 'predicates'),
   };
-  let textStart = -1;
-  let textEnd = -1;
   let base = 0;
 
   while (base < source.length) {
@@ -129,41 +154,39 @@ export function parseTemplate(
     for (let i = 0; i < count; i++) {
       const token = tokens[i]!;
       const type = token.tokenType;
-      let start = base + token.startOffset;
-      const isTag = type === Tag || type === TagAfterStray;
-      if (type === TextThenTag) {
-        // Text, then a tag from its `{`: the first one, as the text part holds none (indexOf
-        // runs at memchr speed; scanning the tag back from the image's end measured ~6% of
-        // compiling a page).
-        const tagStart = source.indexOf('{', start);
-        if (textStart === -1) textStart = start;
-        textEnd = tagStart;
-        start = tagStart;
-      } else if (!isTag && type !== MultiCommentOpen) {
-        // Text, StrayBraces or UnclosedText: raw text of the current scan step.
-        if (textStart === -1) textStart = start;
-        textEnd = start + token.image.length;
+      const start = base + token.startOffset;
+      const end = start + token.image.length;
+      if (type === Comment) {
+        // The close may be missing (the comment then runs to the end).
+        const bodyEnd = isClosedComment(token.image) ? end - 3 : end;
+        sink.accept([Op.COMMENT, source.slice(start + 3, bodyEnd), 1], start);
         continue;
       }
-      if (textStart !== -1) {
-        sink.accept([Op.TEXT, source.slice(textStart, textEnd)], textStart);
-        textStart = -1;
-      }
-      if (type !== MultiCommentOpen) {
-        const end = base + token.startOffset + token.image.length - 1;
-        scope.tagOffset = start;
-        sink.accept(parseTag(scope, start, end) ?? [Op.TEXT, source.slice(start, end + 1)], start);
+      const payload = token.payload as TokenPayload;
+      const isTag = type === TextThenTag;
+      let candidates: number[] | undefined;
+      let pairEnds = 0;
+      let tagStart = end;
+      if (payload === undefined) {
+        // No candidates, no strays: the tag starts at the token's first `{`.
+        if (isTag) tagStart = source.indexOf('{', start);
+      } else if (typeof payload === 'number') {
+        tagStart = base + payload;
       } else {
-        // The body may be absent, and the close missing (the comment then runs to the end).
-        let j = i + 1;
-        while (j < count && tokens[j]!.tokenType !== MultiCommentClose) j++;
-        const bodyEnd = j < count ? base + tokens[j]!.startOffset : source.length;
-        sink.accept([Op.COMMENT, source.slice(start + 3, bodyEnd), 1], start);
-        i = j;
+        candidates = payload;
+        pairEnds = isTag ? payload.length - 1 : payload.length;
+        if (isTag) tagStart = base + payload[pairEnds]!;
+      }
+      emitText(sink, source, start, tagStart, candidates, pairEnds, base);
+      if (isTag) {
+        scope.tagOffset = tagStart;
+        sink.accept(
+          parseTag(scope, tagStart, end - 1) ?? [Op.TEXT, source.slice(tagStart, end)],
+          tagStart,
+        );
       }
     }
     base = nextBase;
   }
-  if (textStart !== -1) sink.accept([Op.TEXT, source.slice(textStart, textEnd)], textStart);
   sink.accept(Op.EOF, source.length);
 }

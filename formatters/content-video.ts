@@ -54,4 +54,34 @@ const video: Formatter = {
   },
 };
 
+/**
+ * `video-meta`: the wrapper attributes of `video` for an element of the template's own
+ * (`<div class="my-video" {@|video-meta}>`), as `image-meta` is for `<img>`: `data-html` (the
+ * escaped oEmbed html), `data-provider-name`, and with a poster (the rule of `video`'s overlay)
+ * its `data-src`, `data-image-dimensions` and `data-image-focal-point`. Not in the reference set:
+ * developer-platform templates use it. Every value is escaped, the provider name included.
+ */
+const videoMeta: Formatter = {
+  apply(_args: string[], vars: Variable[]): void {
+    const first = vars[0]!;
+    const node = first.value;
+    const oembed = field(node, 'oembed');
+    const attr = (name: string, value: unknown) =>
+      ` ${name}="${escapeHtml(asString(value), true)}"`;
+    let out =
+      attr('data-html', field(oembed, 'html')).slice(1) +
+      attr('data-provider-name', field(oembed, 'providerName'));
+    if (isTruthy(field(node, 'mainImageId')) || isTruthy(field(node, 'systemDataId'))) {
+      out +=
+        attr('data-src', field(node, 'assetUrl')) +
+        attr('data-image-dimensions', field(node, 'originalSize')) +
+        attr('data-image-focal-point', focalPoint(node));
+    }
+    first.set(out);
+  },
+};
+
 export const CONTENT_VIDEO_FORMATTERS: FormatterTable = { video };
+
+/** Formatters beyond the reference set that published templates use (docs/language.md). */
+export const PLATFORM_VIDEO_FORMATTERS: FormatterTable = { 'video-meta': videoMeta };

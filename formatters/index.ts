@@ -6,6 +6,7 @@ import { COMMERCE_MERCHANDISING_FORMATTERS } from './commerce-merchandising.js';
 import { COMMERCE_PRICE_FORMATTERS } from './commerce-price.js';
 import { COMMERCE_WIDGET_FORMATTERS } from './commerce-widgets.js';
 import { CONTENT_FORMATTERS } from './content.js';
+import { PLATFORM_VIDEO_FORMATTERS } from './content-video.js';
 import { CORE_FORMATTERS } from './core.js';
 import { I18N_FORMATTERS } from './i18n-table.js';
 import { SOCIAL_FORMATTERS } from './social.js';
@@ -20,6 +21,7 @@ export const ALL_FORMATTERS: FormatterTable = {
   ...COMMERCE_FORM_FORMATTERS,
   ...I18N_FORMATTERS,
   ...SOCIAL_FORMATTERS,
+  ...PLATFORM_VIDEO_FORMATTERS,
 };
 
 /**

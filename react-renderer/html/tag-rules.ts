@@ -192,10 +192,20 @@ export function isForeignSpecial(el: HElement<unknown, unknown>): boolean {
  * go by the HTML rules (WHATWG HTML § 13.2.6, "tree construction dispatcher").
  */
 export function isIntegrationPoint(el: HElement<unknown, unknown>): boolean {
-  if (el.ns === Ns.SVG) return SVG_HTML_POINTS.has(el.tag);
-  if (el.ns !== Ns.MATH) return false;
+  // The special foreign elements, but an `annotation-xml` only when its content is HTML.
+  return isForeignSpecial(el) && (el.tag !== 'annotation-xml' || isHtmlAnnotation(el.attrs));
+}
+
+/**
+ * Whether a lower-case tag name names an integration point in SVG or MathML (`foreignobject`;
+ * an `annotation-xml` whatever its encoding), for callers that know tags by name only.
+ */
+export function namesIntegrationPoint(tag: string): boolean {
   return (
-    MATH_TEXT_POINTS.has(el.tag) || (el.tag === 'annotation-xml' && isHtmlAnnotation(el.attrs))
+    tag === 'foreignobject' ||
+    tag === 'annotation-xml' ||
+    SVG_HTML_POINTS.has(tag) ||
+    MATH_TEXT_POINTS.has(tag)
   );
 }
 

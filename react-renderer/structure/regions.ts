@@ -8,8 +8,7 @@ import { blockSlots, isControlFlow } from '../../engine/fragments.js';
 import { Op } from '../../engine/opcodes.js';
 import { HtmlTokenizer } from '../html/tokenizer.js';
 import { Ns, VOID } from '../html/tree-builder.js';
-import { BREAKOUT } from '../html/tag-rules.js';
-import { tagSet } from '../html/tokens.js';
+import { BREAKOUT, namesIntegrationPoint } from '../html/tag-rules.js';
 import { literalText } from './code-queries.js';
 import type { Pos } from './template-tree.js';
 
@@ -46,9 +45,6 @@ export function regionTag(
   return false;
 }
 
-/** Integration points, as a region's tags name them (lower case: `foreignobject`). */
-const INTEGRATION = tagSet('foreignobject desc title mi mo mn ms mtext annotation-xml');
-
 /**
  * The namespace of the content where a region stands, by the tags open in it (`foreign`: the
  * content the region started in is SVG or MathML): an estimate good enough to tell whether a
@@ -62,7 +58,7 @@ export function regionNs(open: readonly string[], foreign: boolean): Ns {
     if (BREAKOUT.has(tag)) return Ns.HTML;
     if (tag === 'svg') return Ns.SVG;
     if (tag === 'math') return Ns.MATH;
-    if (INTEGRATION.has(tag)) {
+    if (namesIntegrationPoint(tag)) {
       // An HTML `<title>` is raw text: no tag is met inside it.
       return Ns.HTML;
     }

@@ -23,9 +23,15 @@ export async function startCommerceOrigin(options: {
   catalog: Catalog;
   host?: string;
   port?: number;
+  /** The test hooks /__faults and /__recorded (ApiOptions.testHooks); default false. */
+  testHooks?: boolean;
 }): Promise<CommerceOrigin> {
   const db = openStore(options.dbFile);
-  const handle = createApiHandler({ db, catalog: options.catalog });
+  const handle = createApiHandler({
+    db,
+    catalog: options.catalog,
+    testHooks: options.testHooks ?? false,
+  });
   const server = createServer((req, res) => {
     handle(req, res)
       .then((answered) => {

@@ -20,6 +20,8 @@ declare module 'less' {
     filename?: string;
     plugins?: Plugin[];
     globalVars?: Record<string, string>;
+    /** Declared after every file: they override the files' own declarations. */
+    modifyVars?: Record<string, string>;
     math?: string | number;
     javascriptEnabled?: boolean;
   }

@@ -20,12 +20,18 @@ import {
   notFoundPage,
 } from '../site/html.js';
 import { scriptJson } from '../site/page-code.js';
-import { PlatformSite } from '../site/platform/platform-site.js';
+import { isPlatformWarning, PlatformSite } from '../site/platform/platform-site.js';
 import { formatProblems, type SiteProblem } from '../site/problems.js';
 import { folderReaderOf } from '../site/platform/reader.js';
 import { createCommerce } from './commerce.js';
 import { fsReader } from './fs-reader.js';
 import { compileStyles } from './platform-styles.js';
+import { pageJsonAnswer, withPageCode, type PageCodeStore } from '../site/page-json.js';
+import {
+  PAGE_CODE_PREFIX,
+  PAGE_JSON_FORMAT,
+  PAGE_JSON_QUERY,
+} from '../../storefront/navigation/page-json.js';
 
 const TYPES: Record<string, string> = {
   css: 'text/css; charset=utf-8',
@@ -53,6 +59,8 @@ export interface PlatformServerOptions {
   clientBuild?: ClientBuild;
   /** SQLite file of the commerce API; default `<root>/.data/store.sqlite`, ':memory:' in tests. */
   dbFile?: string;
+  /** Tweak values over the folder's tweaks.json (`jsont preview --tweak name=value`). */
+  tweaks?: Record<string, string>;
 }
 
 export interface PlatformServer {
@@ -69,7 +77,10 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
   const reader = folderReaderOf(fsReader(root));
   const preview = options.preview ?? false;
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
-  const site = new PlatformSite(reader, options.now ? { now: options.now } : {});
+  const site = new PlatformSite(reader, {
+    ...(options.now && { now: options.now }),
+    ...(options.tweaks && { tweaks: options.tweaks }),
+  });
   // The same commerce API as the demo store's, pricing carts with the folder's product items.
   const commerce = createCommerce(
     { allItems: () => site.allItems(), forms: () => [], accounts: () => [] },
@@ -84,6 +95,8 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
   const bootId = Math.random().toString(36).slice(2, 8);
   let changes = 0;
   const version = () => `${bootId}.${changes}`;
+  /** Page code assets of `?format=page` answers (server/site/page-json.ts). */
+  const codes: PageCodeStore = new Map();
 
   /** Prints each problem once (a reload of a broken page does not print it again). */
   const report = (found: SiteProblem[]) => {
@@ -97,9 +110,10 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
     commerce.invalidate();
     const found = site.check();
     const model = found.some((p) => p.file.endsWith('.conf')) ? undefined : site.model();
-    if (model !== undefined) found.push(...(await compileStyles(reader, model)).problems);
+    if (model !== undefined)
+      found.push(...(await compileStyles(reader, model, options.tweaks)).problems);
     site.newWarnings(); // check() reported the unknown tags already
-    problems = found.filter((p) => p.code !== 'UNKNOWN_TAG');
+    problems = found.filter((p) => !isPlatformWarning(p));
     report(found);
     return found;
   };
@@ -137,9 +151,10 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
       return;
     }
     if (pathname === '/site.css') {
-      const styles = await compileStyles(reader, site.model());
+      const styles = await compileStyles(reader, site.model(), options.tweaks);
       report(styles.problems);
-      const css = styles.problems.length > 0 ? cssComment(styles.problems) : styles.css;
+      const errors = styles.problems.filter((p) => !isPlatformWarning(p));
+      const css = errors.length > 0 ? cssComment(errors) : styles.css;
       send(res, 200, css, TYPES.css!);
       return;
     }
@@ -156,17 +171,39 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
     }
     const folder = /^\/(assets|scripts)\/(.+)$/.exec(pathname);
     if (folder !== null) {
-      serveFile(res, `${folder[1]}/${safeDecode(folder[2]!)}`);
+      const rel = safeDecode(folder[2]!);
+      // `<squarespace:script src="a.js,b.js" combo="true">` asks for the files joined.
+      if (folder[1] === 'scripts' && rel.includes(',')) serveCombo(res, rel.split(','));
+      else serveFile(res, `${folder[1]}/${rel}`);
+      return;
+    }
+    if (pathname.startsWith(PAGE_CODE_PREFIX)) {
+      const code = codes.get(pathname);
+      if (code === undefined) send(res, 404, 'Not found', TEXT);
+      // Named by its content: it never changes.
+      else send(res, 200, code, TYPES.json!, 'public, max-age=31536000, immutable');
       return;
     }
     commerce.ensureCrumb(req, res);
+    const asJson = url.searchParams.get(PAGE_JSON_QUERY) === PAGE_JSON_FORMAT;
+    const query = new URLSearchParams(url.searchParams);
+    if (asJson) query.delete(PAGE_JSON_QUERY);
     const outcome = site.render({
       pathname,
-      query: url.searchParams,
+      query,
       extra: { cart: commerce.cartFor(req) },
+      shell: asJson,
     });
     report(site.newWarnings());
-    if (outcome.status === 302) {
+    if (asJson) {
+      if (outcome.status === 500) report(outcome.problems);
+      // A folder's redirect is followed by a full load, as any answer but a page.
+      const answer = pageJsonAnswer(
+        outcome.status === 200 ? withPageCode(outcome) : { status: outcome.status },
+      );
+      if (answer.code !== undefined) codes.set(answer.code.path, answer.code.text);
+      send(res, answer.status, answer.body, TYPES.json!);
+    } else if (outcome.status === 302) {
       res.writeHead(302, { Location: outcome.location }).end();
     } else if (outcome.status === 500) {
       report(outcome.problems);
@@ -185,18 +222,28 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
   }
 
   /** A file of assets/ or scripts/, as bytes (images are binary), never from outside them. */
-  function serveFile(res: ServerResponse, path: string): void {
+  function readInside(path: string): Buffer | undefined {
     const parts = path.split('/');
-    const abs = join(root, ...parts);
-    let body: Buffer | undefined;
     try {
       const hidden = parts.some((p) => p.startsWith('.') || p === '');
-      const real = realpathSync(abs);
+      const real = realpathSync(join(root, ...parts));
       if (!hidden && real.startsWith(realpathSync(join(root, parts[0]!)) + sep))
-        body = readFileSync(real);
+        return readFileSync(real);
     } catch {
-      body = undefined;
+      // missing: undefined
     }
+    return undefined;
+  }
+
+  /** Scripts joined in order, each ending its statement; 404 when one is missing. */
+  function serveCombo(res: ServerResponse, files: string[]): void {
+    const bodies = files.map((f) => readInside(`scripts/${f.trim()}`));
+    if (bodies.some((b) => b === undefined)) send(res, 404, 'Not found', TEXT);
+    else send(res, 200, bodies.map((b) => `${b!.toString('utf8')}\n;\n`).join(''), TYPES.js!);
+  }
+
+  function serveFile(res: ServerResponse, path: string): void {
+    const body = readInside(path);
     if (body === undefined) send(res, 404, 'Not found', TEXT);
     else
       send(
@@ -223,7 +270,7 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
       (paths) => {
         changes++;
         void recheck().then((found) => {
-          const errors = found.filter((p) => p.code !== 'UNKNOWN_TAG');
+          const errors = found.filter((p) => !isPlatformWarning(p));
           hub.announceChange(version(), errors, () =>
             log(`[preview] ${paths.join(', ')} changed, reloading`),
           );
@@ -263,8 +310,14 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
   };
 }
 
-function send(res: ServerResponse, status: number, body: string | Buffer, type: string): void {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type: string,
+  cacheControl = 'no-cache',
+): void {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': cacheControl });
   res.end(res.req?.method === 'HEAD' ? undefined : body);
 }
 

@@ -358,7 +358,8 @@ export function createSiteHandler(
 
 /**
  * A commerce function that forwards each request to `origin` (`http://127.0.0.1:8788`), path
- * and query kept, body streamed, redirects passed back to the browser.
+ * and query kept, body streamed, redirects passed back to the browser; 502 when the origin
+ * gives no answer.
  */
 export function forwardTo(origin: string): (request: Request) => Promise<Response> {
   const base = new URL(origin);
@@ -374,7 +375,18 @@ export function forwardTo(origin: string): (request: Request) => Promise<Respons
       redirect: 'manual',
       ...(hasBody && { body: request.body, duplex: 'half' }),
     };
-    const response = await fetch(target, init);
+    let response: Response;
+    try {
+      response = await fetch(target, init);
+    } catch {
+      // The origin is down or dropped the connection. The visitor's own connection is fine, so
+      // this is the gateway's answer (the storefront shows "Please try again."), not an error
+      // of this server's, and not a network failure for the visitor.
+      return new Response('Bad Gateway', {
+        status: 502,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    }
     // fetch has decoded the body: its encoding and length no longer describe it.
     const out = new Headers(response.headers);
     out.delete('content-encoding');

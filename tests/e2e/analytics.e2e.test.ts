@@ -1,6 +1,6 @@
 /**
- * Analytics and error reporting in headless Chromium against the preview server (React's
- * development build): the backend's recorded calls (`/__recorded`) show page views on ordinary
+ * Analytics and error reporting in headless Chromium against the preview and `jsont serve`
+ * (site-harness.ts): the backend's recorded calls (`/__recorded`) show page views on ordinary
  * pages and none on /search or the not-found page, commerce events for an add to cart and a
  * removal, one error report per thrown error up to the limits (10 per send, 20 per page)
  * with the page still working, a page view for an in-browser navigation, and the member-area
@@ -8,10 +8,9 @@
  * error or warning, no hydration warning.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import { chromiumAvailable } from './chromium.js';
-import { useSiteInChromium, watchPage, type Watched } from './site-harness.js';
+import { describeSite } from './site-harness.js';
 
 const APRON = '/shop/p/linen-work-apron';
 
@@ -21,30 +20,9 @@ interface Recorded {
   payload: unknown;
 }
 
-describe.skipIf(!chromiumAvailable())('analytics in Chromium', () => {
-  let base: string;
-  let newPage: () => Promise<Page>;
-  useSiteInChromium('jsont-analytics-', { clientBuild: 'development', log: () => {} }, (site) => {
-    ({ base, newPage } = site);
-  });
-
-  let watched: Watched | undefined;
-  /** Problems a test expects (the not-found page's own 404 status). */
-  let expected: string[] = [];
-  afterEach(async () => {
-    if (watched === undefined) return;
-    const { problems } = watched;
-    await watched.page.context().close();
-    watched = undefined;
-    expect(problems.filter((p) => !expected.includes(p))).toEqual([]);
-    expected = [];
-  });
-
+describeSite('analytics in Chromium', { prefix: 'jsont-analytics-' }, (site) => {
   async function records(kind: string): Promise<Array<Recorded & { data: unknown }>> {
-    const body = (await (await fetch(`${base}/__recorded?kind=${kind}`)).json()) as {
-      records: Recorded[];
-    };
-    return body.records.map((r) => ({ ...r, data: r.payload }));
+    return (await site.recorded<Recorded>(kind)).map((r) => ({ ...r, data: r.payload }));
   }
   /** Page views recorded so far, by the page's path. */
   const viewedPaths = async () =>
@@ -64,18 +42,17 @@ describe.skipIf(!chromiumAvailable())('analytics in Chromium', () => {
 
   /** Opens `url` and waits until hydration and analytics have started. */
   async function open(url: string, page?: Page): Promise<Page> {
-    const p = page ?? (await newPage());
-    watched ??= watchPage(p);
-    await p.goto(base + url, { waitUntil: 'load' });
+    const p = page ?? site.watch(await site.newPage()).page;
+    await p.goto(site.base + url, { waitUntil: 'load' });
     await p.waitForFunction(() => document.documentElement.dataset['analytics'] === 'on');
     return p;
   }
 
   it('records page views on ordinary pages and none on /search or the not-found page', async () => {
     const page = await open('/');
-    expected = [
+    site.allowProblems(
       'error: Failed to load resource: the server responded with a status of 404 (Not Found)',
-    ];
+    );
     await open('/search', page);
     await open('/no-such-page', page);
     await open('/shop', page);
@@ -139,24 +116,31 @@ describe.skipIf(!chromiumAvailable())('analytics in Chromium', () => {
     await page.locator('.sqs-add-to-cart-button').first().click();
     await page.getByText('Added!').waitFor();
     expect(await messages()).toHaveLength(20);
-    expect(watched!.pageErrors).toHaveLength(29);
+    // Thrown on purpose: counted here, not by the check at the end of the test.
+    expect(site.watched!.pageErrors).toHaveLength(29);
+    site.watched!.pageErrors.length = 0;
   });
 
-  it('records a page view for an in-browser navigation, with the page left as referrer', async () => {
-    const before = (await viewedPaths()).length;
-    const page = await open('/');
-    await page.waitForFunction(() => document.documentElement.dataset['navigation'] === 'ready');
-    await page.locator('#site-header a[href="/shop"]').first().click();
-    await page.waitForFunction(() => document.documentElement.dataset['navigated'] === '/shop');
-    const views = await until(viewedPaths, (v) => v.length >= before + 2);
-    expect(views.slice(before)).toEqual(['/', '/shop']);
-    const hits = (await records('census'))
-      .map((r) => r.data as { event?: string; data?: { url?: string; referrer?: string } })
-      .filter((d) => d.event === 'view');
-    expect(hits.at(-1)!.data!.referrer).toBe(`${base}/`);
-    // It was not a full load: the page's own analytics counted it.
-    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
-  });
+  // Not under serve yet: navigation in the browser asks for the next page's `?format=page`,
+  // which the site handler of `jsont serve` does not answer yet (the link makes a full load).
+  it.skipIf(site.server === 'serve')(
+    'records a page view for an in-browser navigation, with the page left as referrer',
+    async () => {
+      const before = (await viewedPaths()).length;
+      const page = await open('/');
+      await page.waitForFunction(() => document.documentElement.dataset['navigation'] === 'ready');
+      await page.locator('#site-header a[href="/shop"]').first().click();
+      await page.waitForFunction(() => document.documentElement.dataset['navigated'] === '/shop');
+      const views = await until(viewedPaths, (v) => v.length >= before + 2);
+      expect(views.slice(before)).toEqual(['/', '/shop']);
+      const hits = (await records('census'))
+        .map((r) => r.data as { event?: string; data?: { url?: string; referrer?: string } })
+        .filter((d) => d.event === 'view');
+      expect(hits.at(-1)!.data!.referrer).toBe(`${site.base}/`);
+      // It was not a full load: the page's own analytics counted it.
+      expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    },
+  );
 
   it('records the member-area events on lesson pages, and no page view on access denied', async () => {
     const before = { views: (await viewedPaths()).length, events: (await eventNames()).length };

@@ -26,6 +26,8 @@ describe.skipIf(!chromiumAvailable())(
   () => {
     let base: string;
     let newPage: () => Promise<Page>;
+    // Preview only: it edits the shop's data before the server reads it; a served build is fixed
+    // when it is built (another build just for this page would cost a minute of CI).
     useSiteInChromium('jsont-deep-', { log: () => {} }, (site) => {
       ({ base, newPage } = site);
       const file = join(site.dir, 'data/collections/shop.json');

@@ -101,6 +101,8 @@ interface Outcome {
 
 describe.skipIf(!chromiumAvailable())('foreign content hydrated in Chromium', () => {
   let site: SiteInChromium;
+  // Preview only: it edits the site's data while the server runs and holds the client script
+  // back (`/__client.js`); a served build's data and entry are fixed when it is built.
   useSiteInChromium('jsont-foreign-', { clientBuild: 'production', log: () => {} }, (up) => {
     site = up;
   });

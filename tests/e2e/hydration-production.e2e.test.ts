@@ -33,6 +33,8 @@ const PAGES: Array<[url: string, kept: string]> = [
 describe.skipIf(!chromiumAvailable())("hydration with React's production build", () => {
   let base: string;
   let newPage: () => Promise<Page>;
+  // Preview only: it loads the server HTML with the client script held back (`/__client.js`),
+  // the preview's script path; a served build's entry is content-hashed.
   useSiteInChromium(
     'jsont-hydration-prod-',
     { clientBuild: 'production', log: () => {} },

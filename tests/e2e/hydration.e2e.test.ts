@@ -40,6 +40,8 @@ describe.skipIf(!chromiumAvailable())(
     let base: string;
     let dir: string;
     let newPage: () => Promise<Page>;
+    // Preview only: it loads the server HTML with the client script held back (`/__client.js`)
+    // and edits the site's files while the server runs; a served build has neither.
     useSiteInChromium(
       'jsont-hydration-',
       { clientBuild: 'development', log: () => {} },

@@ -21,6 +21,8 @@ import { openHydrated, useSiteInChromium, type Watched } from './site-harness.js
 describe.skipIf(!chromiumAvailable())('client-side navigation', () => {
   let base: string;
   let newPage: () => Promise<Page>;
+  // Preview only for now: navigation rendered in the browser asks for `?format=page`, which
+  // the site handler of `jsont serve` does not answer yet.
   useSiteInChromium(
     'jsont-navigation-',
     { clientBuild: 'development', log: () => {} },

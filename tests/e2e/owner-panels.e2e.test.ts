@@ -16,6 +16,8 @@ describe.skipIf(!chromiumAvailable())('owner panels in Chromium', () => {
   let base: string;
   let newPage: () => Promise<Page>;
   let ownerLink: () => string;
+  // Preview only: the owner page and its session are the preview's; `jsont build` leaves the
+  // page out of a published site.
   useSiteInChromium('jsont-owner-', { clientBuild: 'development', log: () => {} }, (site) => {
     ({ base, newPage, ownerLink } = site);
   });

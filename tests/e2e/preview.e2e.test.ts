@@ -20,6 +20,7 @@ describe.skipIf(!chromiumAvailable())(
     let base: string;
     let openPage: () => Promise<Page>;
     const terminal: string[] = [];
+    // Preview only: live reload, the error overlay and file watching are the preview's.
     useSiteInChromium(
       'jsont-e2e-',
       { preview: true, log: (m) => terminal.push(m) },

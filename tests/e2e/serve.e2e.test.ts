@@ -7,19 +7,11 @@
  * from a link, is rendered in the browser (page JSON and page code from the handler, no
  * reload) and DOM-equal to the same route loaded fresh.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildSite } from '../../cli/build-site.js';
-import { startSiteWorker, type SiteWorker } from '../../cli/serve-node.js';
-import { catalogFromItems } from '../../server/commerce/catalog.js';
-import { startCommerceOrigin, type CommerceOrigin } from '../../server/commerce/origin.js';
-import { builtSiteSources, type SiteManifest } from '../../server/site/manifest.js';
-import { Site } from '../../server/site/site.js';
-import { captureIO } from '../cli/helpers.js';
 import { chromiumAvailable, launchChromium } from './chromium.js';
 import { DEMO_ROUTES } from './demo-routes.js';
 import {
@@ -30,53 +22,33 @@ import {
   navigationReady,
   windowMark,
 } from './navigation-walk.js';
+import { DEMO_SITE, serveDemoStore, type ServedSite } from './served-site.js';
 import { openHydrated, watchPage, type Watched } from './site-harness.js';
 
-const SITE = resolve(import.meta.dirname, '../../fixtures/site');
 const PAGES = ['/', '/shop', '/shop/p/linen-work-apron', '/cart', '/journal', '/search?q=mug'];
 
 describe.skipIf(!chromiumAvailable())('a built site under jsont serve, in Chromium', () => {
-  let scratch: string;
-  let commerce: CommerceOrigin;
-  let worker: SiteWorker;
+  let served: ServedSite;
   let browser: Browser;
   let base: string;
 
+  // The shared build of the demo store (served-site.ts): minutes on a loaded machine.
   beforeAll(async () => {
-    scratch = mkdtempSync(join(tmpdir(), 'jsont-serve-e2e-'));
-    const out = join(scratch, 'build');
-    const io = captureIO(scratch);
-    expect(await buildSite(SITE, out, io), io.err()).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as SiteManifest;
-    const { reader, compileUnit } = builtSiteSources(manifest);
-    const site = new Site(reader, { compileUnit });
-    commerce = await startCommerceOrigin({
-      dbFile: ':memory:',
-      catalog: catalogFromItems(site.allItems(), { forms: site.forms() }),
-    });
-    worker = await startSiteWorker({
-      dir: out,
-      manifest,
-      api: commerce.url,
-      port: 0,
-      host: '127.0.0.1',
-    });
-    base = `http://127.0.0.1:${worker.port}`;
+    served = await serveDemoStore('jsont-serve-e2e-');
+    base = served.base;
     browser = await launchChromium();
-  });
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
-    await worker?.close();
-    await commerce?.close();
-    rmSync(scratch, { recursive: true, force: true });
+    await served?.close();
   });
 
   /** A page that records Content-Security-Policy violations (none is expected). */
   async function newPage(): Promise<Page> {
     const context = await browser.newContext();
     // The demo's pop-up overlay opens after a delay and would cover the page: remembered as seen.
-    const popup = JSON.parse(readFileSync(join(SITE, 'data/popup-overlay.json'), 'utf8')) as {
+    const popup = JSON.parse(readFileSync(join(DEMO_SITE, 'data/popup-overlay.json'), 'utf8')) as {
       popupOverlay: { version: string };
     };
     const seen = JSON.stringify({ version: popup.popupOverlay.version, submitted: true });

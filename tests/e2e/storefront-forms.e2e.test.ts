@@ -1,75 +1,39 @@
 /**
- * The demo store's forms in Chromium (React's development build): the contact form filled,
- * refused, fixed and sent (every part's value in the stored submission), injected 400 / 429 /
- * 500 answers with their exact texts and the values kept, the same form with JavaScript off,
- * the restock sign-up and the newsletter, axe at desktop and phone sizes. No page logs a console
- * error or warning. Screenshots of /contact go to $TMPDIR/jsont-forms-*.png.
+ * The demo store's forms in Chromium, under the preview and `jsont serve` (site-harness.ts):
+ * the contact form filled, refused, fixed and sent (every part's value in the stored
+ * submission), injected 400 / 429 / 500 answers with their exact texts and the values kept, the
+ * same form with JavaScript off, the restock sign-up and the newsletter, axe at desktop and
+ * phone sizes. No page logs a console error or warning. Screenshots of /contact go to $TMPDIR/jsont-forms-*.png.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { F, FORM_ID } from '../storefront/contact-form.js';
-import { chromiumAvailable } from './chromium.js';
-import {
-  closeQuietly,
-  injectFaults,
-  openHydrated,
-  useSiteInChromium,
-  watchPage,
-  type Watched,
-} from './site-harness.js';
+import { axeViolations, describeSite } from './site-harness.js';
 
 const SAVE = '/api/form/SaveFormSubmission';
 const RESTOCK = '/api/site-users/account/notifications/restock';
 const MUGS = '/shop/p/stoneware-mug-set';
 const INVALID = 'One or more fields is invalid, please check your entries.';
 
-describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => {
-  let base: string;
-  let newPage: () => Promise<Page>;
-  useSiteInChromium('jsont-forms-', { clientBuild: 'development', log: () => {} }, (site) => {
-    ({ base, newPage } = site);
-  });
-
-  let watched: Watched | undefined;
-  let faultsInjected = false;
-  afterEach(async () => {
-    await fetch(`${base}/__faults`, { method: 'DELETE' });
-    if (watched !== undefined) {
-      const closing = watched;
-      watched = undefined;
-      const injected = faultsInjected;
-      faultsInjected = false;
-      await closeQuietly(closing, injected);
-    }
-  });
-
+describeSite('the demo store forms in Chromium', { prefix: 'jsont-forms-' }, (site) => {
   /** Opens `url`, focuses a field of its forms and waits for their controller (it loads then). */
   async function open(
     url: string,
     field = '[data-jsont-form] input:not([type=hidden])',
   ): Promise<Page> {
-    watched = await openHydrated(await newPage(), base + url);
-    const page = watched.page;
+    const page = await site.open(url);
     await page.locator(field).first().focus();
     await page.waitForFunction(() => document.documentElement.dataset['forms'] === 'attached');
     return page;
   }
-  const faults = async (rules: unknown[]) => {
-    faultsInjected = true;
-    await injectFaults(base, rules);
-  };
-  const submissions = async () =>
-    (
-      (await (await fetch(`${base}/__recorded?kind=form-submission`)).json()) as {
-        records: Array<{
-          payload: { formId: string; form: Record<string, unknown>; page: unknown };
-        }>;
-      }
-    ).records;
+  const { faults } = site;
+  const submissions = () =>
+    site.recorded<{ payload: { formId: string; form: Record<string, unknown>; page: unknown } }>(
+      'form-submission',
+    );
   const text = (page: Page, selector: string) =>
     page.locator(selector).evaluate((el) => (el as HTMLElement).innerText.trim());
   const fieldError = (page: Page, id: string) => text(page, `#${id}-error`);
@@ -218,12 +182,8 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
   });
 
   it('works without JavaScript: the same texts, the values kept, then success', async () => {
-    const context = await (await newPage()).context().browser()!.newContext({
-      javaScriptEnabled: false,
-    });
-    const page = await context.newPage();
-    watched = watchPage(page);
-    await page.goto(`${base}/contact?utm_campaign=print`);
+    const page = site.watch(await site.newPage({ javaScript: false })).page;
+    await page.goto(`${site.base}/contact?utm_campaign=print`);
     await submit(page);
     await page.waitForLoadState('load');
     expect(await summary(page)).toBe(INVALID);
@@ -236,7 +196,7 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
     await submit(page);
     await page.waitForLoadState('load');
     expect(await fieldError(page, F.email)).toMatch(/^Email is not valid\./);
-    expect(page.url()).toBe(`${base}/contact`);
+    expect(page.url()).toBe(`${site.base}/contact`);
     // Every value came back in its field.
     expect(await input(page, `${F.name}-fname`).inputValue()).toBe('Ada');
     expect(await input(page, F.email).inputValue()).toBe('ada@nowhere');
@@ -294,16 +254,12 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
     await expect
       .poll(() => text(page, '.product-restock-success'))
       .toBe('Thanks! We will email you when it is back.');
-    expect(page.url()).toBe(base + MUGS); // the email never lands in the address bar
+    expect(page.url()).toBe(site.base + MUGS); // the email never lands in the address bar
   });
 
   it('signs up for a restock and a newsletter without JavaScript, posting, not in the URL', async () => {
-    const context = await (await newPage()).context().browser()!.newContext({
-      javaScriptEnabled: false,
-    });
-    const page = await context.newPage();
-    watched = watchPage(page);
-    await page.goto(base + MUGS);
+    const page = site.watch(await site.newPage({ javaScript: false })).page;
+    await page.goto(site.base + MUGS);
     await restockEmail(page).fill('bad');
     await restockButton(page).click();
     await page.waitForLoadState('load');
@@ -315,9 +271,9 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
     expect(await text(page, '.product-restock-success')).toBe(
       'Thanks! We will email you when it is back.',
     );
-    expect(page.url()).toBe(base + MUGS);
+    expect(page.url()).toBe(site.base + MUGS);
 
-    await page.goto(`${base}/`);
+    await page.goto(`${site.base}/`);
     const home = page.locator('#block-7e3a90c1b2d4f5061728394b');
     await home.locator('input[type=email]').fill('reader@example.com');
     await home.locator('button').click();
@@ -350,10 +306,8 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
     );
     // Each sign-up is stored as a subscription to its newsletter.
     const subscribed = (
-      (await (await fetch(`${base}/__recorded?kind=newsletter-subscription`)).json()) as {
-        records: Array<{ payload: { formId: string; email: string } }>;
-      }
-    ).records.map((r) => r.payload);
+      await site.recorded<{ payload: { formId: string; email: string } }>('newsletter-subscription')
+    ).map((r) => r.payload);
     expect(subscribed).toEqual(
       expect.arrayContaining([
         { formId: '7e3a90c1b2d4f5061728394b', email: 'reader@example.com' },
@@ -370,15 +324,11 @@ describe.skipIf(!chromiumAvailable())('the demo store forms in Chromium', () => 
     async (name, width, height) => {
       const page = await open('/contact');
       await page.setViewportSize({ width, height });
-      const violations = async () =>
-        (await new AxeBuilder({ page }).analyze()).violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`,
-        );
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: join(tmpdir(), `jsont-forms-${name}.png`), fullPage: true });
       await submit(page);
       await expect.poll(() => summary(page)).toBe(INVALID);
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({
         path: join(tmpdir(), `jsont-forms-${name}-errors.png`),
         fullPage: true,

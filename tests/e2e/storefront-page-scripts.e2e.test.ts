@@ -20,6 +20,9 @@ describe.skipIf(!chromiumAvailable())(
     let base: string;
     let newPage: () => Promise<Page>;
     let outputs: Output[];
+    // Preview only: the counted scripts come from the preview client's esbuild metafile
+    // (tests/storefront/page-scripts.ts), whose chunk names the rules match; `jsont build` names its
+    // chunks by content alone, and reports its own sizes against the budgets (its size table).
     useSiteInChromium(
       'jsont-page-scripts-',
       { clientBuild: 'production', log: () => {} },

@@ -230,9 +230,9 @@ describe('locations', () => {
 
   it('locates instructions of a template lexed in several chunks', () => {
     const line = 'x'.repeat(30) + '{a}\n';
-    const t = compile(line.repeat(2000)); // ~68k chars: more than one lexing chunk
+    const t = compile(line.repeat(4000)); // ~136k chars: more than one lexing chunk
     const block = t.code[2] as object[];
-    expect(t.locations!.get(block[2 * 1999 + 1]!)).toEqual({ line: 2000, column: 31 });
-    expect(t.locations!.get(block[2 * 1999]!)).toEqual({ line: 1999, column: 34 });
+    expect(t.locations!.get(block[2 * 3999 + 1]!)).toEqual({ line: 4000, column: 31 });
+    expect(t.locations!.get(block[2 * 3999]!)).toEqual({ line: 3999, column: 34 });
   });
 });

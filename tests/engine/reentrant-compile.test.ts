@@ -39,9 +39,9 @@ describe('re-entrant compiling', () => {
     expect(lexTemplate(INNER).map((t) => [t.tokenType.name, t.image])).toEqual(alone);
   });
 
-  // 400 repetitions exceed the parser's lexing chunk, so the outer lexing resumes after nested
+  // 2,000 repetitions exceed the parser's lexing chunk, so the outer lexing resumes after nested
   // compiles too.
-  it.each([1, 400])('compiles a template inside a compile (%i repetitions)', (repetitions) => {
+  it.each([1, 2000])('compiles a template inside a compile (%i repetitions)', (repetitions) => {
     const source = outerSource(repetitions);
     const nestedCodes: string[] = [];
     const outer = compileTemplate(source, nestingRegistry(nestedCodes));

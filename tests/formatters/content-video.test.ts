@@ -92,3 +92,25 @@ describe('video', () => {
     );
   });
 });
+
+describe('video-meta', () => {
+  const meta = (node: unknown) => render(compile('<div {a|video-meta}>'), { a: node }).html;
+
+  it('gives the wrapper attributes of `video`, with the poster when the video has one', () => {
+    expect(meta(FULL)).toBe(
+      `<div ${WRAPPER_ATTRS.replace('you"tube', 'you&quot;tube')} data-src="/a.mp4" ` +
+        'data-image-dimensions="10x20" data-image-focal-point="0.1,0.2">',
+    );
+  });
+
+  it('leaves the poster out without an image id, and escapes every value', () => {
+    const node = { oembed: { html: '<iframe>', providerName: '"><script>' }, assetUrl: 'x"y' };
+    expect(meta(node)).toBe(
+      '<div data-html="&lt;iframe&gt;" data-provider-name="&quot;&gt;&lt;script&gt;">',
+    );
+  });
+
+  it('renders empty attributes for a value that is not a video', () => {
+    expect(meta('text')).toBe('<div data-html="" data-provider-name="">');
+  });
+});

@@ -314,6 +314,22 @@ describe('/api', () => {
     });
   });
 
+  it('answers 502 when the commerce origin drops the connection, and logs no failure of its own', async () => {
+    const dropping = createServer((req) => req.socket.destroy());
+    await new Promise<void>((done) => dropping.listen(0, '127.0.0.1', done));
+    const { port } = dropping.address() as AddressInfo;
+    const { handler, logged } = handlerFor(built.manifest, {
+      commerce: forwardTo(`http://127.0.0.1:${port}`),
+    });
+    const response = await handler.fetch(
+      new Request(`${BASE}/api/commerce/shopping-cart/entries`, { method: 'POST', body: '{}' }),
+    );
+    expect(response.status).toBe(502);
+    expect(await response.text()).toBe('Bad Gateway');
+    expect(logged).toEqual([]);
+    await new Promise<void>((done) => dropping.close(() => done()));
+  });
+
   it('answers /api/* 404 when no commerce origin is configured', async () => {
     const { handler } = handlerFor(built.manifest);
     expect((await handler.fetch(get('/api/commerce/shopping-cart'))).status).toBe(404);

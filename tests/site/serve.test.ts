@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { runCli } from '../../cli/run.js';
+import { captureIO } from '../cli/helpers.js';
 import { Client } from '../server/support.js';
 import { buildDemo, type BuiltDemo } from './built-site.js';
 
@@ -86,6 +88,51 @@ describe('jsont serve', () => {
     expect(added.body.shoppingCart.totalQuantity).toBe(2);
     const after = await client.get<{ cart: { totalQuantity: number } }>('/cart?format=json');
     expect(after.body.cart.totalQuantity).toBe(2);
+  });
+});
+
+describe('jsont serve --test-hooks', () => {
+  it('has no test hooks without the flag: /__faults is a page path like any other', async () => {
+    const served = await startServe([built.dir, '--port', '0', '--workers', '1']);
+    try {
+      const response = await fetch(`${served.url}/__faults`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+    } finally {
+      served.child.kill('SIGTERM');
+      await served.exited;
+    }
+  });
+
+  it('with the flag, a fault plan sent to the site reaches the commerce API behind it', async () => {
+    const served = await startServe([built.dir, '--port', '0', '--workers', '1', '--test-hooks']);
+    try {
+      expect(served.stderr()).toContain('--test-hooks is on');
+      const plan = await fetch(`${served.url}/__faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ rules: [{ path: '/api/commerce/shopping-cart', status: 503 }] }),
+      });
+      expect(plan.status).toBe(200);
+      expect((await fetch(`${served.url}/api/commerce/shopping-cart`)).status).toBe(503);
+      expect((await fetch(`${served.url}/__faults`, { method: 'DELETE' })).status).toBe(200);
+      expect((await fetch(`${served.url}/api/commerce/shopping-cart`)).status).toBe(200);
+      const records = await fetch(`${served.url}/__recorded?kind=census`);
+      expect(await records.json()).toEqual({ records: [] });
+    } finally {
+      served.child.kill('SIGTERM');
+      await served.exited;
+    }
+  });
+
+  it("refuses the flag with --api: another origin's hooks are not its to open", async () => {
+    const io = captureIO(REPO);
+    const code = await runCli(
+      ['serve', built.dir, '--test-hooks', '--api', 'http://127.0.0.1:9'],
+      io,
+    );
+    expect(code).toBe(2);
+    expect(io.err()).toContain('--test-hooks works with the in-process commerce API, not --api');
   });
 });
 

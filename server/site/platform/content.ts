@@ -81,9 +81,10 @@ export class SiteContent {
     return [...this.model.pages.map(pageEntry), ...entries];
   }
 
-  /** `/`'s target: the first entry of the main navigation. */
+  /** `/`'s target: the static page named `home`, else the first entry of the navigation. */
   homeUrl(): string | undefined {
-    return this.navigation()[0]?.url;
+    const home = this.model.pages.find((p) => p.name === 'home');
+    return home === undefined ? this.navigation()[0]?.url : `/${home.name}`;
   }
 }
 

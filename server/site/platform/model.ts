@@ -54,6 +54,8 @@ export interface StaticPage {
   file: string;
   title: string;
   layout?: string;
+  /** A page the platform renders itself: the template of its stand-in (standins.ts). */
+  standIn?: string;
 }
 
 export interface Navigation {
@@ -137,13 +139,13 @@ export function loadModel(reader: FolderReader): PlatformModel {
   const collections = [...names].sort().map((name) => {
     const collectionConf = files.includes(`${name}.conf`)
       ? readConf(reader, `collections/${name}.conf`)
-      : { acceptTypes: [name] };
+      : {};
     const list = files.includes(`${name}.list`) ? `collections/${name}.list` : undefined;
     const item = files.includes(`${name}.item`) ? `collections/${name}.item` : undefined;
     return {
       name,
       title: str(collectionConf.title) ?? titleCase(name),
-      type: collectionType(collectionConf),
+      type: collectionType(collectionConf, name),
       conf: collectionConf,
       ...(list && { list }),
       ...(item && { item }),
@@ -176,23 +178,33 @@ export function loadModel(reader: FolderReader): PlatformModel {
   };
 }
 
-/** The type a collection holds: its `folder` flag, else the first of its `acceptTypes`. */
-function collectionType(conf: Rec): CollectionType {
-  if (conf.folder === true) return 'folder';
+const KNOWN_TYPES = ['text', 'page', 'gallery', 'image', 'blog', 'album', 'events', 'products'];
+/** System collections are often named by their type's singular or the platform's own word. */
+const ALIASES: Record<string, string> = {
+  event: 'events',
+  product: 'products',
+  store: 'products',
+  albums: 'album',
+};
+
+/**
+ * The type a collection holds: its `index` or `folder` flag, else its name when that names a
+ * type (system collections: `gallery.conf` accepts images and videos, `products.conf` may hold
+ * only a version), else the first known type of its `acceptTypes` (text posts in chronological
+ * order are a blog, as the platform's blog.conf declares one), else `page`.
+ */
+function collectionType(conf: Rec, name: string): CollectionType {
+  // An index page is also marked as a folder (of its sections), but renders itself.
   if (conf.index === true) return 'index';
+  if (conf.folder === true) return 'folder';
   const accepts = Array.isArray(conf.acceptTypes) ? conf.acceptTypes : [conf.acceptTypes];
-  const known = ['text', 'page', 'gallery', 'image', 'blog', 'album', 'events', 'products'];
-  // System collections are often named by their type's singular or the platform's own word.
-  const aliases: Record<string, string> = {
-    event: 'events',
-    product: 'products',
-    store: 'products',
-    albums: 'album',
+  const known = (t: unknown) => {
+    const type = typeof t === 'string' ? (ALIASES[t] ?? t) : undefined;
+    return type !== undefined && KNOWN_TYPES.includes(type) ? type : undefined;
   };
-  const first = accepts
-    .map((t) => (typeof t === 'string' ? (aliases[t] ?? t) : undefined))
-    .find((t): t is string => t !== undefined && known.includes(t));
-  return (first as CollectionType | undefined) ?? 'page';
+  let type = known(name) ?? accepts.map(known).find((t) => t !== undefined);
+  if (type === 'text' && conf.ordering === 'chronological') type = 'blog';
+  return (type ?? 'page') as CollectionType;
 }
 
 /** The layout a collection or page uses: its own, else `default`, else the first declared. */

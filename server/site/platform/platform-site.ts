@@ -17,13 +17,16 @@ import {
 import type { HydrationBoot } from '../../../storefront/hydrate.js';
 import { initialState, storefrontData } from '../../../storefront/state/page-data.js';
 import { problemFromError, siteProblem, type SiteProblem } from '../problems.js';
-import { HYDRATION_ROOT_ID } from '../site.js';
+import { HYDRATION_ROOT_ID, type RenderOutcome } from '../site.js';
 import { SiteContent } from './content.js';
 import { layoutFor, loadModel, PlatformFileError, type PlatformModel } from './model.js';
 import type { FolderReader } from './reader.js';
 import { allPaths, resolveRoute, type PlatformRoute } from './routes.js';
 import { PLACEHOLDER_PREFIX, placeholderSvg } from './sample.js';
-import { readSnapshot } from './snapshots.js';
+import { routeView } from './list-view.js';
+import { readSiteSnapshot, readSnapshot } from './snapshots.js';
+import { parseTweaks, tweakClasses, tweakValues } from './tweaks.js';
+import { appliedPartials, missingPartialTemplate, type PartialUse } from './partials.js';
 import { STAND_IN_ITEM, STAND_IN_LAYOUT, STAND_IN_LIST, SYSTEM_PARTIALS } from './standins.js';
 import { tagValue, type PageState } from './tag-values.js';
 import { rewriteTags, TAG_DATA_KEY, TagKeys, type TagUse, type UnknownTag } from './tags.js';
@@ -37,10 +40,21 @@ export interface PlatformRequest {
   pathname: string;
   query?: URLSearchParams;
   extra?: Rec;
+  /**
+   * Also render the layout around an empty hydration root (`shell`): what a client-side
+   * navigation needs besides the page's data (`?format=page`, docs/navigation.md).
+   */
+  shell?: boolean;
 }
 
+/** A rendered page: the fields of the site.json layout's outcome that apply here. */
+type RenderedPage = Pick<
+  Extract<RenderOutcome, { html: string }>,
+  'status' | 'html' | 'url' | 'hydration' | 'shell'
+>;
+
 export type PlatformOutcome =
-  | { status: 200 | 404; html: string; url: string | null; hydration?: HydrationBoot }
+  | RenderedPage
   | { status: 404; html?: undefined }
   | { status: 302; location: string }
   | { status: 500; problems: SiteProblem[] };
@@ -51,18 +65,23 @@ interface Unit {
   template: Template;
   uses: TagUse[];
   unknown: UnknownTag[];
+  applies: PartialUse[];
   problems: SiteProblem[];
 }
 
 export interface PlatformSiteOptions {
   now?: () => number;
   locale?: string;
+  /** Tweak values over tweaks.json (`--tweak`): class tweaks become page classes. */
+  tweaks?: Record<string, string>;
 }
 
 export class PlatformSite {
   private readonly keys = new TagKeys();
   private readonly units = new Map<string, Unit>();
   private readonly reported = new Set<string>();
+  /** Partial names the folder provides (blocks and built-in stand-ins), as of the last render. */
+  private available = new Set<string>();
 
   constructor(
     readonly reader: FolderReader,
@@ -105,8 +124,9 @@ export class PlatformSite {
   }
 
   /**
-   * The folder's problems: unreadable .conf files, template compile errors, unknown tags
-   * (warnings, code UNKNOWN_TAG) and missing blocks a tag names.
+   * The folder's problems: unreadable .conf files, template compile errors, and as warnings
+   * (isPlatformWarning) unknown tags and partials applied that neither blocks/ nor the built-in
+   * stand-ins provide.
    */
   check(): SiteProblem[] {
     let model: PlatformModel;
@@ -117,11 +137,15 @@ export class PlatformSite {
       throw err;
     }
     const problems: SiteProblem[] = [];
-    const report = (unit: Unit) =>
-      problems.push(
-        ...unit.problems,
-        ...unit.unknown.map((u) => unknownProblem(u, this.textOf(u.file, unit))),
-      );
+    const available = this.partialNames(model);
+    // Layouts share regions: a problem of a shared region is reported once.
+    const seen = new Set<string>();
+    const report = (unit: Unit) => {
+      for (const problem of [...unit.problems, ...this.warnings(unit, available)]) {
+        if (!seen.has(problem.frame)) problems.push(problem);
+        seen.add(problem.frame);
+      }
+    };
     for (const layout of model.layouts) {
       try {
         report(this.regionsUnit(layout.regions));
@@ -144,18 +168,41 @@ export class PlatformSite {
     return problems;
   }
 
-  /** Unknown tags not reported yet (the server prints each once). */
+  /** Warnings not reported yet (the server prints each once). */
   newWarnings(): SiteProblem[] {
     const out: SiteProblem[] = [];
     for (const unit of this.units.values()) {
-      for (const u of unit.unknown) {
-        const key = `${u.file}:${u.line}:${u.column}:${u.name}`;
-        if (this.reported.has(key)) continue;
-        this.reported.add(key);
-        out.push(unknownProblem(u, this.textOf(u.file, unit)));
+      for (const warning of this.warnings(unit, this.available)) {
+        if (this.reported.has(warning.frame)) continue;
+        this.reported.add(warning.frame);
+        out.push(warning);
       }
     }
     return out;
+  }
+
+  /** A unit's unknown tags, and the partials it applies that `available` lacks. */
+  private warnings(unit: Unit, available: ReadonlySet<string>): SiteProblem[] {
+    const warning = (at: PartialUse, code: string, message: string) =>
+      problemFromError(
+        { code, message, line: at.line, column: at.column, severity: 'warning' },
+        at.file,
+        this.textOf(at.file, unit),
+      );
+    return [
+      ...unit.unknown.map((u) =>
+        warning(u, 'UNKNOWN_TAG', `unknown tag ${u.name}: it renders as nothing`),
+      ),
+      ...unit.applies
+        .filter((a) => !available.has(a.name))
+        .map((a) =>
+          warning(
+            a,
+            'UNKNOWN_PARTIAL',
+            `no block ${a.name} in blocks/ and no built-in stand-in: a labelled placeholder renders in its place`,
+          ),
+        ),
+    ];
   }
 
   /** The text of `file` for a code frame: the region's own text when `unit` joins regions. */
@@ -182,32 +229,44 @@ export class PlatformSite {
         : this.regionsUnit(layout.regions);
     const partials = this.partials(model);
     const units = [main, layoutUnit, ...partials.units];
+    this.available = new Set(Object.keys(partials.compiled));
+    for (const use of units.flatMap((u) => u.applies)) {
+      if (partials.compiled[use.name] !== undefined) continue;
+      const text = missingPartialTemplate(use.name);
+      partials.compiled[use.name] = this.standIn(`(stand-in ${use.name})`, text).template;
+    }
     const problems = units.flatMap((u) => u.problems);
     if (problems.length > 0) return { status: 500, problems };
 
     const cart = (request.extra?.cart ?? {}) as Rec;
+    const query = request.query ?? new URLSearchParams();
+    const now = (this.options.now ?? Date.now)();
+    const pageData: Rec = {
+      ...this.pageData(model, route, content),
+      ...readSiteSnapshot(this.reader),
+      ...snapshot,
+      ...routeView(route, content, query, snapshot, now),
+      request: { path: request.pathname, query: Object.fromEntries(query) },
+      ...request.extra,
+    };
+    const options = {
+      partials: partials.compiled as unknown as Record<string, Code>,
+      locale: this.options.locale ?? 'en-US',
+      now,
+    };
     const state: PageState = {
       route,
       content,
       blockFields: (snapshot.blockFields as Rec | undefined) ?? {},
       cartQuantity: typeof cart.totalQuantity === 'number' ? cart.totalQuantity : 0,
-      scripts: model.scripts,
+      hasScript: (file) => this.reader.read(`scripts/${file}`) !== undefined,
+      tweakClasses: this.tweakClasses(model),
+      expand: (text) => render(compile(text), pageData, options).html,
     };
     const tags: Rec = {};
     for (const unit of units) for (const use of unit.uses) tags[use.key] = tagValue(use, state);
-    const data: Rec = {
-      ...this.pageData(model, route, content),
-      ...snapshot,
-      request: { path: request.pathname, query: Object.fromEntries(request.query ?? []) },
-      ...request.extra,
-      [TAG_DATA_KEY]: tags,
-    };
+    const data: Rec = { ...pageData, [TAG_DATA_KEY]: tags };
     const view = storefrontData(data, initialState(data)) as Rec;
-    const options = {
-      partials: partials.compiled as unknown as Record<string, Code>,
-      locale: this.options.locale ?? 'en-US',
-      now: (this.options.now ?? Date.now)(),
-    };
     const body = render(main.template, view, options);
     const mainContent = `${ROOT_OPEN}${body.html}</div>`;
     // The body goes only into the layout's copy of the tag table: the hydration data keeps
@@ -229,14 +288,30 @@ export class PlatformSite {
           root: HYDRATION_ROOT_ID,
           template: { code: prepared.code, react: prepared.react },
           data,
+          // The partials the page's files apply (not every built-in stand-in).
           partials: Object.fromEntries(
-            Object.entries(partials.compiled).map(([k, t]) => [k, t.code]),
+            [...new Set(units.flatMap((u) => u.applies.map((a) => a.name)))].map((name) => [
+              name,
+              partials.compiled[name]!.code,
+            ]),
           ),
           locale: options.locale,
           now: options.now,
         }
       : undefined;
-    return { status: 200, html: page.html, url: route.path, ...(hydration && { hydration }) };
+    const shell = () => {
+      const empty: Rec = { ...layoutTags };
+      for (const use of layoutUnit.uses)
+        if (use.name === 'main-content') empty[use.key] = `${ROOT_OPEN}</div>`;
+      return render(layoutUnit.template, { ...view, [TAG_DATA_KEY]: empty }, options).html;
+    };
+    return {
+      status: 200,
+      html: page.html,
+      url: route.path,
+      ...(hydration && { hydration }),
+      ...(request.shell === true && { shell: shell() }),
+    };
   }
 
   private pageData(
@@ -258,7 +333,10 @@ export class PlatformSite {
   }
 
   private mainUnit(route: Exclude<PlatformRoute, { kind: 'redirect' }>): Unit {
-    if (route.kind === 'page') return this.required(route.page.file);
+    if (route.kind === 'page')
+      return route.page.standIn === undefined
+        ? this.required(route.page.file)
+        : this.standIn(route.page.file, route.page.standIn);
     const file = route.kind === 'list' ? route.collection.list : route.collection.item;
     if (file !== undefined) return this.required(file);
     return route.kind === 'list'
@@ -283,7 +361,11 @@ export class PlatformSite {
     const compiled: Record<string, Template> = {};
     const units: Unit[] = [];
     for (const [name, text] of Object.entries(SYSTEM_PARTIALS)) {
-      compiled[name] = this.standIn(`(stand-in ${name})`, text).template;
+      // Templates apply them with and without `.block` (`sqs-social-links.block`).
+      compiled[name] = compiled[`${name}.block`] = this.standIn(
+        `(stand-in ${name})`,
+        text,
+      ).template;
     }
     for (const block of model.blocks) {
       const unit = this.required(`blocks/${block}`);
@@ -293,6 +375,20 @@ export class PlatformSite {
       compiled[block.slice(0, -'.block'.length)] = unit.template;
     }
     return { compiled, units };
+  }
+
+  /** The body classes of the stylesheets' class tweaks, with the folder's values over them. */
+  private tweakClasses(model: PlatformModel): string[] {
+    const texts = model.stylesheets.map((sheet) => this.reader.read(`styles/${sheet}`) ?? '');
+    const names = new Set(texts.flatMap((t) => parseTweaks(t).classTweaks.map((c) => c.name)));
+    return tweakClasses(texts, tweakValues(this.reader, names, this.options.tweaks).values);
+  }
+
+  /** The partial names `partials` provides, without compiling anything. */
+  private partialNames(model: PlatformModel): Set<string> {
+    const names = Object.keys(SYSTEM_PARTIALS).flatMap((n) => [n, `${n}.block`]);
+    for (const block of model.blocks) names.push(block, block.slice(0, -'.block'.length));
+    return new Set(names);
   }
 
   private required(file: string): Unit {
@@ -320,14 +416,16 @@ export class PlatformSite {
     const problems = template.errors
       .filter((e) => e.severity === 'error')
       .map((e) => inRegion(e, parts) ?? problemFromError(e, file, text));
+    const applies = appliedPartials(text, file, rewritten.uses);
     if (parts !== undefined)
-      for (const u of rewritten.unknown) Object.assign(u, regionOf(u, parts));
+      for (const u of [...rewritten.unknown, ...applies]) Object.assign(u, regionOf(u, parts));
     const unit = {
       file,
       text,
       template,
       uses: rewritten.uses,
       unknown: rewritten.unknown,
+      applies,
       problems,
     };
     this.units.set(file, unit);
@@ -363,15 +461,11 @@ export function regionFile(region: string): string {
   return region.endsWith('.region') ? region : `${region}.region`;
 }
 
-function unknownProblem(u: UnknownTag, text: string): SiteProblem {
-  const error = {
-    code: 'UNKNOWN_TAG',
-    message: `unknown tag ${u.name}: it renders as nothing`,
-    line: u.line,
-    column: u.column,
-    severity: 'warning' as const,
-  };
-  return problemFromError(error, u.file, text);
+/** Codes of the problems that are warnings: the page still renders. */
+const WARNING_CODES = new Set(['UNKNOWN_TAG', 'UNKNOWN_PARTIAL', 'STYLESHEET_MISSING']);
+
+export function isPlatformWarning(problem: SiteProblem): boolean {
+  return WARNING_CODES.has(problem.code);
 }
 
 function fileProblem(err: PlatformFileError, reader: FolderReader): SiteProblem {

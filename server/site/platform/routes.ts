@@ -6,6 +6,7 @@
  */
 import type { SiteContent } from './content.js';
 import type { Collection, StaticPage } from './model.js';
+import { STAND_IN_SYSTEM_PAGE, SYSTEM_PAGES } from './standins.js';
 
 type Rec = Record<string, unknown>;
 
@@ -37,7 +38,15 @@ export function resolveRoute(content: SiteContent, pathname: string): PlatformRo
     const item = content.content(c).items.find((it) => itemPath(it) === target);
     if (item !== undefined) return { kind: 'item', path, collection: c, item };
   }
-  return undefined;
+  const system = SYSTEM_PAGES.find((p) => target === p.prefix || target.startsWith(`${p.prefix}/`));
+  if (system === undefined) return undefined;
+  const standIn: StaticPage = {
+    name: target.slice(1).replace(/[^\w-]+/g, '-'),
+    file: `(stand-in ${system.prefix})`,
+    title: system.title,
+    standIn: STAND_IN_SYSTEM_PAGE,
+  };
+  return { kind: 'page', path, page: standIn };
 }
 
 /** An item's own path: its fullUrl without a query or fragment (gallery images have none). */

@@ -73,16 +73,20 @@ const COUNTS: Record<CollectionType, number> = {
   page: 2,
   text: 2,
   folder: 2,
-  index: 2,
+  index: 3,
 };
 
 /** The collection record and its items, as the platform's ?format=json gives them. */
 export function sampleCollection(collection: Collection): { collection: Rec; items: Rec[] } {
   const id = sampleId(`collection:${collection.name}`);
   const count = COUNTS[collection.type];
-  const items = Array.from({ length: count }, (_, i) => sampleItem(collection, id, i));
+  const items = Array.from({ length: count }, (_, i) =>
+    collection.type === 'index' ? indexSection(collection, i) : sampleItem(collection, id, i),
+  );
   return {
     collection: {
+      // An index page's sections are its collections (its list template walks them).
+      ...(collection.type === 'index' && { collections: items }),
       id,
       title: collection.title,
       navigationTitle: collection.title,
@@ -113,19 +117,31 @@ function sampleItem(collection: Collection, collectionId: string, i: number): Re
     starred: i === 0,
     excerpt: `<p>A sample excerpt for “${title}”: the first lines of the entry.</p>`,
     body: `<p>Sample body text for “${title}”. Replace it with a snapshot of your site to see real content.</p>`,
-    author: { displayName: 'Sample Author' },
+    author: { id: sampleId('author:sample'), displayName: 'Sample Author' },
     categories: [CATEGORIES[i % CATEGORIES.length]],
     tags: [TAGS[i % TAGS.length], TAGS[(i + 1) % TAGS.length]],
     ...image(`${collection.title} ${i + 1}`),
   };
   switch (collection.type) {
     case 'blog':
-      return { ...base, recordTypeLabel: 'text', commentCount: i, publicCommentCount: i };
+      return {
+        ...base,
+        recordType: 1,
+        recordTypeLabel: 'text',
+        commentCount: i,
+        publicCommentCount: i,
+      };
     case 'products':
-      return { ...base, recordTypeLabel: 'store-item', structuredContent: product(base, i) };
+      return {
+        ...base,
+        recordType: 11,
+        recordTypeLabel: 'store-item',
+        structuredContent: product(base, i),
+      };
     case 'events':
       return {
         ...base,
+        recordType: 12,
         recordTypeLabel: 'event',
         startDate: EPOCH + (i + 1) * 10 * DAY,
         endDate: EPOCH + (i + 1) * 10 * DAY + 3 * 3_600_000,
@@ -138,15 +154,71 @@ function sampleItem(collection: Collection, collectionId: string, i: number): Re
     case 'album':
       return {
         ...base,
+        recordType: 7,
         recordTypeLabel: 'audio',
         structuredContent: { durationSeconds: 180 + i * 20, artistName: 'Sample Artist' },
       };
     case 'gallery':
-    case 'image':
-      return { ...base, recordTypeLabel: 'image', fullUrl: `/${collection.name}?image=${urlId}` };
+    case 'image': {
+      const image = { ...base, fullUrl: `/${collection.name}?image=${urlId}` };
+      // A gallery's last entry is a video (an oEmbed with a poster), as galleries hold both.
+      return collection.type === 'gallery' && i === COUNTS.gallery - 1
+        ? { ...image, recordType: 8, recordTypeLabel: 'video', ...sampleVideo(base) }
+        : { ...image, recordType: 2, recordTypeLabel: 'image' };
+    }
     default:
-      return { ...base, recordTypeLabel: 'text' };
+      return { ...base, recordType: 1, recordTypeLabel: 'text' };
   }
+}
+
+/**
+ * A section of an index page: a page with its own content, or a gallery of three images,
+ * alternating (per the index's `acceptTypes` on the platform; both here). Sections live at
+ * `/<index>#<urlId>`, on the index page itself.
+ */
+function indexSection(index: Collection, i: number): Rec {
+  const gallery = i % 2 === 1;
+  const title = `${WORDS[(i * 5 + index.name.length) % WORDS.length]} Section`;
+  const urlId = `${title.toLowerCase().replace(/\s+/g, '-')}-${i + 1}`;
+  const section: Collection = {
+    name: `${index.name}-${urlId}`,
+    title,
+    type: gallery ? 'gallery' : 'page',
+    conf: {},
+  };
+  const images = gallery ? sampleCollection(section).items.slice(0, 3) : [];
+  return {
+    id: sampleId(`${index.name}:section:${i}`),
+    title,
+    navigationTitle: title,
+    urlId,
+    fullUrl: `/${index.name}#${urlId}`,
+    typeName: section.type,
+    collectionId: sampleId(`collection:${index.name}`),
+    mainContent: gallery ? '' : `<p>Sample content of the “${title}” section.</p>`,
+    ...(gallery ? { items: images } : { mainImage: image(`${title}`) }),
+    ...image(title),
+  };
+}
+
+/**
+ * The oEmbed of a sample video: a still, local placeholder (no player from the network), with
+ * its poster's image id so templates show the poster.
+ */
+function sampleVideo(base: Rec): Rec {
+  const title = String(base.title);
+  return {
+    mainImageId: sampleId(`${String(base.id)}:poster`),
+    overlay: true,
+    oembed: {
+      type: 'video',
+      providerName: 'Sample',
+      title,
+      html: `<img src="${String(base.assetUrl)}" alt="${title}" width="640" height="360">`,
+      width: 640,
+      height: 360,
+    },
+  };
 }
 
 /** Two variants (sizes), the second item on sale, the last sold out. */

@@ -10,6 +10,11 @@ import type { FolderReader } from './reader.js';
 type Rec = Record<string, unknown>;
 
 export const SNAPSHOT_DIR = 'snapshots';
+/**
+ * The data every page gets, under its page's own (`website`, `websiteSettings`, the
+ * localized strings: what every `?format=json` of a site carries). Not a route: `_` starts it.
+ */
+export const SITE_SNAPSHOT = '_site.json';
 
 export function snapshotFile(route: string): string {
   const path = route.replace(/\/+$/, '');
@@ -23,4 +28,10 @@ export function readSnapshot(reader: FolderReader, route: string): Rec | undefin
   if (reader.read(file) === undefined) return undefined;
   const value = readConf(reader, file);
   return isRec(value) ? value : undefined;
+}
+
+/** snapshots/_site.json, or an empty object; a broken file throws PlatformFileError. */
+export function readSiteSnapshot(reader: FolderReader): Rec {
+  const file = `${SNAPSHOT_DIR}/${SITE_SNAPSHOT}`;
+  return reader.read(file) === undefined ? {} : readConf(reader, file);
 }

@@ -6,9 +6,14 @@
  * markup goes.
  */
 
+const SOCIAL_LINKS = `<nav class="jsont-stand-in sqs-social-links" aria-label="Social links">{.section website}{.repeated section socialAccounts}<a class="social-{serviceName}" href="{profileUrl}">{screenname}</a>{.alternates with} {.end}{.or}<span>Social links</span>{.end}</nav>`;
+
 /** Platform partials by the name templates apply them with (`{@|apply sqs-social-links}`). */
 export const SYSTEM_PARTIALS: Record<string, string> = {
-  'sqs-social-links': `<nav class="jsont-stand-in sqs-social-links" aria-label="Social links">{.section website}{.repeated section socialAccounts}<a class="social-{serviceName}" href="{profileUrl}">{screenname}</a>{.alternates with} {.end}{.or}<span>Social links</span>{.end}</nav>`,
+  'sqs-social-links': SOCIAL_LINKS,
+  // Templates also apply it as `social-links.block` (Wright) without having the block.
+  'social-links': SOCIAL_LINKS,
+  'sqs-video-background': `<div class="jsont-stand-in sqs-video-background" role="note">Background video{.section mainImage}: <img {@|image-meta} data-load="false" />{.end}</div>`,
   'sqs-share-buttons': `<div class="jsont-stand-in sqs-share-buttons">Share buttons</div>`,
   'sqs-simple-like': `<span class="jsont-stand-in sqs-simple-like">{likeCount} likes</span>`,
   'sqs-product-add-button': `<div class="jsont-stand-in sqs-product-add-button"><button type="button" class="sqs-add-to-cart-button">Add to cart</button></div>`,
@@ -39,3 +44,19 @@ export const STAND_IN_ITEM = `<article class="jsont-stand-in collection-item">
 export const STAND_IN_LAYOUT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{website.siteTitle}</title>{squarespace-headers}</head>
 <body class="{squarespace.page-classes}" id="{squarespace.page-id}">{squarespace.main-content}{squarespace-footers}</body></html>`;
+
+/**
+ * Pages the platform renders itself at these paths and below (account and sign-in pages,
+ * member areas' pages, checkout), which templates link to: a labelled stand-in in the site's
+ * layout, where the folder has no page or collection of its own there.
+ */
+export const SYSTEM_PAGES: readonly { prefix: string; title: string }[] = [
+  { prefix: '/account', title: 'Account' },
+  { prefix: '/members', title: 'Members' },
+  { prefix: '/checkout', title: 'Checkout' },
+];
+
+export const STAND_IN_SYSTEM_PAGE = `<section class="jsont-stand-in system-page" role="note">
+<h1>{collection.title}</h1>
+<p>The platform renders this page ({request.path|htmltag}) on the live site.</p>
+</section>`;

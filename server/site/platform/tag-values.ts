@@ -17,23 +17,31 @@ export interface PageState {
   blockFields: Rec;
   /** Items in the visitor's cart (for cart-classes). */
   cartQuantity: number;
-  /** Scripts in the folder's scripts/. */
-  scripts: string[];
+  /** Whether scripts/ holds the file (a path below it: `site.js`, `lib/a.js`). */
+  hasScript(file: string): boolean;
+  /** Body classes of the class tweaks that are on (tweaks.ts). */
+  tweakClasses: string[];
+  /** An attribute value with template syntax in it, rendered with the page's data. */
+  expand(text: string): string;
 }
 
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function tagValue(use: TagUse, page: PageState): unknown {
+  // Attribute values may hold template syntax (`combo="{.if authenticatedAccount}false{.or}true{.end}"`).
+  const attrs: Record<string, string> = {};
+  for (const [name, value] of Object.entries(use.attrs))
+    attrs[name] = value.includes('{') ? page.expand(value) : value;
   switch (use.name) {
     case 'navigation':
       return { items: page.content.navigation().map((e) => navItem(e, page.route.path)) };
     case 'folder-navigation':
       return folderNavigation(page);
     case 'query':
-      return query(use.attrs, page);
+      return query(attrs, page);
     case 'category':
-      return categoryList(use.attrs, page);
+      return categoryList(attrs, page);
     case 'related':
       return related(page);
     case 'comments':
@@ -41,9 +49,9 @@ export function tagValue(use: TagUse, page: PageState): unknown {
     case 'social-share':
       return socialShare(page);
     case 'block-field':
-      return blockField(use.attrs, page);
+      return blockField(attrs, page);
     case 'script':
-      return script(use.attrs, page);
+      return script(attrs, page);
     case 'page-id':
       return pageId(page);
     case 'page-classes':
@@ -166,12 +174,27 @@ function blockField(attrs: Record<string, string>, page: PageState): string {
   );
 }
 
-/** One script element; `src` is a file of scripts/ (a missing one is said in an HTML comment). */
+/**
+ * `src` names files of scripts/, separated by commas. With `combo="true"` the files are
+ * combined into one request (`/scripts/a.js,b.js`, the server joins them), as the platform
+ * combines them; otherwise each gets its own element. A missing file is said in an HTML comment.
+ */
 function script(attrs: Record<string, string>, page: PageState): string {
-  const src = (attrs.src ?? '').replace(/^\/?(scripts\/)?/, '');
-  if (!page.scripts.includes(src))
-    return `<!-- squarespace:script: no scripts/${escapeHtml(src)} -->`;
-  return `<script src="/scripts/${escapeHtml(src)}"${attrs.async === 'true' ? ' async' : ''}></script>`;
+  const files = (attrs.src ?? '')
+    .split(',')
+    .map((f) => f.trim().replace(/^\/?(scripts\/)?/, ''))
+    .filter((f) => f !== '');
+  const missing = files
+    .filter((f) => !page.hasScript(f))
+    .map((f) => `<!-- squarespace:script: no scripts/${escapeHtml(f)} -->`);
+  const present = files.filter((f) => page.hasScript(f));
+  const element = (src: string) =>
+    `<script src="/scripts/${escapeHtml(src)}"${attrs.async === 'true' ? ' async' : ''}></script>`;
+  const scripts =
+    attrs.combo?.trim() === 'true' && present.length > 1
+      ? [element(present.join(','))]
+      : present.map(element);
+  return [...missing, ...scripts].join('');
 }
 
 function pageId(page: PageState): string {
@@ -196,9 +219,9 @@ function pageClasses(page: PageState): string {
       route.kind === 'item' ? 'view-item' : 'view-list',
     );
   }
-  return classes.filter(Boolean).join(' ');
+  return [...classes, ...page.tweakClasses].filter(Boolean).join(' ');
 }
 
-function strings(v: unknown): string[] {
+export function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 }

@@ -42,7 +42,10 @@ const MARKUP_TAGS = new Set([
   'block-field',
   'script',
 ]);
-/** Element tags that apply a block (their `template` attribute) to their data. */
+/**
+ * Element tags that apply a block (their `template` attribute) to their data, or without one
+ * render the inline template up to their close tag inside it.
+ */
 const SCOPED_TAGS = new Set(['navigation', 'folder-navigation']);
 /** `{squarespace.X}` / `{squarespace-X}` variables. */
 export const VARIABLES = new Set([
@@ -74,8 +77,11 @@ export function rewriteTags(text: string, file: string, keys: TagKeys): RewriteR
   const unknown: UnknownTag[] = [];
   let out = '';
   let i = 0;
-  /** Scoped query tags still open: their `{.end}` is written at `</squarespace:query>`. */
-  let openQueries = 0;
+  /**
+   * Tags with an inline template still open (a query, or a navigation without a `template`
+   * block), by name: their `{.end}` is written at the matching close tag.
+   */
+  const open: string[] = [];
   const where = (at: number) => {
     const before = text.slice(0, at).split('\n');
     return { line: before.length, column: before[before.length - 1]!.length + 1 };
@@ -107,23 +113,27 @@ export function rewriteTags(text: string, file: string, keys: TagKeys): RewriteR
     } else if (element) {
       const name = element[1]!;
       const attrs = parseAttrs(element[2]!);
-      const selfClosing = element[3] === '/';
+      // A navigation opened and never closed is taken as self-closing, as other element tags;
+      // a query runs to the end of its file instead (its inline template is the rest).
+      const selfClosing =
+        element[3] === '/' ||
+        (SCOPED_TAGS.has(name) && !text.includes(`</squarespace:${name}`, lt + element[0].length));
       const ref = () => use(name, attrs);
-      if (name === 'query') {
+      const block = SCOPED_TAGS.has(name) ? attrs.template : undefined;
+      if (block) out += `{.section ${ref()}}{@|apply ${blockName(block)}}{.end}`;
+      else if (name === 'query' || SCOPED_TAGS.has(name)) {
+        // The inline template between the tags renders inside the tag's data.
         const value = ref();
         out += selfClosing ? `{.section ${value}}{.end}` : `{.section ${value}}`;
-        if (!selfClosing) openQueries++;
-      } else if (SCOPED_TAGS.has(name)) {
-        const block = attrs.template;
-        out += block ? `{.section ${ref()}}{@|apply ${blockName(block)}}{.end}` : `{${ref()}}`;
+        if (!selfClosing) open.push(name);
       } else if (MARKUP_TAGS.has(name)) out += `{${ref()}}`;
       else unknown.push({ name: `squarespace:${name}`, file, ...where(lt) });
       out += newlines(element[0]);
       i += element[0].length;
     } else if (close) {
-      if (close[1] === 'query' && openQueries > 0) {
+      if (open.length > 0 && open[open.length - 1] === close[1]) {
         out += '{.end}';
-        openQueries--;
+        open.pop();
       }
       i += close[0].length;
     } else {
@@ -131,8 +141,8 @@ export function rewriteTags(text: string, file: string, keys: TagKeys): RewriteR
       i++;
     }
   }
-  // A query opened and never closed ends with the file, so the rest still compiles.
-  out += '{.end}'.repeat(openQueries);
+  // An inline template opened and never closed ends with the file, so the rest still compiles.
+  out += '{.end}'.repeat(open.length);
   return { text: out, uses, unknown };
 }
 
