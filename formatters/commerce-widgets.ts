@@ -71,9 +71,22 @@ function takesQuantity(item: unknown, ctx: RenderContext): boolean {
   return typeAllows && !isSubscribable(item) && totalStockRemaining(item) > 1;
 }
 
-const quantityInput = computed((item, ctx) =>
-  takesQuantity(item, ctx) ? ctx.executeTemplate(template('quantity-input'), item, false) : '',
-);
+/**
+ * With the argument `form`, the input is named `quantity` (and the selects of `variants-select
+ * form` `variant-option-{name}`), so a product form that is a real `<form>` posts them.
+ */
+const quantityInput = computed((item, ctx, args) => {
+  if (!takesQuantity(item, ctx)) return '';
+  const node = args[0] === 'form' ? withFlag(item, 'jsontFormField') : item;
+  return ctx.executeTemplate(template('quantity-input'), node, false);
+});
+
+/** A copy of an item (an object) with `flag` set, for a template to read; else the item. */
+function withFlag(item: unknown, flag: string): unknown {
+  return typeof item === 'object' && item !== null && !Array.isArray(item)
+    ? { ...item, [flag]: true }
+    : item;
+}
 
 // --- variants-select ------------------------------------------------------------------------
 
@@ -97,10 +110,11 @@ function printableOptions(item: unknown): OptionNode[] {
  * Gift cards label their single option with the "Value" display text and a fixed prompt; other
  * products title each option with its name and prompt with `Select {variantName}` (a message).
  */
-const variantsSelect = computed((item, ctx) => {
+const variantsSelect = computed((item, ctx, args) => {
   const isGiftCard = productType(item) === ProductType.GIFT_CARD;
   const node = {
     item,
+    formFields: args[0] === 'form',
     options: printableOptions(item),
     selectText: isGiftCard
       ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
@@ -110,8 +124,23 @@ const variantsSelect = computed((item, ctx) => {
   return ctx.executeTemplate(template('variants-select'), node, false);
 });
 
+/**
+ * `add-to-cart-btn`, and with the argument `submit` the same button as a real
+ * `<button type="submit">` (its label a span), for a template that wraps the product form in a
+ * `<form method="post">` so that adding works without JavaScript; the storefront's widget takes
+ * its clicks over once hydrated. The template reads the choice as `jsontSubmitButton` of a copy
+ * of the item.
+ */
+const addToCartButton: Formatter = {
+  apply(args, vars, ctx) {
+    const first = vars[0]!;
+    const node = args[0] === 'submit' ? withFlag(first.value, 'jsontSubmitButton') : first.value;
+    first.set(ctx.executeTemplate(template('add-to-cart-btn'), node, false));
+  },
+};
+
 export const COMMERCE_WIDGET_FORMATTERS: FormatterTable = {
-  'add-to-cart-btn': templateFormatter('add-to-cart-btn'),
+  'add-to-cart-btn': addToCartButton,
   'product-checkout': templateFormatter('product-checkout'),
   'quantity-input': quantityInput,
   'variants-select': variantsSelect,

@@ -8,10 +8,18 @@ import { RestockSignupRequest } from '../../storefront/api/schemas.js';
 import { checkRateLimit, saveSubmission, type Submitter } from '../commerce/forms.js';
 import { HttpError, parseWith } from '../commerce/http.js';
 import { signUpForRestock } from '../commerce/restock.js';
-import { FormRefusal, type FormBackend } from '../site/form-posts.js';
+import { FormRefusal, httpFormBackend, type FormBackend } from '../site/form-posts.js';
 import type { Commerce } from './commerce.js';
 
-export function inProcessFormBackend(req: IncomingMessage, commerce: Commerce): FormBackend {
+/**
+ * `origin` is the preview's own address: an add to cart goes through its cart API over HTTP, so
+ * it makes the visitor's cart and sets its cookie exactly as the storefront's call does.
+ */
+export function inProcessFormBackend(
+  req: IncomingMessage,
+  commerce: Commerce,
+  origin: string,
+): FormBackend {
   const submitter: Submitter = {
     stores: commerce.handle.stores,
     now: commerce.now(),
@@ -30,6 +38,10 @@ export function inProcessFormBackend(req: IncomingMessage, commerce: Commerce): 
         const checked = parseWith(RestockSignupRequest, body);
         signUpForRestock({ ...commerce, stores: submitter.stores }, checked);
       }),
+    addToCart: (add) =>
+      httpFormBackend((request) => fetch(request), origin, req.headers.cookie ?? null).addToCart(
+        add,
+      ),
   };
 }
 

@@ -12,7 +12,6 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 
 import { HttpError, readBody, requestUrl } from '../commerce/http.js';
 import { OwnerAccess } from '../commerce/owner.js';
-import type { FormDef } from '../../storefront/forms/form-rules.js';
 import { FormRefusal, handleFormPost, type FormPostOutcome } from '../site/form-posts.js';
 import { inProcessFormBackend } from './form-backend.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
@@ -293,8 +292,9 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
         body: await readBody(req),
         cookie: req.headers.cookie ?? null,
       };
-      const backend = inProcessFormBackend(req, commerce);
-      outcome = await handleFormPost(post, url.pathname, site.forms() as FormDef[], backend);
+      const { port } = server.address() as AddressInfo;
+      const backend = inProcessFormBackend(req, commerce, `http://127.0.0.1:${port}/`);
+      outcome = await handleFormPost(post, url.pathname, site, backend);
     } catch (err) {
       if (!(err instanceof HttpError) && !(err instanceof FormRefusal)) throw err;
       const message = typeof err.body.error === 'string' ? err.body.error : 'Bad request';
@@ -302,6 +302,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       return;
     }
     if (outcome.redirect !== undefined) {
+      if (outcome.setCookies !== undefined) res.setHeader('Set-Cookie', outcome.setCookies);
       res.writeHead(303, { Location: outcome.redirect, 'Cache-Control': 'no-store' }).end();
       return;
     }

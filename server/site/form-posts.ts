@@ -20,19 +20,13 @@ import {
 } from '../../storefront/forms/form-rules.js';
 import { CRUMB_FIELD, FORM_KIND_FIELD, type FormState } from '../../storefront/forms/form-view.js';
 import { RESTOCK_KIND, restockKey } from '../../storefront/forms/restock-view.js';
+import { ADD_TO_CART_KIND, addToCartPost, type CartAdd } from './cart-posts.js';
+import { FormRefusal } from './form-refusal.js';
 
 /** The crumb cookie (the commerce API's double-submit token), echoed by the form's field. */
 export const CRUMB_COOKIE = 'crumb';
 
-/** A refusal by the backend, with the API's status and JSON error body. */
-export class FormRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(typeof body.error === 'string' ? body.error : `HTTP ${status}`);
-  }
-}
+export { FormRefusal } from './form-refusal.js';
 
 /** Where a checked post is saved. Each operation throws FormRefusal when the API refuses. */
 export interface FormBackend {
@@ -43,6 +37,8 @@ export interface FormBackend {
     captchaKey: string | undefined,
   ): Promise<void>;
   restockSignup(body: RestockSignup): Promise<void>;
+  /** Adds to the visitor's cart as the cart API does; returns the cookies it set (a new cart). */
+  addToCart(add: CartAdd): Promise<string[]>;
 }
 
 /** The API's restock sign-up body (storefront/api/schemas.ts, RestockSignupRequest). */
@@ -51,6 +47,12 @@ export interface RestockSignup {
   variantId: string;
   siteVisitorEmail: string;
   isJoinMailingList: boolean;
+}
+
+/** What a post is checked against: the site's form definitions and its items. */
+export interface PostedSite {
+  forms(): unknown[];
+  allItems(): unknown[];
 }
 
 /** The post itself, as either server reads it. */
@@ -68,15 +70,17 @@ export interface FormPostOutcome {
   formStatus: Record<string, FormState>;
   /** A form's success URL: answer 303 to it instead of the page. */
   redirect?: string;
+  /** Set-Cookie values to send with the answer (an add to cart that made the cart). */
+  setCookies?: string[];
 }
 
 const failed = (failure: Omit<FormState, 'phase'>): FormState => ({ phase: 'failed', ...failure });
 
-/** Handles a form post to `pathname`; `forms` are the site's form definitions. */
+/** Handles a form post to `pathname` of `site`. */
 export async function handleFormPost(
   post: FormPost,
   pathname: string,
-  forms: readonly FormDef[],
+  site: PostedSite,
   backend: FormBackend,
 ): Promise<FormPostOutcome> {
   const type = (post.contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -88,7 +92,10 @@ export async function handleFormPost(
   const crumb = cookieValue(post.cookie, CRUMB_COOKIE);
   const crumbOk = crumb !== undefined && crumb !== '' && params.get(CRUMB_FIELD) === crumb;
   if (kind === RESTOCK_KIND) return restockPost(params, crumbOk, backend);
-  const form = forms.find((f) => f.id === kind);
+  if (kind === ADD_TO_CART_KIND) {
+    return addToCartPost(params, crumbOk, site.allItems(), pathname, backend);
+  }
+  const form = (site.forms() as FormDef[]).find((f) => f.id === kind);
   if (form === undefined) throw new FormRefusal(404, { error: 'No such form' });
   const values = formValues(form, params);
   const answer = (status: number, state: FormState): FormPostOutcome => ({
@@ -182,7 +189,12 @@ export function httpFormBackend(
   cookie: string | null,
 ): FormBackend {
   const crumb = cookieValue(cookie, CRUMB_COOKIE) ?? '';
-  async function call(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  /** The call's JSON answer; `setCookies` gets the cookies it set. */
+  async function call(
+    path: string,
+    body?: unknown,
+    setCookies: string[] = [],
+  ): Promise<Record<string, unknown>> {
     const headers = new Headers({ Accept: 'application/json', 'X-CSRF-Token': crumb });
     if (cookie !== null) headers.set('Cookie', cookie);
     if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -195,6 +207,7 @@ export function httpFormBackend(
     );
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok) throw new FormRefusal(response.status, answer);
+    setCookies.push(...response.headers.getSetCookie());
     return answer;
   }
   return {
@@ -210,6 +223,11 @@ export function httpFormBackend(
     },
     async restockSignup(body) {
       await call('/api/site-users/account/notifications/restock', body);
+    },
+    async addToCart(add) {
+      const setCookies: string[] = [];
+      await call('/api/commerce/shopping-cart/entries', add, setCookies);
+      return setCookies;
     },
   };
 }

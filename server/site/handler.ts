@@ -30,7 +30,6 @@ import { pageJsonAnswer, type PageCodeStore } from './page-json.js';
 import { formatProblems, type SiteProblem } from './problems.js';
 import { securityHeaders } from './security.js';
 import { Site, type RenderRequest } from './site.js';
-import type { FormDef } from '../../storefront/forms/form-rules.js';
 import {
   PAGE_CODE_PREFIX,
   PAGE_JSON_FORMAT,
@@ -154,16 +153,15 @@ export function createSiteHandler(
         cookie,
       };
       const backend = httpFormBackend(commerce, request.url, cookie);
-      outcome = await handleFormPost(post, url.pathname, site.forms() as FormDef[], backend);
+      outcome = await handleFormPost(post, url.pathname, site, backend);
     } catch (err) {
       if (!(err instanceof FormRefusal)) throw err;
       return textReply(err.status, err.message);
     }
     if (outcome.redirect !== undefined) {
-      return new Response(null, {
-        status: 303,
-        headers: { Location: outcome.redirect, 'Cache-Control': 'no-store' },
-      });
+      const headers = new Headers({ Location: outcome.redirect, 'Cache-Control': 'no-store' });
+      for (const cookie of outcome.setCookies ?? []) headers.append('Set-Cookie', cookie);
+      return new Response(null, { status: 303, headers });
     }
     // 200 whatever the outcome, as in the preview: the page shows it.
     const page = await servePage(new Request(request.url, { headers: request.headers }), url, {

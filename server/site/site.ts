@@ -20,6 +20,8 @@ import type { HydrationBoot } from '../../storefront/hydrate.js';
 import { formsIn } from '../../storefront/forms/form-rules.js';
 import { initialState, storefrontData } from '../../storefront/state/page-data.js';
 import { signInFromQuery, signInView } from '../../storefront/state/sign-in.js';
+import { giftCardChoice } from '../../storefront/state/gift-card.js';
+import { cartNoticeFromQuery } from '../../storefront/state/cart-notice.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
@@ -486,6 +488,16 @@ export class Site {
     const page = data.page as Rec | undefined;
     if (typeof page === 'object' && page !== null && page.signIn === true) {
       data.signIn = signInView(signInFromQuery(query.get('error')));
+    }
+    // A product page after an add to cart posted without JavaScript (state/cart-notice.ts).
+    if (data.item !== undefined) {
+      const notice = cartNoticeFromQuery(data.item, query);
+      if (notice !== undefined) data.cartNotice = notice;
+    }
+    // The gift card page: the amount `?itemId=…&sku=…` chose, if any (state/gift-card.ts).
+    if (typeof page === 'object' && page !== null && page.giftCardCheckout === true) {
+      const choice = giftCardChoice(data.items, query);
+      if (choice !== undefined) data.giftCardChoice = choice;
     }
     return data;
   }

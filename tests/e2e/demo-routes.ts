@@ -128,7 +128,12 @@ export const DEMO_ROUTES: Record<string, RouteExpectation> = {
   },
   '/gift-card': {
     title: `Gift card · ${SITE_NAME}`,
-    html: ['gift-card-checkout', 'data-sku="JP-GC-150"'],
+    html: ['gift-card-checkout', 'data-sku="JP-GC-150"', 'gift-card-unchosen'],
+    visible: 'Select a denomination for the Gift Card',
+  },
+  '/gift-card?itemId=65a0c3e8d1f2000000000019&sku=JP-GC-50': {
+    title: `Gift card · ${SITE_NAME}`,
+    html: ['gift-card-amount" data-sku="JP-GC-50"'],
     visible: 'Your gift card is ready for checkout.',
   },
   '/contact': {

@@ -44,7 +44,7 @@ describeSite('shopping states in Chromium', { prefix: 'jsont-shop-' }, (site) =>
       await page.locator('.product-restock-notification').getAttribute('data-variant-id'),
     ).toBe('66b1c3e8d1f2000000000004');
     await size.selectOption('S/M');
-    await page.locator('.sqs-add-to-cart-button[role="button"]').waitFor();
+    await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
     expect(await page.locator('.product-restock-notification').count()).toBe(0);
   });
 

@@ -22,6 +22,18 @@ function item(structuredContent: Record<string, unknown>, extra: Record<string, 
   return { item: { id: 'I', collectionId: 'C', structuredContent }, ...extra };
 }
 
+/**
+ * `{item|NAME form}` prints NAME's markup with `name` added after `before`, and `{item|NAME}`
+ * has no such attribute; returns the latter.
+ */
+function expectNamedByForm(name: string, data: unknown, before: string, added: string): string {
+  const plain = html(name, data, `{item|${name}}`);
+  expect(plain).toContain(before);
+  expect(plain).not.toContain(before + 'name=');
+  expect(html(name, data, `{item|${name} form}`)).toBe(plain.replace(before, before + added));
+  return plain;
+}
+
 describe('commerce widget formatter table', () => {
   it('registers the 4 product-form widget formatters in ALL_FORMATTERS', () => {
     const names = Object.keys(COMMERCE_WIDGET_FORMATTERS).sort();
@@ -51,6 +63,23 @@ describe('add-to-cart-btn', () => {
     ]);
     // An empty localized string falls back to the default.
     expect(label({}, { productAddToCartText: '' })).toEqual(['Add To Cart', 'Add To Cart']);
+  });
+
+  it('is a real submit button with the argument submit, the same button otherwise', () => {
+    const data = item({ customAddButtonText: 'Buy', useCustomAddButtonText: true });
+    const plain = render('{item|add-to-cart-btn}', data).html;
+    const submit = render('{item|add-to-cart-btn submit}', data).html;
+    expect(plain).toContain(' role="button" tabindex="0"');
+    expect(plain).not.toContain('<button');
+    expect(submit).toContain('<button type="submit" class="sqs-add-to-cart-button ');
+    expect(submit).toContain('<span class="sqs-add-to-cart-button-inner">Buy</span>');
+    expect(submit).not.toContain(' role="button"');
+    // Apart from the elements' names and the role, the markup is the same.
+    const asDivs = submit
+      .replace('<button type="submit" ', '<div ')
+      .replace('</button>', '</div>')
+      .replace(/<span (class="sqs-add-to-cart-button-inner">Buy)<\/span>/, '<div $1</div>');
+    expect(asDivs).toBe(plain.replace(' role="button" tabindex="0"', ''));
   });
 
   it('uses the custom label only when the flag and the text are both truthy', () => {
@@ -192,6 +221,11 @@ describe('quantity-input', () => {
     );
   });
 
+  it('names the input quantity with the argument form, for a real product form', () => {
+    const data = item({ productType: 1, variants: [{ qtyInStock: 5 }] });
+    expectNamedByForm('quantity-input', data, '<input aria-label="Quantity" ', 'name="quantity" ');
+  });
+
   it('uses a truthy localized label as is (unescaped)', () => {
     const out = html(
       'quantity-input',
@@ -256,6 +290,22 @@ describe('variants-select', () => {
       localizedStrings: strings,
       item: { id: 'I', structuredContent: sc },
     });
+
+  it('names each select as its radios with the argument form, and only then', () => {
+    const data = {
+      item: { id: 'I', structuredContent: { variants: two, variantOptionOrdering: ['a'] } },
+    };
+    const plain = expectNamedByForm(
+      'variants-select',
+      data,
+      '<select aria-label="Select a" ',
+      'name="variant-option-a" ',
+    );
+    // A page value of the same name does not leak into the formatter's own node.
+    expect(html('variants-select', { ...data, formFields: true }, '{item|variants-select}')).toBe(
+      plain,
+    );
+  });
 
   it('renders nothing without two variants and an option ordering', () => {
     expect(select({ variants: [two[0]], variantOptionOrdering: ['a'] })).toBe('');

@@ -80,6 +80,34 @@ describe('demo store pages', () => {
     ]);
   });
 
+  it('asks for a denomination on the gift card page until the query names one', () => {
+    const note = (url: string) => texts(page(url).doc, '.checkout-note');
+    const chosen = (url: string) => texts(page(url).doc, '.gift-card-chosen');
+    for (const url of [
+      '/gift-card',
+      '/gift-card?itemId=65a0c3e8d1f2000000000019',
+      '/gift-card?itemId=65a0c3e8d1f2000000000019&sku=NOPE',
+      // A sku of another product (the apron) does not make a gift card.
+      '/gift-card?itemId=65a0c3e8d1f2000000000005&sku=JP-APR-SAG-SM',
+    ]) {
+      expect(note(url), url).toEqual(['Select a denomination for the Gift Card']);
+      expect(chosen(url), url).toEqual([]);
+    }
+    const url = '/gift-card?itemId=65a0c3e8d1f2000000000019&sku=JP-GC-50';
+    expect(chosen(url)).toEqual(['Juniper & Pine Gift Card: $50.00']);
+    expect(note(url)).toEqual([
+      "Your gift card is ready for checkout. This preview stops here: payment is the platform's.",
+    ]);
+  });
+
+  it('marks the Sign in link as the current page on the sign-in page only', () => {
+    const signIn = (url: string) =>
+      page(url).doc.querySelector('.account-menu a.account-link')!.getAttribute('aria-current');
+    expect(signIn('/account/sign-in')).toBe('page');
+    expect(signIn('/')).toBeNull();
+    expect(signIn('/shop')).toBeNull();
+  });
+
   it('puts the list view marks on each row image', () => {
     const { doc } = page('/shop?view=list');
     const marks = [...doc.querySelectorAll('.product-mark')];

@@ -123,4 +123,36 @@ describe('forms posted without JavaScript to the built site', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('Thanks! We will email you when it is back.');
   });
+
+  it('adds to the cart over the API, passes its cookie on, and redirects back', async () => {
+    const token = await crumb();
+    const path = '/shop/p/linen-work-apron';
+    const body = new URLSearchParams({
+      'jsont-form': 'add-to-cart',
+      crumb: token,
+      itemId: '65a0c3e8d1f2000000000005',
+      'variant-option-Color': 'Sage',
+      'variant-option-Size': 'L/XL',
+      quantity: '2',
+    });
+    const reply = await post(path, body, `crumb=${token}`);
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get('location')).toBe(
+      `${path}?cart=added&variant=66b1c3e8d1f2000000000002`,
+    );
+    const cart = reply.headers.getSetCookie().find((c) => c.startsWith('CART='));
+    expect(cart).toBeDefined();
+    const page = await handler.fetch(
+      new Request(BASE + reply.headers.get('location')!, {
+        headers: { Cookie: `crumb=${token}; ${cart!.split(';')[0]}` },
+      }),
+    );
+    const html = await page.text();
+    expect(html).toContain('<span class="product-cart-notice-text">Added!</span>');
+    expect(html).toContain('data-cart-quantity="2"');
+    // The sold-out variant is refused with the stock text, and nothing is added.
+    body.set('variant-option-Color', 'Charcoal');
+    const refused = await post(path, body, `crumb=${token}; ${cart!.split(';')[0]}`);
+    expect(refused.headers.get('location')).toContain('cart=out-of-stock');
+  });
 });

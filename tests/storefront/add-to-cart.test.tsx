@@ -102,6 +102,33 @@ describe('add-to-cart button', () => {
       expect(commerce.calls.map((c) => c.method)).toEqual(['addEntry']);
     });
 
+    it('is the submit button of the product form, and adds in place without sending it', async () => {
+      const { commerce } = await mountPage(APRON);
+      const form = button().closest('form')!;
+      expect([button().tagName, button().getAttribute('type'), form.method]).toEqual([
+        'BUTTON',
+        'submit',
+        'post',
+      ]);
+      let sent = 0;
+      form.addEventListener('submit', (event) => {
+        if (!event.defaultPrevented) sent++;
+        event.preventDefault(); // jsdom cannot navigate
+      });
+      await choose('Color', 'Sage');
+      await choose('Size', 'S/M');
+      await user().click(button());
+      await commerce.answer();
+      await advance(3000);
+      // Enter in the quantity field submits through the default button: the widget's click.
+      await user().type(
+        document.querySelector<HTMLInputElement>('input[name="quantity"]')!,
+        '{Enter}',
+      );
+      expect(commerce.calls.filter((c) => c.method === 'addEntry')).toHaveLength(2);
+      expect(sent).toBe(0);
+    });
+
     it('shows the error, then is idle again after 1 s', async () => {
       const { commerce } = await mountPage(APRON);
       await choose('Color', 'Sage');

@@ -50,7 +50,7 @@ describe('sold-out states', () => {
     if (outcome.status !== 200) throw new Error(`${MUGS} answered ${outcome.status}`);
     const html = outcome.html.replace(/<script[\s\S]*?<\/script>/g, '');
     expect(html).toContain(
-      '<button type="button" class="sqs-add-to-cart-button sold-out" disabled>Back in January</button>',
+      '<button type="submit" class="sqs-add-to-cart-button sold-out" disabled>Back in January</button>',
     );
     expect(html).toContain(`data-variant-id="${MUG_SET}"`);
     const { commerce } = await mountPage(MUGS);

@@ -228,16 +228,21 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
       : phase === 'added'
         ? ADD_TO_CART_LABELS.added
         : null;
-  const markup = mapMarkup(props.markup, (_tag, p) => {
+  const markup = mapMarkup(props.markup, (tag, p) => {
     if (hasClass(p, 'sqs-add-to-cart-button')) {
+      // A real submit button (`add-to-cart-btn submit`, in a form that posts without
+      // JavaScript): the click is the widget's, the form is not sent; the browser turns its Enter
+      // and Space into that click.
+      const native = tag === 'button';
       return {
         props: {
           onClick(event: MouseEvent<HTMLElement>) {
+            if (native) event.preventDefault();
             announce(event.currentTarget);
             void activate(event.currentTarget);
           },
           onKeyDown(event: KeyboardEvent) {
-            if (event.key !== 'Enter' && event.key !== ' ') return;
+            if (native || (event.key !== 'Enter' && event.key !== ' ')) return;
             event.preventDefault();
             announce(event.currentTarget as HTMLElement);
             void activate(event.currentTarget as HTMLElement);

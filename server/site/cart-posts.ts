@@ -1,0 +1,131 @@
+/**
+ * Add to cart without JavaScript (docs/storefront.md, "Add to cart"): the demo's product form is
+ * a `<form method="post">` to the product page with the item id, the option selects
+ * (`variant-option-{name}`), the quantity and the crumb. The post is checked as the widget checks
+ * a click (every option chosen, a variant that exists, a quantity of 1 to 9999), added through the
+ * backend (the cart API's own rules: stock, line maximum, line cap), and answered with a 303 back
+ * to the page naming the outcome (`?cart=…`, storefront/state/cart-notice.ts) and the chosen
+ * variant (`?variant=`), so a reload never adds twice. A gift card goes to the gift card page, as
+ * the widget does. Nothing of Node here.
+ */
+import {
+  CART_NOTICE_PARAM,
+  cartFailureCode,
+  MISSING_OPTION_PARAM,
+  type CartNoticeCode,
+} from '../../storefront/state/cart-notice.js';
+import { parseQuantity } from '../../storefront/state/messages.js';
+import {
+  chosenVariant,
+  itemId,
+  missingOptions,
+  optionNames,
+  PRODUCT_TYPE,
+  productTypeOf,
+  structuredContentOf,
+} from '../../storefront/state/product.js';
+import { FormRefusal } from './form-refusal.js';
+
+export const ADD_TO_CART_KIND = 'add-to-cart';
+
+/** The cart API's add (storefront/api/schemas.ts, AddCartEntryRequest). */
+export interface CartAdd {
+  itemId: string;
+  sku: string;
+  quantity: number;
+}
+
+/** What the add needs of the post's backend (form-posts.ts, FormBackend). */
+interface CartBackend {
+  /** Adds as the cart API does; resolves with the cookies it set; throws FormRefusal. */
+  addToCart(add: CartAdd): Promise<string[]>;
+}
+
+/** A 303 (form-posts.ts, FormPostOutcome) with the cookies to pass on. */
+interface CartPostOutcome {
+  status: 303;
+  formStatus: Record<string, never>;
+  redirect: string;
+  setCookies?: string[];
+}
+/** The demo's selects and radios name each option's field so. */
+const OPTION_FIELD_PREFIX = 'variant-option-';
+const VARIANT_PARAM = 'variant';
+const GIFT_CARD_PAGE = '/gift-card';
+
+export async function addToCartPost(
+  params: URLSearchParams,
+  crumbOk: boolean,
+  items: unknown[],
+  pathname: string,
+  backend: CartBackend,
+): Promise<CartPostOutcome> {
+  const id = params.get('itemId') ?? '';
+  const item = items.find((it) => id !== '' && itemId(it) === id);
+  if (item === undefined) throw new FormRefusal(404, { error: 'No such product' });
+  const sc = structuredContentOf(item);
+  if (sc.isSubscribable === true || typeof sc.additionalFieldsFormId === 'string') {
+    // Both need the storefront (the subscription checkout, the additional-fields lightbox).
+    throw new FormRefusal(400, { error: 'This product is added with JavaScript only' });
+  }
+  // A path of this site: `//host` would send the visitor elsewhere.
+  const page = `/${pathname.replace(/^\/+/, '')}`;
+  const back = (
+    code: CartNoticeCode,
+    more: [string, string][] = [],
+    setCookies?: string[],
+  ): CartPostOutcome => ({
+    status: 303,
+    formStatus: {},
+    redirect: `${page}?${new URLSearchParams([[CART_NOTICE_PARAM, code], ...more])}`,
+    ...(setCookies !== undefined && setCookies.length > 0 && { setCookies }),
+  });
+  if (!crumbOk) return back('session');
+  const choices: Record<string, string> = {};
+  for (const name of optionNames(item)) {
+    const value = params.getAll(`${OPTION_FIELD_PREFIX}${name}`).find((v) => v !== '');
+    if (value !== undefined) choices[name] = value;
+  }
+  const missing = missingOptions(item, choices);
+  if (missing.length > 0) {
+    if (productTypeOf(item) === PRODUCT_TYPE.giftCard) return back('denomination');
+    return back(
+      'options',
+      missing.map((name) => [MISSING_OPTION_PARAM, name]),
+    );
+  }
+  const variant = chosenVariant(item, choices);
+  if (variant === undefined) return back('unavailable');
+  const kept: [string, string][] = variant.id === undefined ? [] : [[VARIANT_PARAM, variant.id]];
+  if (productTypeOf(item) === PRODUCT_TYPE.giftCard) {
+    const query = new URLSearchParams({ itemId: id, sku: variant.sku });
+    return { status: 303, formStatus: {}, redirect: `${GIFT_CARD_PAGE}?${query}` };
+  }
+  // A product without a quantity field adds one.
+  const quantity = parseQuantity(params.get('quantity') ?? '1');
+  if ('error' in quantity) return back(cartFailureCode(quantity.error), kept);
+  let setCookies: string[];
+  try {
+    setCookies = await backend.addToCart({
+      itemId: id,
+      sku: variant.sku,
+      quantity: quantity.quantity,
+    });
+  } catch (err) {
+    if (!(err instanceof FormRefusal)) throw err;
+    return back(refusalCode(err), kept);
+  }
+  return back('added', kept, setCookies);
+}
+
+/** The notice for the cart API's refusal: its text, a field's text, or the status's. */
+function refusalCode(refusal: FormRefusal): CartNoticeCode {
+  if (refusal.status === 429) return 'rate-limit';
+  if (refusal.body.crumbFail === true) return 'session';
+  const fieldErrors = refusal.body.fieldErrors as Record<string, unknown> | undefined;
+  const quantityErrors = fieldErrors?.quantity;
+  if (Array.isArray(quantityErrors) && typeof quantityErrors[0] === 'string') {
+    return cartFailureCode(quantityErrors[0]);
+  }
+  return cartFailureCode(typeof refusal.body.error === 'string' ? refusal.body.error : '');
+}
