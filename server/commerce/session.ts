@@ -13,3 +13,13 @@ export function currentSession(ctx: ApiContext): SessionRow | undefined {
     ? undefined
     : ctx.stores.users.session(token, ctx.now());
 }
+
+/** The page data's `account` for a session: only what the page's scripts need of it. */
+export function accountOfSession(session: SessionRow | undefined): {
+  signedIn: boolean;
+  xsrfToken?: string;
+} {
+  return session === undefined
+    ? { signedIn: false }
+    : { signedIn: true, xsrfToken: session.xsrf_token };
+}

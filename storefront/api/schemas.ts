@@ -361,6 +361,14 @@ export const LoginRequest = z.object({
   rememberMe: z.optional(z.boolean()),
 });
 export const LoginResponse = z.object({ xsrfToken: z.string(), siteUserId: z.string() });
+/**
+ * The visitor's session as page data carries it (`account`): whether a site user is signed in,
+ * and then the session's XSRF token, which the page's scripts send with account calls.
+ */
+export const AccountSessionResponse = z.object({
+  signedIn: z.boolean(),
+  xsrfToken: z.optional(z.string()),
+});
 export const LogoutQuery = z.object({ cloneCart: z.optional(boolText) });
 export const LogoutResponse = z.object({ crumbFail: z.optional(z.boolean()) });
 export const LocaleRequest = z.object({
