@@ -15,7 +15,7 @@
  *   formatters that insert their arguments as they are (`policy.inserters`, e.g. `message`)
  *   carry a source into their output when an argument is one.
  *
- * Limits (documented in README "jsont check"): `.eval` assignments, macro and partial bodies
+ * Limits (documented in docs/cli.md, "jsont check"): `.eval` assignments, macro and partial bodies
  * applied to a source value (`{q|apply p}`), and objects holding a source deeper inside printed
  * whole (`{search|json}`) are not followed; every other formatter is assumed to keep its input
  * text. A warning means "may reach the HTML unescaped", not a proof.

@@ -7,7 +7,7 @@
 
 /** REACT_UNBALANCED_VALUE when the page is rendered whole. */
 // Why (its markup closes or leaves open an element around it, holds a <template>, ends a tag or
-// attribute value, or ends the raw text or comment it is in) is the README's.
+// attribute value, or ends the raw text or comment it is in) is docs/react-path.md's.
 export const UNBALANCED_WHOLE =
   "React: this value's markup does not stay where the template puts it; the page was " +
   'rendered whole (slower)';

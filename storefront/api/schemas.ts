@@ -4,7 +4,7 @@
  * validates what it sends and receives). This module imports only zod, so the storefront layer can
  * use it without pulling in anything from server/. It is written with `zod/mini`, zod's
  * functional API, so a bundle keeps only the schema kinds and checks used here: with classic zod
- * the browser's commerce client chunk weighed 96 KB min+gzip (README, storefront client sizes).
+ * the browser's commerce client chunk weighed 96 KB min+gzip (docs/benchmarks.md, storefront client sizes).
  *
  * Conventions every endpoint follows:
  * - an invalid payload is answered 400 with `{ error: 'Invalid request', fieldErrors }`, where

@@ -76,7 +76,7 @@ export const reference: fc.Arbitrary<string> = fc.oneof(
  * References ended by their `;` (or numeric), for a template's attribute values: a legacy
  * name without one right before an instruction (`title="&copy{a}"`) is decoded or not by the
  * browser depending on the output's first character, which the React path does not follow
- * (it decodes it as if the value ended there: README, React section).
+ * (it decodes it as if the value ended there: docs/react-path.md).
  */
 const closedReference: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...ENTITY_NAMES).map(({ name }) => `&${name};`),
@@ -286,7 +286,7 @@ export const fragmentTemplate = fc.constantFrom(
 );
 
 /**
- * What the React path documents it cannot follow in such output (README, React section): an
+ * What the React path documents it cannot follow in such output (docs/react-path.md): an
  * element whose name React cannot create (`x<y</p>` makes one named `y<`), an attribute it
  * cannot render (`<a href=< </p>` has one named `<`: left out, the element marked for
  * hydration), and a comment whose text is one of React's own hydration markers (`<!--$-->`,

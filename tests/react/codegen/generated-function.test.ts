@@ -114,7 +114,7 @@ const CASES: Array<[string, unknown]> = [
   ['<p {.if a}data-x="1" data-y="2"{.or} data-y="3" data-x="4"{.end}>t</p>', { a: false }],
 ];
 
-/** Attribute names React takes for itself (`key`, `ref`) or cannot set: a known gap (README). */
+/** Attribute names React takes for itself (`key`, `ref`) or cannot set: a known gap (docs/react-path.md). */
 const NOT_RENDERABLE = / (key|ref|__proto__)=/;
 
 const reactHtml = (source: string, data: unknown, generated: boolean): string =>

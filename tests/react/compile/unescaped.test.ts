@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { render, renderToReact, type Formatter } from '../../../index.js';
 import { normalDom } from '../dom-equal.js';
 
-// `html` leaves quotes as they are: in an attribute value it is a template bug (see README).
+// `html` leaves quotes as they are: in an attribute value it is a template bug (see docs/cli.md).
 const TEMPLATE =
   '<div title="{v|htmlattr}" data-a="x {v|htmltag} y" data-j="{v|json|htmlattr}">{v|html}<p>{v|htmltag}</p>' +
   '<textarea>{v|html}</textarea><table><tr><td>{v|htmlattr}</td></tr></table></div>';
