@@ -4,8 +4,9 @@
  */
 import type { SessionRow } from './store/site-users.js';
 import type { ApiContext } from './router.js';
+import { SESSION_COOKIE } from '../../storefront/api/schemas.js';
 
-export const SESSION_COOKIE = 'SiteUserSecureAuthToken';
+export { SESSION_COOKIE };
 
 export function currentSession(ctx: ApiContext): SessionRow | undefined {
   const token = ctx.cookies[SESSION_COOKIE];

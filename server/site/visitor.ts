@@ -5,8 +5,7 @@
  * or signed out; it never fails the page.
  */
 import { cookieValue } from './form-posts.js';
-import { SESSION_COOKIE } from '../commerce/session.js';
-import { AccountSessionResponse } from '../../storefront/api/schemas.js';
+import { AccountSessionResponse, SESSION_COOKIE } from '../../storefront/api/schemas.js';
 
 type Commerce = (request: Request) => Promise<Response>;
 type Log = (message: string) => void;

@@ -362,6 +362,11 @@ export const LoginRequest = z.object({
 });
 export const LoginResponse = z.object({ xsrfToken: z.string(), siteUserId: z.string() });
 /**
+ * The HttpOnly cookie of a site user's session: the commerce origin reads the session from it,
+ * and the site handler asks for the session only when a request carries it.
+ */
+export const SESSION_COOKIE = 'SiteUserSecureAuthToken';
+/**
  * The visitor's session as page data carries it (`account`): whether a site user is signed in,
  * and then the session's XSRF token, which the page's scripts send with account calls.
  */
