@@ -5,6 +5,7 @@
  * X-SiteUser-XSRF-Token.
  */
 import {
+  AccountSessionResponse,
   LocaleRequest,
   LocaleResponse,
   LoginRequest,
@@ -19,7 +20,7 @@ import { CART_COOKIE, currentCart, newId } from './cart.js';
 import { newToken } from './crumb.js';
 import { fail, HttpError, parseWith } from './http.js';
 import { Redirect, type ApiContext, type Route } from './router.js';
-import { currentSession, SESSION_COOKIE } from './session.js';
+import { accountOfSession, currentSession, SESSION_COOKIE } from './session.js';
 
 export { currentSession, SESSION_COOKIE };
 
@@ -108,6 +109,14 @@ function clearSessionCookies(ctx: ApiContext): void {
 }
 
 export const siteUserRoutes: Route[] = [
+  {
+    // The site handler's question for a page it renders (server/site/handler.ts): the
+    // visitor's `account`, as the preview puts it into page data. Reading it changes nothing.
+    method: 'GET',
+    path: '/api/site-users/account/session',
+    response: AccountSessionResponse,
+    handle: (ctx) => accountOfSession(currentSession(ctx)),
+  },
   {
     method: 'POST',
     path: '/api/site-users/account/session',

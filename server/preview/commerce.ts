@@ -15,7 +15,7 @@ import type { Site } from '../site/site.js';
 import { ProblemError } from '../site/files.js';
 import { siteAccounts, type SiteAccount } from '../site/site-users.js';
 import { parseCookies } from '../commerce/http.js';
-import { SESSION_COOKIE } from '../commerce/session.js';
+import { accountOfSession, SESSION_COOKIE } from '../commerce/session.js';
 
 export interface Commerce {
   /** Answers /api/* (and the test hooks); false for everything else. */
@@ -126,11 +126,9 @@ export function createCommerce(site: CommerceSource, options: CommerceOptions): 
     },
     accountFor(req) {
       const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
-      const session =
-        token === undefined || token === '' ? undefined : handle.stores.users.session(token, now());
-      return session === undefined
-        ? { signedIn: false }
-        : { signedIn: true, xsrfToken: session.xsrf_token };
+      return accountOfSession(
+        token === undefined || token === '' ? undefined : handle.stores.users.session(token, now()),
+      );
     },
     ownerFor(req) {
       handle.owner.check(parseCookies(req.headers.cookie)[OWNER_COOKIE]);

@@ -30,6 +30,7 @@ import { pageJsonAnswer, type PageCodeStore } from './page-json.js';
 import { formatProblems, type SiteProblem } from './problems.js';
 import { securityHeaders } from './security.js';
 import { Site, type RenderRequest } from './site.js';
+import { visitorAccount, visitorCart } from './visitor.js';
 import {
   PAGE_CODE_PREFIX,
   PAGE_JSON_FORMAT,
@@ -40,8 +41,9 @@ export interface SiteHandlerOptions {
   /** A static file's bytes by its path in the build folder (AssetEntry.file), null if absent. */
   readAsset(file: string): Promise<BodyInit | null>;
   /**
-   * Answers /api/* (and the visitor's cart for pages rendered with it): usually a forward to
-   * the commerce origin (forwardTo). Without it /api/* is 404 and pages render without a cart.
+   * Answers /api/* (and the visitor's cart and session for pages rendered with them): usually a
+   * forward to the commerce origin (forwardTo). Without it /api/* is 404 and pages render
+   * without a cart or an account.
    */
   commerce?: (request: Request) => Promise<Response>;
   /** Clock of the formatters (tests); default the real time. */
@@ -54,8 +56,6 @@ export interface SiteHandler {
   fetch(request: Request): Promise<Response>;
 }
 
-/** The cart call whose answer pages render with (the header pill, /cart on first paint). */
-const CART_PATH = '/api/commerce/shopping-cart';
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Pages are revalidated on every use (their ETag makes that a 304 when nothing changed). */
@@ -177,7 +177,11 @@ export function createSiteHandler(
     url: URL,
     extra: Record<string, unknown> = {},
   ): Promise<Response> {
-    const { cart, setCookies } = await visitorCart(request);
+    // Both calls at once: a page waits for one round trip to the origin, not two.
+    const [{ cart, setCookies }, account] = await Promise.all([
+      visitorCart(request, options.commerce, log),
+      visitorAccount(request, options.commerce, log),
+    ]);
     // The pages' forms post the crumb without JavaScript: the visitor's, else the one the cart
     // call has just set.
     const crumb =
@@ -191,6 +195,7 @@ export function createSiteHandler(
       query,
       extra: {
         ...(cart !== undefined && { cart }),
+        ...(account !== undefined && { account }),
         ...(crumb !== undefined && { crumb }),
         ...extra,
       },
@@ -238,14 +243,16 @@ export function createSiteHandler(
     if (plan.status === 500 || plan.problems.length > 0) {
       return failure(request, url, renderRequest, plan.problems, headers);
     }
-    // Everything the page is made of: the build, the address, the visitor's cart and the
-    // minute (relative dates); rendering it again would give the same bytes within the minute.
+    // Everything the page is made of: the build, the address, the visitor's cart and session
+    // and the minute (relative dates); rendering it again would give the same bytes within the
+    // minute. Without the session a page signed out could come back as a 304 after a sign-in.
     const pageTag = `W/${etag(
       [
         manifest.buildId,
         url.pathname,
         url.search,
         JSON.stringify(cart ?? null),
+        JSON.stringify(account ?? null),
         crumb ?? '',
         minute(now()),
       ].join('\n'),
@@ -321,27 +328,6 @@ export function createSiteHandler(
     return html.includes('id="__jsont-boot"')
       ? html
       : injectClient(html, boot, undefined, manifest.client.entry);
-  }
-
-  /**
-   * The visitor's cart from the commerce origin, with the cookies it sets (the crumb a first
-   * visit gets). A failed call is reported and the page renders without it.
-   */
-  async function visitorCart(request: Request): Promise<{ cart: unknown; setCookies: string[] }> {
-    if (options.commerce === undefined) return { cart: undefined, setCookies: [] };
-    const headers = new Headers({ Accept: 'application/json' });
-    const cookie = request.headers.get('cookie');
-    if (cookie !== null) headers.set('Cookie', cookie);
-    try {
-      const response = await options.commerce(
-        new Request(new URL(CART_PATH, request.url), { headers }),
-      );
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return { cart: await response.json(), setCookies: response.headers.getSetCookie() };
-    } catch (err) {
-      log(`[site] the visitor's cart: ${err instanceof Error ? err.message : String(err)}`);
-      return { cart: undefined, setCookies: [] };
-    }
   }
 
   return {

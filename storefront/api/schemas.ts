@@ -361,6 +361,19 @@ export const LoginRequest = z.object({
   rememberMe: z.optional(z.boolean()),
 });
 export const LoginResponse = z.object({ xsrfToken: z.string(), siteUserId: z.string() });
+/**
+ * The HttpOnly cookie of a site user's session: the commerce origin reads the session from it,
+ * and the site handler asks for the session only when a request carries it.
+ */
+export const SESSION_COOKIE = 'SiteUserSecureAuthToken';
+/**
+ * The visitor's session as page data carries it (`account`): whether a site user is signed in,
+ * and then the session's XSRF token, which the page's scripts send with account calls.
+ */
+export const AccountSessionResponse = z.object({
+  signedIn: z.boolean(),
+  xsrfToken: z.optional(z.string()),
+});
 export const LogoutQuery = z.object({ cloneCart: z.optional(boolText) });
 export const LogoutResponse = z.object({ crumbFail: z.optional(z.boolean()) });
 export const LocaleRequest = z.object({

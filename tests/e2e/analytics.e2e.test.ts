@@ -121,26 +121,21 @@ describeSite('analytics in Chromium', { prefix: 'jsont-analytics-' }, (site) => 
     site.watched!.pageErrors.length = 0;
   });
 
-  // Not under serve yet: navigation in the browser asks for the next page's `?format=page`,
-  // which the site handler of `jsont serve` does not answer yet (the link makes a full load).
-  it.skipIf(site.server === 'serve')(
-    'records a page view for an in-browser navigation, with the page left as referrer',
-    async () => {
-      const before = (await viewedPaths()).length;
-      const page = await open('/');
-      await page.waitForFunction(() => document.documentElement.dataset['navigation'] === 'ready');
-      await page.locator('#site-header a[href="/shop"]').first().click();
-      await page.waitForFunction(() => document.documentElement.dataset['navigated'] === '/shop');
-      const views = await until(viewedPaths, (v) => v.length >= before + 2);
-      expect(views.slice(before)).toEqual(['/', '/shop']);
-      const hits = (await records('census'))
-        .map((r) => r.data as { event?: string; data?: { url?: string; referrer?: string } })
-        .filter((d) => d.event === 'view');
-      expect(hits.at(-1)!.data!.referrer).toBe(`${site.base}/`);
-      // It was not a full load: the page's own analytics counted it.
-      expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
-    },
-  );
+  it('records a page view for an in-browser navigation, with the page left as referrer', async () => {
+    const before = (await viewedPaths()).length;
+    const page = await open('/');
+    await page.waitForFunction(() => document.documentElement.dataset['navigation'] === 'ready');
+    await page.locator('#site-header a[href="/shop"]').first().click();
+    await page.waitForFunction(() => document.documentElement.dataset['navigated'] === '/shop');
+    const views = await until(viewedPaths, (v) => v.length >= before + 2);
+    expect(views.slice(before)).toEqual(['/', '/shop']);
+    const hits = (await records('census'))
+      .map((r) => r.data as { event?: string; data?: { url?: string; referrer?: string } })
+      .filter((d) => d.event === 'view');
+    expect(hits.at(-1)!.data!.referrer).toBe(`${site.base}/`);
+    // It was not a full load: the page's own analytics counted it.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  });
 
   it('records the member-area events on lesson pages, and no page view on access denied', async () => {
     const before = { views: (await viewedPaths()).length, events: (await eventNames()).length };

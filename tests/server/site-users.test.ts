@@ -67,6 +67,19 @@ describe('POST session (login)', () => {
   });
 });
 
+describe("GET session (the page data's account)", () => {
+  it("answers signed out without a session, and the session's XSRF token while signed in", async () => {
+    expect(await client.get(SESSION)).toMatchObject({ status: 200, body: { signedIn: false } });
+    const token = await login();
+    const reply = await client.get(SESSION);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ signedIn: true, xsrfToken: token });
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    await client.delete(SESSION, xsrf(token));
+    expect((await client.get(SESSION)).body).toEqual({ signedIn: false });
+  });
+});
+
 describe('DELETE session (logout)', () => {
   it('answers crumbFail on a bad crumb; the retry with the cookie crumb succeeds', async () => {
     const token = await login();

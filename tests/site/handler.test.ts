@@ -158,6 +158,83 @@ describe('pages', () => {
     expect((data as { cart: { totalQuantity: number } }).cart.totalQuantity).toBe(7);
   });
 
+  describe("the visitor's session", () => {
+    const SIGNED_IN = 'SiteUserSecureAuthToken=t1; CART=c1';
+    /** An origin answering the cart call, and the session call with `account` (or `fail`). */
+    function originWithSession(account: unknown, fail = false) {
+      const asked: Request[] = [];
+      const commerce = async (request: Request) => {
+        asked.push(request);
+        if (new URL(request.url).pathname !== '/api/site-users/account/session') {
+          return Response.json({ entries: [], totalQuantity: 0 });
+        }
+        return fail ? new Response('Bad Gateway', { status: 502 }) : Response.json(account);
+      };
+      return { asked, ...handlerFor(built.manifest, { commerce }) };
+    }
+    const pathsOf = (asked: Request[]) => asked.map((r) => new URL(r.url).pathname).sort();
+    const dataOf = async (response: Response) => (await response.json()) as { account: unknown };
+
+    it('renders a signed-in page with the account from the commerce origin', async () => {
+      const { asked, handler } = originWithSession({ signedIn: true, xsrfToken: 'x1' });
+      const html = await (await handler.fetch(get('/shop', { Cookie: SIGNED_IN }))).text();
+      expect(pathsOf(asked)).toEqual([
+        '/api/commerce/shopping-cart',
+        '/api/site-users/account/session',
+      ]);
+      expect(asked[1]!.headers.get('cookie')).toBe(SIGNED_IN);
+      expect(html).toContain('<span class="account-status">Signed in</span>');
+      const data = await dataOf(
+        await handler.fetch(get('/shop?format=json', { Cookie: SIGNED_IN })),
+      );
+      expect(data.account).toEqual({ signedIn: true, xsrfToken: 'x1' });
+      const pageJson = await handler.fetch(get('/shop?format=page', { Cookie: SIGNED_IN }));
+      expect(await pageJson.text()).toContain('"xsrfToken":"x1"');
+    });
+
+    it('gives a page another ETag signed in than signed out: no 304 after a sign-in', async () => {
+      const signedOut = originWithSession({ signedIn: false }).handler;
+      const signedIn = originWithSession({ signedIn: true, xsrfToken: 'x1' }).handler;
+      for (const path of ['/shop', '/shop?format=page', '/shop?format=json']) {
+        const before = await signedOut.fetch(get(path, { Cookie: SIGNED_IN }));
+        const tag = before.headers.get('etag')!;
+        const after = await signedIn.fetch(get(path, { Cookie: SIGNED_IN, 'If-None-Match': tag }));
+        expect(after.status, path).toBe(200);
+        expect(after.headers.get('etag'), path).not.toBe(tag);
+      }
+    });
+
+    it('makes no session call without a session cookie: the page is signed out', async () => {
+      const { asked, handler } = originWithSession({ signedIn: true, xsrfToken: 'x1' });
+      const data = await dataOf(
+        await handler.fetch(get('/shop?format=json', { Cookie: 'CART=c1' })),
+      );
+      expect(pathsOf(asked)).toEqual(['/api/commerce/shopping-cart']);
+      expect(data.account).toEqual({ signedIn: false });
+      await handler.fetch(get('/shop'));
+      expect(pathsOf(asked)).toHaveLength(2);
+    });
+
+    it('renders the page signed out, and logs, when the session call fails', async () => {
+      for (const [account, fail] of [
+        [null, true],
+        [{ entries: [] }, false],
+      ] as const) {
+        const { handler, logged } = originWithSession(account, fail);
+        const response = await handler.fetch(get('/shop', { Cookie: SIGNED_IN }));
+        expect(response.status).toBe(200);
+        const html = await response.text();
+        expect(html).toContain('<a class="account-link" href="/account/sign-in">Sign in</a>');
+        expect(html).not.toContain('<span class="account-status">');
+        expect(logged.join('\n')).toMatch(/\[site\] the visitor's session: /);
+        const data = await dataOf(
+          await handler.fetch(get('/shop?format=json', { Cookie: SIGNED_IN })),
+        );
+        expect(data.account).toEqual({ signedIn: false });
+      }
+    });
+  });
+
   it("serves each page's data at ?format=json", async () => {
     const { handler } = handlerFor(built.manifest, fakeCommerce());
     const response = await handler.fetch(get(`${PRODUCT}?format=json`));
