@@ -27,6 +27,7 @@ const ENDPOINTS: Array<[string, string]> = [
   ['GET', R],
   ['POST', `${R}/send`],
   ['POST', `${R}/send/all`],
+  ['GET', '/api/site-users/account/session'],
   ['POST', '/api/site-users/account/session'],
   ['DELETE', '/api/site-users/account/session'],
   ['POST', '/api/site-users/account/locale'],
