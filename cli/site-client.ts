@@ -46,7 +46,9 @@ export function siteClientBuildOptions(root: string): BuildOptions {
     target: 'es2020',
     minify: true,
     legalComments: 'none',
-    sourcemap: 'linked',
+    // Each map is linked by the `SourceMap` header the servers send with its script, not by a
+    // `//# sourceMappingURL=` line: ~1.3 KB of the widget code's gzip over its chunks.
+    sourcemap: 'external',
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     publicPath: CLIENT_PREFIX,

@@ -128,16 +128,13 @@ const variantsSelect = computed((item, ctx, args) => {
  * `add-to-cart-btn`, and with the argument `submit` the same button as a real
  * `<button type="submit">` (its label a span), for a template that wraps the product form in a
  * `<form method="post">` so that adding works without JavaScript; the storefront's widget takes
- * its clicks over once hydrated. The template reads the choice as `jsontSubmitButton` of a copy
- * of the item.
+ * its clicks over once hydrated. The template reads the choice as `jsontFormField` of a copy of
+ * the item, the flag `quantity-input form` sets.
  */
-const addToCartButton: Formatter = {
-  apply(args, vars, ctx) {
-    const first = vars[0]!;
-    const node = args[0] === 'submit' ? withFlag(first.value, 'jsontSubmitButton') : first.value;
-    first.set(ctx.executeTemplate(template('add-to-cart-btn'), node, false));
-  },
-};
+const addToCartButton = computed((item, ctx, args) => {
+  const node = args[0] === 'submit' ? withFlag(item, 'jsontFormField') : item;
+  return ctx.executeTemplate(template('add-to-cart-btn'), node, false);
+});
 
 export const COMMERCE_WIDGET_FORMATTERS: FormatterTable = {
   'add-to-cart-btn': addToCartButton,

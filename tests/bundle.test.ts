@@ -32,11 +32,11 @@ function graphPaths(metafile: Metafile): string[] {
  * `video-meta` formatter developer-platform templates use added 83 B, and one set of
  * integration-point names in the React renderer and instruction locations left to the server took
  * 53 B back, and the no-JavaScript product form (a native submit button and named fields in the
- * built-in widget templates) added 181 B (docs/benchmarks.md, browser runtime). The test holds
- * this ceiling, a ratchet to lower as savings land (61,787 B measured), and prints the verdict
- * against the target.
+ * built-in widget templates) added 181 B, of which one flag for both form widgets took 39 B back
+ * (docs/benchmarks.md, browser runtime). The test holds this ceiling, a ratchet to lower as
+ * savings land (61,748 B measured), and prints the verdict against the target.
  */
-const CEILING_BYTES = 61_800;
+const CEILING_BYTES = 61_750;
 
 describe('browser runtime bundle', () => {
   it('stays within its ceiling while the 60 KB target is not met, minified and gzipped', async () => {

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
-import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
+import { CLIENT_CHUNK_PREFIX, sendClientFile, type ClientBuild } from './client-bundle.js';
 import {
   CLIENT_PATH,
   errorPage,
@@ -140,9 +140,7 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
       pathname.startsWith(CLIENT_CHUNK_PREFIX) ||
       pathname === `${CLIENT_PATH}.map`
     ) {
-      const file = (await clientBundle(options.clientBuild ?? 'production')).get(pathname);
-      if (file === undefined) send(res, 404, 'Not found', TEXT);
-      else send(res, 200, file, pathname.endsWith('.map') ? TYPES.json! : TYPES.js!);
+      await sendClientFile(res, pathname, options.clientBuild ?? 'production', 'no-cache');
       return;
     }
     if (await commerce.handle(req, res)) return;

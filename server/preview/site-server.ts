@@ -15,7 +15,7 @@ import { OwnerAccess } from '../commerce/owner.js';
 import { FormRefusal, handleFormPost, type FormPostOutcome } from '../site/form-posts.js';
 import { inProcessFormBackend } from './form-backend.js';
 import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
-import { CLIENT_CHUNK_PREFIX, clientBundle, type ClientBuild } from './client-bundle.js';
+import { CLIENT_CHUNK_PREFIX, sendClientFile, type ClientBuild } from './client-bundle.js';
 import { createCommerce, siteSource, type Commerce, type OwnerPageData } from './commerce.js';
 import {
   CLIENT_PATH,
@@ -166,12 +166,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       pathname.startsWith(CLIENT_CHUNK_PREFIX) ||
       pathname === `${CLIENT_PATH}.map`
     ) {
-      const file = (await clientBundle(clientBuild)).get(pathname);
-      if (file === undefined) send(res, 404, 'Not found', 'text/plain; charset=utf-8');
-      else {
-        const type = pathname.endsWith('.map') ? 'application/json' : 'text/javascript';
-        send(res, 200, file, `${type}; charset=utf-8`);
-      }
+      await sendClientFile(res, pathname, clientBuild, 'no-store');
       return;
     }
     if (await commerce.handle(req, res)) return;

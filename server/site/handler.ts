@@ -97,7 +97,7 @@ export function createSiteHandler(
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
     }
     const asset = Object.hasOwn(manifest.assets, pathname) ? manifest.assets[pathname] : undefined;
-    if (asset !== undefined) return serveAsset(request, asset);
+    if (asset !== undefined) return serveAsset(request, pathname, asset);
     if (pathname.startsWith(PAGE_CODE_PREFIX)) {
       const code = codes.get(pathname);
       if (code === undefined) return textReply(404, 'Not found');
@@ -110,13 +110,16 @@ export function createSiteHandler(
     return servePage(request, url);
   }
 
-  async function serveAsset(request: Request, asset: AssetEntry): Promise<Response> {
+  async function serveAsset(request: Request, path: string, asset: AssetEntry): Promise<Response> {
     const headers = new Headers({
       'Content-Type': asset.type,
       ETag: asset.etag,
       'Cache-Control': asset.immutable ? IMMUTABLE : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
     });
+    // The client's scripts carry no `//# sourceMappingURL=` line: the header links each map.
+    const map = `${path}.map`;
+    if (path.endsWith('.js') && Object.hasOwn(manifest.assets, map)) headers.set('SourceMap', map);
     if (asset.encodings.length > 0) headers.set('Vary', 'Accept-Encoding');
     if (matchesEtag(request, asset.etag)) return new Response(null, { status: 304, headers });
     const encoding = chooseEncoding(request.headers.get('accept-encoding'), asset.encodings);

@@ -121,6 +121,15 @@ describe('developer-platform preview', () => {
     expect((await get('/assets/..%2ftemplate.conf')).status).toBe(404);
   });
 
+  it('serves the client script with its source map linked by the SourceMap header', async () => {
+    const script = await get('/__client.js');
+    expect(script.status).toBe(200);
+    expect(await script.text()).not.toContain('sourceMappingURL');
+    const map = await get(script.headers.get('sourcemap')!);
+    expect(map.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await map.json()) as { version: number }).version).toBe(3);
+  });
+
   it('reports an unknown tag once, with file:line:col and a code frame', async () => {
     await get('/blog');
     await get('/shop');

@@ -222,6 +222,15 @@ describe('site server', () => {
     const overlay = await get(base, (chunk![1] ?? chunk![2])!);
     expect(overlay.status).toBe(200);
     expect(overlay.body).toContain('jsont-error-overlay');
+    // Each script links its map by the SourceMap header, not by a line of its own.
+    for (const script of [js, overlay]) {
+      expect(script.body).not.toContain('sourceMappingURL');
+      const map = await get(base, script.headers['sourcemap'] as string);
+      expect(map.status).toBe(200);
+      expect(map.headers['content-type']).toMatch(/^application\/json/);
+      expect((JSON.parse(map.body) as { version: number }).version).toBe(3);
+    }
+    expect(js.headers['sourcemap']).toBe('/__client/__client.js.map');
   });
 
   it('mounts the commerce API: an added item shows in the cart page and the pill', async () => {

@@ -24,6 +24,11 @@ export const TEST_CLIENT: ProductionClient = {
   preload: ['chunk-STATIC.js'],
   files: [
     { name: 'site-client-TEST.js', bytes: encoder.encode(ENTRY_TEXT) },
+    // The entry's source map (esbuild writes one per script; the stand-in chunks go without).
+    {
+      name: 'site-client-TEST.js.map',
+      bytes: encoder.encode('{"version":3,"sources":[],"mappings":""}'),
+    },
     { name: 'chunk-STATIC.js', bytes: encoder.encode('export const ready = true;\n') },
     { name: 'chunk-LAZY.js', bytes: encoder.encode('export const later = true;\n') },
   ],

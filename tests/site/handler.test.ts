@@ -336,6 +336,19 @@ describe('static files', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it("links a script's source map by the SourceMap header, only where the build has the map", async () => {
+    const { handler } = handlerFor(built.manifest);
+    const map = `${built.manifest.client.entry}.map`;
+    expect(built.manifest.assets[map]).toBeDefined();
+    const entry = await handler.fetch(get(built.manifest.client.entry));
+    expect(entry.headers.get('sourcemap')).toBe(map);
+    const served = await handler.fetch(get(map));
+    expect(JSON.parse(await served.text())).toMatchObject({ version: 3 });
+    const chunk = await handler.fetch(get(`/_jsont/chunk-STATIC.js`));
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('sourcemap')).toBeNull();
+  });
+
   it("serves the site's assets revalidated by ETag (their names carry no hash)", async () => {
     const { handler } = handlerFor(built.manifest);
     const css = await handler.fetch(get('/assets/site.css'));
