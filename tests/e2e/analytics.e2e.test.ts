@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 
-import { describeSite } from './site-harness.js';
+import { describeSite, waitForWidgets } from './site-harness.js';
 
 const APRON = '/shop/p/linen-work-apron';
 
@@ -40,11 +40,16 @@ describeSite('analytics in Chromium', { prefix: 'jsont-analytics-' }, (site) => 
     }
   }
 
-  /** Opens `url` and waits until hydration and analytics have started. */
+  /**
+   * Opens `url` and waits until analytics has started and the lazy widgets are attached (the
+   * paywall and join buttons announce their clicks from a widget chunk: a click before it loads
+   * follows the link unannounced, which a loaded machine made happen).
+   */
   async function open(url: string, page?: Page): Promise<Page> {
     const p = page ?? site.watch(await site.newPage()).page;
     await p.goto(site.base + url, { waitUntil: 'load' });
     await p.waitForFunction(() => document.documentElement.dataset['analytics'] === 'on');
+    await waitForWidgets(p);
     return p;
   }
 
