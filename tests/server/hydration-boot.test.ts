@@ -55,10 +55,13 @@ describe('hydration data of served pages', () => {
     expect((boot.data as { item: { urlId: string } }).item.urlId).toBe('linen-work-apron');
     // The page applies the instalment pill, the reviews parts and the restock sign-up; the
     // header island the header and nav, the footer island its newsletter form (`footer` is
-    // shipped too: the footer's data path `footer.note` names it, see shippedPartials).
+    // shipped too: the footer's data path `footer.note` names it, see shippedPartials; and so is
+    // `form`, the form partial's bare name, which the product form's widgets take as their
+    // argument: `variants-select form`).
     expect(Object.keys(boot.partials).sort()).toEqual([
       'footer',
       'footer.block',
+      'form',
       'form-field.block',
       'form.block',
       'header.block',

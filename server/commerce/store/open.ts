@@ -19,10 +19,33 @@ export function openStore(file: string | ':memory:'): Database {
   // first, as switching to WAL and migrating take locks too. Writes that read first begin
   // IMMEDIATE (CartStore.transaction) so the wait covers them.
   db.pragma('busy_timeout = 5000');
-  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  // SQLite answers SQLITE_BUSY at once, without its busy handler, when another connection is
+  // switching the same new file to WAL (seen with two processes starting together on a loaded
+  // machine), so that step is retried.
+  if (file !== ':memory:') retryWhileBusy(() => db.pragma('journal_mode = WAL'));
   db.pragma('foreign_keys = ON');
-  migrate(db, MIGRATIONS);
+  retryWhileBusy(() => migrate(db, MIGRATIONS));
   return db;
+}
+
+const BUSY_RETRIES = 100;
+const BUSY_PAUSE_MS = 50;
+
+/** Runs `step`, again after a short pause each time SQLite answers SQLITE_BUSY (at most 100). */
+export function retryWhileBusy<T>(step: () => T, pause = sleepSync): T {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return step();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || attempt >= BUSY_RETRIES) throw err;
+      pause(BUSY_PAUSE_MS);
+    }
+  }
+}
+
+/** Opening the store is synchronous (better-sqlite3), so the pause blocks too. */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**
