@@ -187,9 +187,8 @@ describe.skipIf(!chromiumAvailable())('foreign content hydrated in Chromium', ()
     expect(await check(pairs.slice(0, 20))).toBe(19);
   }, 300_000);
 
-  // A fixed seed in `npm test` (another with JSONT_PROPERTY_SEED, as `npm run fuzz` sets): random
-  // seeds find the open defect below in about two runs of five, and a landing run must be
-  // repeatable.
+  // A fixed seed in `npm test` (JSONT_PROPERTY_SEED=<n> runs another): random seeds find the open
+  // defect below in about two runs of five, and a landing run must be repeatable.
   it('hydrates generated values in and around SVG and MathML without running script', async () => {
     const seed = Number(process.env['JSONT_PROPERTY_SEED'] ?? 20261128);
     const pairs = fc
