@@ -45,6 +45,20 @@ export class LiveReloadHub {
   }
 
   /** Takes over the request as an event stream until the browser goes away. */
+  /** Subscribes a page, telling it at once of the current problems (or hello when none). */
+  subscribeWithState(
+    req: IncomingMessage,
+    res: ServerResponse,
+    version: string,
+    problems: readonly unknown[],
+  ): void {
+    this.subscribe(
+      req,
+      res,
+      problems.length > 0 ? { type: 'problems', version, problems } : { type: 'hello', version },
+    );
+  }
+
   subscribe(req: IncomingMessage, res: ServerResponse, initial: LiveEvent): void {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 
-import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
+import { LiveReloadHub, watchFolder } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, sendClientFile, type ClientBuild } from './client-bundle.js';
 import {
   CLIENT_PATH,
@@ -128,11 +128,7 @@ export function createPlatformServer(options: PlatformServerOptions): PlatformSe
     }
     const { pathname } = url;
     if (preview && pathname === LIVERELOAD_PATH) {
-      const initial: LiveEvent =
-        problems.length > 0
-          ? { type: 'problems', version: version(), problems }
-          : { type: 'hello', version: version() };
-      hub.subscribe(req, res, initial);
+      hub.subscribeWithState(req, res, version(), problems);
       return;
     }
     if (

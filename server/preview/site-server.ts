@@ -14,7 +14,7 @@ import { HttpError, readBody, requestUrl } from '../commerce/http.js';
 import { OwnerAccess } from '../commerce/owner.js';
 import { FormRefusal, handleFormPost, type FormPostOutcome } from '../site/form-posts.js';
 import { inProcessFormBackend } from './form-backend.js';
-import { LiveReloadHub, watchFolder, type LiveEvent } from './livereload.js';
+import { LiveReloadHub, watchFolder } from './livereload.js';
 import { CLIENT_CHUNK_PREFIX, sendClientFile, type ClientBuild } from './client-bundle.js';
 import { createCommerce, siteSource, type Commerce, type OwnerPageData } from './commerce.js';
 import {
@@ -154,11 +154,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     }
     const { pathname } = url;
     if (preview && pathname === LIVERELOAD_PATH) {
-      const initial: LiveEvent =
-        problems.length > 0
-          ? { type: 'problems', version: version(), problems }
-          : { type: 'hello', version: version() };
-      hub.subscribe(req, res, initial);
+      hub.subscribeWithState(req, res, version(), problems);
       return;
     }
     if (
