@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CART_MESSAGES,
+  CART_SERVER_MESSAGES,
   INVALID_REQUEST,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
@@ -23,7 +24,7 @@ export const newId = (): string => randomBytes(12).toString('hex');
 
 export function findVariant(ctx: ApiContext, itemId: string, sku: string) {
   const product = ctx.catalog.getProduct(itemId);
-  if (product === undefined) throw fail(404, CART_MESSAGES.productNotFound);
+  if (product === undefined) throw fail(404, CART_SERVER_MESSAGES.productNotFound);
   const variant = product.variants.find((v) => v.sku === sku);
   if (variant === undefined) throw fail(400, CART_MESSAGES.variantUnavailable);
   return { product, variant };
@@ -90,7 +91,8 @@ export function addUnits(ctx: ApiContext, cart: CartRow, add: NewUnits): string 
     carts.setQuantity(same.id, lineQuantity);
     return same.id;
   }
-  if (carts.lineCount(cart.id) >= MAX_CART_LINES) throw fail(400, CART_MESSAGES.tooManyLines);
+  if (carts.lineCount(cart.id) >= MAX_CART_LINES)
+    throw fail(400, CART_SERVER_MESSAGES.tooManyLines);
   const id = newId();
   carts.insertEntry({
     id,

@@ -7,7 +7,7 @@
 import {
   AddCartEntryRequest,
   AddCartEntryResponse,
-  CART_MESSAGES,
+  CART_SERVER_MESSAGES,
   CartQuery,
   CartResponse,
   ShoppingCart,
@@ -50,7 +50,8 @@ function cartView(ctx: ApiContext, cart: CartRow) {
 function entryOf(ctx: ApiContext) {
   const cart = currentCart(ctx);
   const entry = cart && ctx.stores.carts.entry(cart.id, ctx.params.entryId!);
-  if (cart === undefined || entry === undefined) throw fail(404, CART_MESSAGES.entryNotFound);
+  if (cart === undefined || entry === undefined)
+    throw fail(404, CART_SERVER_MESSAGES.entryNotFound);
   return { cart, entry };
 }
 

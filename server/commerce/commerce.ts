@@ -4,7 +4,7 @@
  * category).
  */
 import {
-  CART_MESSAGES,
+  CART_SERVER_MESSAGES,
   FullStoryIdResponse,
   PreferencesNamespace,
   PreferencesRequest,
@@ -29,7 +29,7 @@ import { Reply, type ApiContext, type Route } from './router.js';
 function stock(ctx: ApiContext) {
   const { itemId } = parseWith(StockQuery, ctx.query);
   const product = ctx.catalog.getProduct(itemId);
-  if (product === undefined) throw fail(404, CART_MESSAGES.productNotFound);
+  if (product === undefined) throw fail(404, CART_SERVER_MESSAGES.productNotFound);
   return {
     results: product.variants.map((v) => ({
       variantId: v.id,
@@ -55,7 +55,7 @@ export const commerceRoutes: Route[] = [
     handle(ctx) {
       const body = parseWith(SubscriptionCartRequest, ctx.body);
       const { product, variant } = findVariant(ctx, body.itemId, body.sku);
-      if (!product.isSubscribable) throw fail(400, CART_MESSAGES.notSubscribable);
+      if (!product.isSubscribable) throw fail(400, CART_SERVER_MESSAGES.notSubscribable);
       checkStock(variant, 0, body.qty);
       const cartToken = newId();
       ctx.stores.db

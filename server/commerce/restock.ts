@@ -5,6 +5,7 @@
  */
 import {
   CART_MESSAGES,
+  CART_SERVER_MESSAGES,
   RestockGroupsQuery,
   RestockGroupsResponse,
   RestockSendAllRequest,
@@ -47,7 +48,7 @@ export function signUpForRestock(
   return withMessage(() => {
     const product = ctx.catalog.getProduct(body.productId);
     if (product === undefined) {
-      throw new HttpError(404, { error: CART_MESSAGES.productNotFound });
+      throw new HttpError(404, { error: CART_SERVER_MESSAGES.productNotFound });
     }
     const variant = product.variants.find(
       (v) => v.id === body.variantId || v.sku === body.variantId,

@@ -17,7 +17,7 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { FORM_MESSAGES, isValidEmail, RESTOCK_MESSAGES } from './form-messages.js';
-import { CART_MESSAGES } from './messages.js';
+import { BAD_ADDITIONAL_FIELDS, CART_MESSAGES } from './messages.js';
 
 export * from './form-messages.js';
 export * from './messages.js';
@@ -129,7 +129,7 @@ export type ShoppingCart = z.infer<typeof ShoppingCart>;
 
 /** `additionalFields` is the additional-fields form's values serialised as JSON text. */
 const additionalFields = z.nullable(
-  z.string().check(z.refine((s) => isJsonObject(s), CART_MESSAGES.badAdditionalFields)),
+  z.string().check(z.refine((s) => isJsonObject(s), BAD_ADDITIONAL_FIELDS)),
 );
 
 export const AddCartEntryRequest = z.object({

@@ -6,7 +6,7 @@
  * the `Unable to Add Item` title when it is a failure.
  */
 import { CART_ERROR_TEXTS } from '../api/errors.js';
-import { CART_MESSAGES } from '../api/messages.js';
+import { CART_MESSAGES, CART_SERVER_MESSAGES } from '../api/messages.js';
 import { GIFT_CARD_DENOMINATION, selectOptionsText } from './messages.js';
 import { optionNames } from './product.js';
 
@@ -22,7 +22,7 @@ const FAILURE_TEXTS = {
   'quantity-whole': CART_MESSAGES.quantityNotWhole,
   'quantity-min': CART_MESSAGES.quantityTooSmall,
   'quantity-max': CART_MESSAGES.quantityTooLarge,
-  'too-many-lines': CART_MESSAGES.tooManyLines,
+  'too-many-lines': CART_SERVER_MESSAGES.tooManyLines,
   session: CART_ERROR_TEXTS.crumbCookiesOn,
   'rate-limit': CART_ERROR_TEXTS.rateLimited,
   'try-again': CART_ERROR_TEXTS.tryAgain,
@@ -42,7 +42,7 @@ export function cartFailureCode(text: string): CartNoticeCode {
   for (const [code, known] of Object.entries(FAILURE_TEXTS)) {
     if (known === text) return code as CartNoticeCode;
   }
-  if (text === CART_MESSAGES.productNotFound) return 'unavailable';
+  if (text === CART_SERVER_MESSAGES.productNotFound) return 'unavailable';
   return 'try-again';
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AddCartEntryResponse,
   CART_MESSAGES,
+  CART_SERVER_MESSAGES,
   CartResponse,
   MAX_CART_LINES,
   ShoppingCart,
@@ -188,7 +189,10 @@ describe('PUT entries/{id}/additionalFields', () => {
       sku: 'RING',
       additionalFields: '{}',
     });
-    expect(missing).toMatchObject({ status: 404, body: { error: CART_MESSAGES.entryNotFound } });
+    expect(missing).toMatchObject({
+      status: 404,
+      body: { error: CART_SERVER_MESSAGES.entryNotFound },
+    });
   });
 });
 
@@ -301,8 +305,8 @@ describe('the number of lines in a cart', () => {
   it(`stops at ${MAX_CART_LINES} lines, before storing the next`, async () => {
     for (let i = 0; i < MAX_CART_LINES; i++) await addLine('mug', 'MUG', 1, `{"n":${i}}`);
     const over = await add('mug', 'MUG', 1, `{"n":${MAX_CART_LINES}}`);
-    expect(over).toMatchObject({ status: 400, body: { error: CART_MESSAGES.tooManyLines } });
-    expect(CART_MESSAGES.tooManyLines).toBe(
+    expect(over).toMatchObject({ status: 400, body: { error: CART_SERVER_MESSAGES.tooManyLines } });
+    expect(CART_SERVER_MESSAGES.tooManyLines).toBe(
       `Sorry, your cart cannot hold more than ${MAX_CART_LINES} different items.`,
     );
     const stored = server.handler.stores.db.prepare('SELECT COUNT(*) AS n FROM cart_entries');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RESTOCK_PAGE_SIZE } from '../../server/commerce/restock.js';
 import {
   CART_MESSAGES,
+  CART_SERVER_MESSAGES,
   RESTOCK_MESSAGES,
   RestockGroupsResponse,
   RestockSendResponse,
@@ -70,7 +71,7 @@ describe('POST restock sign-up', () => {
     const product = await client.post(BASE, signup('d@example.com', 'x', 'nope'));
     expect(product).toMatchObject({
       status: 404,
-      body: { message: CART_MESSAGES.productNotFound },
+      body: { message: CART_SERVER_MESSAGES.productNotFound },
     });
     const variant = await client.post(BASE, signup('d@example.com', 'nope'));
     expect(variant).toMatchObject({
