@@ -18,8 +18,6 @@ export const CART_ERROR_TEXTS = {
   updateForm: 'Unable to update form',
   openForm: 'Unable to open form',
   removeItem: 'Unable to remove item',
-  missingInfo: 'Update the missing or invalid information above.',
-  emptyCart: 'You have nothing in your shopping cart.',
 } as const;
 
 /**
