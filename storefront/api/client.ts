@@ -28,9 +28,7 @@ import {
   UpdateQuantityRequest,
 } from './schemas.js';
 
-export { CRUMB_HEADER, type ClientSeams } from './request.js';
-
-export { readCookie } from './cookies.js';
+export type { ClientSeams } from './request.js';
 
 export type AddEntry = z.input<typeof AddCartEntryRequest>;
 export type SubscriptionEntry = z.input<typeof SubscriptionCartRequest>;

@@ -3,7 +3,8 @@
  * the shared schemas, and every failure classified with the text a visitor sees.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createCommerceClient, readCookie } from '../../storefront/api/client.js';
+import { createCommerceClient } from '../../storefront/api/client.js';
+import { readCookie } from '../../storefront/api/cookies.js';
 import { CommerceError } from '../../storefront/api/errors.js';
 import { cartOf } from './carts.js';
 

@@ -18,7 +18,7 @@ import { emptyValue, LIKERT_LABELS, validateValues } from './additional-fields-f
 import type { Notice } from '../../runtime.js';
 import { Dialog } from '../dialogs/dialog.js';
 
-export const SAVING_LABEL = 'Saving…';
+const SAVING_LABEL = 'Saving…';
 /** A select's empty first option, unless the field has a placeholder (the demo's form-field.block says the same). */
 const SELECT_PROMPT = 'Select an option';
 

@@ -9,7 +9,7 @@ import { CART_ERROR_TEXTS } from '../../api/errors.js';
 import { additionalForm, parseValues } from '../../state/additional-fields.js';
 import type { StorefrontRuntime } from '../../runtime.js';
 
-export const SAVE_LABEL = 'Save';
+const SAVE_LABEL = 'Save';
 
 let root: Root | null = null;
 

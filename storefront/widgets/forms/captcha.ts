@@ -11,9 +11,9 @@
  */
 
 /** docs/storefront.md, "Error texts": no provider, or no site key. */
-export const CAPTCHA_NOT_SET_UP = 'ReCaptcha has not been set up!';
+const CAPTCHA_NOT_SET_UP = 'ReCaptcha has not been set up!';
 /** Below this container width the compact captcha is rendered. */
-export const COMPACT_BELOW_PX = 320;
+const COMPACT_BELOW_PX = 320;
 /** The token the test provider answers once its box is ticked. */
 export const TEST_CAPTCHA_TOKEN = 'test-captcha-pass';
 

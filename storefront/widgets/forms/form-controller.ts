@@ -27,8 +27,8 @@ import { pageOf } from '../../page-boot.js';
 import type { StorefrontRuntime } from '../../runtime.js';
 import type { Captcha, CaptchaWidget } from './captcha.js';
 
-export const FORM_SELECTOR = 'form[data-jsont-form]';
-export const RESTOCK_SELECTOR = 'form[data-jsont-restock]';
+const FORM_SELECTOR = 'form[data-jsont-form]';
+const RESTOCK_SELECTOR = 'form[data-jsont-restock]';
 /** The event a successful form submission fires on its form (bubbles; detail: formId). */
 export const FORM_SUCCESS_EVENT = 'jsont:form-success';
 

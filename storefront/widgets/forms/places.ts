@@ -13,7 +13,7 @@ import type { StorefrontRuntime } from '../../runtime.js';
 /** Quiet time after the last keystroke before predictions are asked for. */
 export const PLACES_DEBOUNCE_MS = 250;
 /** Fewer characters ask for nothing. */
-export const PLACES_MIN_CHARS = 3;
+const PLACES_MIN_CHARS = 3;
 
 const FIELD_SELECTOR = 'input[data-places-field]';
 const CLOSED: PlaceList = { open: false, active: -1, activeId: '', options: [] };

@@ -27,7 +27,7 @@ export interface PopupRecord {
   submitted?: boolean;
 }
 
-export function readRecord(seams: MediaSeams): PopupRecord {
+function readRecord(seams: MediaSeams): PopupRecord {
   try {
     const value: unknown = JSON.parse(seams.storage()?.getItem(STORAGE_KEY) ?? '{}');
     return typeof value === 'object' && value !== null ? (value as PopupRecord) : {};
