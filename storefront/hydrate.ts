@@ -21,6 +21,7 @@ import { StorefrontRoot, type StorefrontRootProps } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
 import { emptyCart } from './state/cart-store.js';
 import { accountOf, initialState } from './state/page-data.js';
+import { isRec } from './utils/records.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -85,9 +86,6 @@ export interface HydrateStorefrontOptions {
   /** After every commit of any root. */
   onCommit?: () => void;
 }
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The runtime for a page: its cart from the data, express checkout from the store settings. */
 export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontRuntime {

@@ -2,9 +2,7 @@
 import { createSiteUserClient, XSRF_KEY } from '../api/site-users.js';
 import type { StorefrontRuntime } from '../runtime.js';
 import { createSessionData } from './session-data.js';
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRec } from '../utils/records.js';
 
 /**
  * The client, with the session's XSRF token from the page data when this browser has none

@@ -18,6 +18,7 @@ import {
   type FormFieldDef,
 } from './form-fields.js';
 import type { SubmittedValues } from './form-fields.js';
+import { isRec, type Rec } from '../utils/records.js';
 
 export type FormPhase = 'editing' | 'submitting' | 'success' | 'failed';
 
@@ -63,9 +64,6 @@ export const UNTOUCHED: FormState = { phase: 'editing', errors: {}, above: null,
 /** What every form posts besides its fields: which form, and the crumb (CSRF token). */
 export const FORM_KIND_FIELD = 'jsont-form';
 export const CRUMB_FIELD = 'crumb';
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether a data value is a form definition. */
 export function isForm(v: unknown): v is Rec & { id: string; fields: FormFieldDef[] } {

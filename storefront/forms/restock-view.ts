@@ -14,9 +14,8 @@
  * (the server's `data.message`).
  */
 import { pagePostOf, UNTOUCHED, type FormsState } from './form-view.js';
+import { isRec, type Rec } from '../utils/records.js';
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The success text when the owner wrote none (docs/storefront.md, "Restock notifications"). */

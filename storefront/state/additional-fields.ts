@@ -6,6 +6,7 @@
  * values as JSON text (`additionalFields`). Their validation is the lightbox's
  * (widgets/commerce/additional-fields-form.ts), loaded with it.
  */
+import { isRec } from '../utils/records.js';
 
 export interface FormField {
   id: string;
@@ -30,8 +31,6 @@ export type FieldValues = Record<string, FieldValue>;
 /** Types that give no value (a section is a heading; a hidden field is not the visitor's). */
 const NO_VALUE = new Set(['section', 'hidden']);
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The product's form (`structuredContent.additionalFieldsForm`), or undefined. */

@@ -5,6 +5,7 @@
  * `true` / `"true"` only (`false`, absent or anything else is off unless the default is on and
  * the option is absent).
  */
+import { isRec, type Rec } from '../utils/records.js';
 
 export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const;
 export const ASPECT_RATIOS = [
@@ -66,9 +67,6 @@ export interface GalleryOptions {
   newWindow: boolean;
   transparentBackground: boolean;
 }
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function flag(raw: Rec, key: string, fallback: boolean): boolean {
   const value = raw[key];

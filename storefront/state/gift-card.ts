@@ -4,9 +4,7 @@
  * chosen yet, or one that does not exist), so the template can ask for a denomination instead.
  */
 import { itemId, PRODUCT_TYPE, productTypeOf, structuredContentOf } from './product.js';
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRec, type Rec } from '../utils/records.js';
 
 export interface GiftCardChoice {
   item: Rec;

@@ -6,6 +6,7 @@
  * with it and the browser re-renders with it after a variant is chosen.
  */
 import { PRODUCT_TYPE, variantsOf, type Variant } from './product.js';
+import { isRec } from '../utils/records.js';
 
 /** Payments a price is split into. */
 export const INSTALMENT_COUNT = 4;
@@ -49,9 +50,6 @@ export interface InstalmentView {
   /** The bound `rangeText` names, when out of range. */
   bound: Money | null;
 }
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function moneyOf(cents: number, currency: string): Money {
   const decimal = (cents / 100).toFixed(2);

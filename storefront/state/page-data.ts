@@ -33,6 +33,7 @@ import { galleryOptions, isGalleryPage } from './gallery.js';
 import { instalmentView } from './instalments.js';
 import { withStock } from './stock.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
+import { isRec, type Rec } from '../utils/records.js';
 
 export interface VisitorState {
   cart: ShoppingCartData | undefined;
@@ -51,9 +52,6 @@ export interface VisitorState {
   /** The forms' states by form id (storefront/forms/form-view.ts); none touched when absent. */
   forms?: FormsState;
 }
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The state of a visitor who has done nothing yet on this page. */
 export function initialState(data: unknown): VisitorState {

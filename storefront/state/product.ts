@@ -4,6 +4,7 @@
  * and whether a combination is in stock. Product data comes from the page (untyped JSON), so
  * every read is defensive.
  */
+import { isRec, type Rec } from '../utils/records.js';
 
 export interface Variant {
   id?: string;
@@ -19,9 +20,6 @@ export interface Variant {
 export type Choices = Readonly<Record<string, string>>;
 
 export const PRODUCT_TYPE = { physical: 1, digital: 2, service: 3, giftCard: 4 } as const;
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function structuredContentOf(item: unknown): Rec {
   return isRec(item) && isRec(item.structuredContent) ? item.structuredContent : {};

@@ -14,9 +14,8 @@ import {
   type Choices,
   type Variant,
 } from './product.js';
+import { isRec, type Rec } from '../utils/records.js';
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const field = (v: unknown, name: string): unknown => (isRec(v) ? v[name] : undefined);
 
 /** The default sold-out text (docs/storefront.md, "Sold out"). */

@@ -26,6 +26,7 @@ import { restockKey } from '../../forms/restock-view.js';
 import { pageOf } from '../../page-boot.js';
 import type { StorefrontRuntime } from '../../runtime.js';
 import type { Captcha, CaptchaWidget } from './captcha.js';
+import { isRec, type Rec } from '../../utils/records.js';
 
 const FORM_SELECTOR = 'form[data-jsont-form]';
 const RESTOCK_SELECTOR = 'form[data-jsont-restock]';
@@ -36,9 +37,6 @@ export interface FormSeams {
   client?: FormsClient;
   captcha?: Captcha;
 }
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The forms client, loaded with the commerce client's chunk on first use. */
 function lazyFormsClient(): FormsClient {
