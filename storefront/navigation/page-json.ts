@@ -47,6 +47,8 @@ export function pageJsonUrl(url: URL): string {
   return out.pathname + out.search;
 }
 
+// Not utils/records.ts's: the navigation chunk importing the page core would give the core the
+// same importers as the renderer's chunk, and esbuild would make the two one chunk.
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isTemplate = (v: unknown): v is ReactTemplate =>
