@@ -16,6 +16,19 @@
 import { dirname, join, relative, sep } from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
 
+/**
+ * Small modules later chunks share that join the group too. Each was a chunk of its own (a few
+ * hundred bytes), and every chunk using it carried an import line for it, which cost more than the
+ * module: the cart texts and the quantity check every product page's widgets use, and the
+ * forms' texts (the forms' controller, the additional-fields lightbox and the commerce client
+ * use them; a form is on every page of the demo) (docs/benchmarks.md, "Storefront budgets").
+ */
+const SMALL_SHARED = [
+  join('storefront', 'api', 'messages.ts'),
+  join('storefront', 'state', 'messages.ts'),
+  join('storefront', 'api', 'form-messages.ts'),
+];
+
 /** The module that re-exports the group (virtual: the plugin gives its text). */
 const GROUP_MODULE = join('storefront', '.page-core.js');
 const SKIP = 'page-core-chunk: resolve as usual';
@@ -39,7 +52,8 @@ export function pageCoreChunk(): Plugin {
           minify: false,
           sourcemap: false,
         });
-        group = new Set([...entryStorefrontChunks(first.metafile)].map((p) => join(root, p)));
+        const files = [...entryStorefrontChunks(first.metafile), ...SMALL_SHARED];
+        group = new Set(files.map((p) => join(root, p)));
       });
 
       build.onResolve({ filter: /^\.\.?\//, namespace: 'file' }, async (args) => {

@@ -124,7 +124,13 @@ describe('storefront client delivery', () => {
     const shared = loaded(outputs, false).filter((o) => o !== entry && storefrontOnly(o));
     expect(shared).toHaveLength(1);
     expect(shared[0]!.inputs).toEqual(
-      expect.arrayContaining(['storefront/runtime.ts', 'storefront/state/product.ts']),
+      expect.arrayContaining([
+        'storefront/runtime.ts',
+        'storefront/state/product.ts',
+        // Small modules only later chunks use (page-core-chunk.ts SMALL_SHARED).
+        'storefront/api/messages.ts',
+        'storefront/api/form-messages.ts',
+      ]),
     );
     // Every later chunk that uses any of it imports that one chunk, and no other copy exists.
     const users = outputs.filter((o) =>
