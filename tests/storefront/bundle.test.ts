@@ -44,7 +44,7 @@ const COMMERCE_CLIENT_BUDGET = 16 * 1024;
 const PAGE_BUDGET = 160 * 1024;
 /**
  * The worst case of a product page: the above plus every chunk a visitor's action can load on
- * it (ON_ACTION: the commerce client, a lightbox, the forms' controller, captcha, places). Those
+ * it (ON_ACTION: the commerce client, a lightbox, the forms' controller, places). Those
  * chunks are widget code, under WIDGET_BUDGET; this cap keeps their sum with the page in sight.
  */
 const WORST_CASE_BUDGET = 180 * 1024;
@@ -71,8 +71,6 @@ describe('storefront client delivery', () => {
       named.map((url) => /^\/__client\/([a-z-]+)-[A-Z0-9]+\.js$/.exec(url)?.[1]).sort(),
     ).toEqual([
       'additional-fields-dialog',
-      'captcha',
-      'cart-fields',
       'cart-page',
       'form-controller',
       'gallery',

@@ -58,15 +58,15 @@ export const AT_LOAD: Rule[] = [
   [/^\/__client\/gallery-/, GALLERY],
   [/^\/__client\/popup-overlay-/, POPUP_OVERLAY],
   [/^\/__client\/cart-page-/, '#sqs-cart-root'],
-  // A form with a captcha to render brings the forms' controller, and the captcha, at load.
-  [/^\/__client\/(form-controller|captcha)-/, '[data-captcha-key]'],
+  // A form with a captcha to render brings the forms' controller (the captcha is in it) at load.
+  [/^\/__client\/form-controller-/, '[data-captcha-key]'],
 ];
 
 /**
  * Chunks that load only once the visitor acts: the commerce client on the first cart call (an
  * add; or, at load, for a visitor whose cookies say they have a cart or are signed in), a
  * lightbox, quick view or the instalment modal when opened, the forms' controller when a form is
- * first focused and its captcha and address suggestions. Counted in the widget budget and the
+ * first focused (with its captcha) and its address suggestions. Counted in the widget budget and the
  * worst case.
  */
 export const ON_ACTION: Rule[] = [
@@ -75,7 +75,6 @@ export const ON_ACTION: Rule[] = [
   [/^\/__client\/additional-fields-dialog-/, '.sqs-add-to-cart-button.use-form'],
   [/^\/__client\/quick-view-dialog-/, '.sqs-product-quick-view-button'],
   [/^\/__client\/form-controller-/, FORMS],
-  [/^\/__client\/captcha-/, '[data-captcha-key]'],
   [/^\/__client\/places-/, 'input[data-places-field]'],
 ];
 

@@ -16,6 +16,7 @@ import type { CartResult } from '../../state/cart-store.js';
 import { parseQuantity } from '../../state/messages.js';
 import { CHECKOUT_URL, type StorefrontRuntime } from '../../runtime.js';
 import { CART_ROOT } from '../../widget-selectors.js';
+import { editEntryFields } from './cart-fields.js';
 
 const QUANTITY_FIELD = '.cart-entry-quantity input';
 const REMOVE_BUTTON = '.cart-entry-remove';
@@ -123,9 +124,8 @@ export function attachCartPage(
     const editing = edit === null ? undefined : entryIdOf(edit);
     if (editing !== undefined) {
       runtime.cartNotice.set(null);
-      void import('./cart-fields.js').then(
-        (m) => m.editEntryFields(runtime, products, editing, edit!),
-        () => runtime.cartNotice.set({ title: openForm, message: CART_ERROR_TEXTS.offline }),
+      void editEntryFields(runtime, products, editing, edit!).catch(() =>
+        runtime.cartNotice.set({ title: openForm, message: CART_ERROR_TEXTS.offline }),
       );
       return;
     }

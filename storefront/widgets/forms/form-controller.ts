@@ -25,7 +25,7 @@ import { UNTOUCHED, type FormState } from '../../forms/form-view.js';
 import { restockKey } from '../../forms/restock-view.js';
 import { pageOf } from '../../page-boot.js';
 import type { StorefrontRuntime } from '../../runtime.js';
-import type { Captcha, CaptchaWidget } from './captcha.js';
+import { createCaptcha, testCaptchaProvider, type Captcha, type CaptchaWidget } from './captcha.js';
 import { isRec, type Rec } from '../../utils/records.js';
 
 const FORM_SELECTOR = 'form[data-jsont-form]';
@@ -81,12 +81,11 @@ export function attachForms(
 ): () => void {
   const doc = container.ownerDocument;
   const client = seams.client ?? lazyFormsClient();
-  // The captcha and the address suggestions are chunks of their own, for the pages with them.
-  let captcha: Promise<Captcha> | undefined = seams.captcha && Promise.resolve(seams.captcha);
-  const loadCaptcha = () =>
-    (captcha ??= import('./captcha.js').then((m) =>
-      m.createCaptcha(() => Promise.resolve(m.testCaptchaProvider())),
-    ));
+  // The captcha is in this chunk (as a chunk of its own it cost more bytes than it saved forms
+  // without one); the address suggestions are a chunk of their own, for the forms with them.
+  let captcha: Captcha | undefined = seams.captcha;
+  const loadCaptcha = async () =>
+    (captcha ??= createCaptcha(() => Promise.resolve(testCaptchaProvider())));
   const data = pageOf(runtime)?.boot.data;
   const definitions = new Map(formsIn(data).map((f) => [f.id, f as unknown as FormDef & Rec]));
   const captchas = new Map<string, CaptchaWidget>();
