@@ -44,7 +44,7 @@ const COMMERCE_CLIENT_BUDGET = 16 * 1024;
 const PAGE_BUDGET = 160 * 1024;
 /**
  * The worst case of a product page: the above plus every chunk a visitor's action can load on
- * it (ON_ACTION: the commerce client, a lightbox, the forms' controller, places). Those
+ * it (ON_ACTION: the commerce client, a lightbox, the forms' controller). Those
  * chunks are widget code, under WIDGET_BUDGET; this cap keeps their sum with the page in sight.
  */
 const WORST_CASE_BUDGET = 180 * 1024;
@@ -75,7 +75,6 @@ describe('storefront client delivery', () => {
       'form-controller',
       'gallery',
       'instalment-modal',
-      'places',
       'popup-overlay',
       'quick-view-dialog',
       'reviews-tabs',

@@ -66,7 +66,7 @@ export const AT_LOAD: Rule[] = [
  * Chunks that load only once the visitor acts: the commerce client on the first cart call (an
  * add; or, at load, for a visitor whose cookies say they have a cart or are signed in), a
  * lightbox, quick view or the instalment modal when opened, the forms' controller when a form is
- * first focused (with its captcha) and its address suggestions. Counted in the widget budget and the
+ * first focused (with its captcha and address suggestions). Counted in the widget budget and the
  * worst case.
  */
 export const ON_ACTION: Rule[] = [
@@ -75,7 +75,6 @@ export const ON_ACTION: Rule[] = [
   [/^\/__client\/additional-fields-dialog-/, '.sqs-add-to-cart-button.use-form'],
   [/^\/__client\/quick-view-dialog-/, '.sqs-product-quick-view-button'],
   [/^\/__client\/form-controller-/, FORMS],
-  [/^\/__client\/places-/, 'input[data-places-field]'],
 ];
 
 /** Whether a page of this HTML loads the chunk at `url` under `rules`. */

@@ -25,6 +25,7 @@ import { UNTOUCHED, type FormState } from '../../forms/form-view.js';
 import { restockKey } from '../../forms/restock-view.js';
 import { pageOf } from '../../page-boot.js';
 import type { StorefrontRuntime } from '../../runtime.js';
+import { attachPlaces } from './places.js';
 import { createCaptcha, testCaptchaProvider, type Captcha, type CaptchaWidget } from './captcha.js';
 import { isRec, type Rec } from '../../utils/records.js';
 
@@ -81,8 +82,8 @@ export function attachForms(
 ): () => void {
   const doc = container.ownerDocument;
   const client = seams.client ?? lazyFormsClient();
-  // The captcha is in this chunk (as a chunk of its own it cost more bytes than it saved forms
-  // without one); the address suggestions are a chunk of their own, for the forms with them.
+  // The captcha and the address suggestions are in this chunk: as chunks of their own, for the
+  // forms with them, their import and export lines cost more than they saved the others.
   let captcha: Captcha | undefined = seams.captcha;
   const loadCaptcha = async () =>
     (captcha ??= createCaptcha(() => Promise.resolve(testCaptchaProvider())));
@@ -243,9 +244,7 @@ export function attachForms(
   doc.documentElement.dataset['forms'] = 'attached';
   let stopPlaces = () => {};
   if (container.querySelector('input[data-places-field]') !== null) {
-    void import('./places.js').then(
-      (m) => (stopPlaces = m.attachPlaces(container, runtime, client)),
-    );
+    stopPlaces = attachPlaces(container, runtime, client);
   }
   renderCaptchas();
   runtime.afterCommit.add(renderCaptchas);
