@@ -40,11 +40,11 @@ export const LAZY_WIDGETS: LazyWidget[] = [
   },
   {
     selector: GALLERY,
-    load: () => import('./widgets/media/gallery.js').then((m) => m.attachGalleries),
+    load: () => import('./widgets/media/media-widgets.js').then((m) => m.attachGalleries),
   },
   {
     selector: POPUP_OVERLAY,
-    load: () => import('./widgets/media/popup-overlay.js').then((m) => m.attachPopupOverlay),
+    load: () => import('./widgets/media/media-widgets.js').then((m) => m.attachPopupOverlay),
   },
   {
     selector: SIGN_IN_FORM,

@@ -55,8 +55,9 @@ export const AT_LOAD: Rule[] = [
   [/^\/__client\/(analytics|navigation)-/, '#__jsont-root'],
   [/^\/__client\/widgets-/, '.sqs-add-to-cart-button'],
   [/^\/__client\/reviews-tabs-/, REVIEWS_TABS],
-  [/^\/__client\/gallery-/, GALLERY],
-  [/^\/__client\/popup-overlay-/, POPUP_OVERLAY],
+  // The galleries and the pop-up overlay are one chunk.
+  [/^\/__client\/media-widgets-/, GALLERY],
+  [/^\/__client\/media-widgets-/, POPUP_OVERLAY],
   [/^\/__client\/cart-page-/, '#sqs-cart-root'],
   // A form with a captcha to render brings the forms' controller (the captcha is in it) at load.
   [/^\/__client\/form-controller-/, '[data-captcha-key]'],
