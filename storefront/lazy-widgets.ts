@@ -34,7 +34,7 @@ export const LAZY_WIDGETS: LazyWidget[] = [
   {
     selector: REVIEWS_TABS,
     load: () =>
-      import('./widgets/commerce/reviews-tabs.js').then(
+      import('./widgets/index.js').then(
         (m) => (doc, runtime) => m.attachReviewsTabs(doc, runtime.tracker),
       ),
   },

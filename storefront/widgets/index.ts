@@ -1,7 +1,9 @@
 /**
  * The widget chunk: the storefront's formatter-backed components by formatter name, given to
  * the React renderer's component table (`components`). Loaded with a dynamic import only by
- * pages that apply one of these formatters (hydrate.ts `usesWidgets`).
+ * pages that apply one of these formatters (hydrate.ts `usesWidgets`). The product page's
+ * reviews tabs are in it too (lazy-widgets.ts loads them from here): a chunk of their own cost
+ * more in import and export lines than a page without the widgets would save.
  */
 import type { ComponentTable } from '../../react-renderer/components/index.js';
 import { AddToCartButton } from './commerce/add-to-cart.js';
@@ -31,3 +33,5 @@ export const STOREFRONT_WIDGETS: ComponentTable = {
   'product-quick-view': QuickViewButton,
   video: VideoBlock,
 };
+
+export { attachReviewsTabs } from './commerce/reviews-tabs.js';

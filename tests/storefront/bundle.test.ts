@@ -76,7 +76,6 @@ describe('storefront client delivery', () => {
       'instalment-modal',
       'media-widgets',
       'quick-view-dialog',
-      'reviews-tabs',
       'widgets',
     ]);
     // Only dynamic imports lead to them.

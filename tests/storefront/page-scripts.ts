@@ -54,7 +54,8 @@ export const AT_LOAD: Rule[] = [
   // Every hydrated page, once idle (storefront/analytics/load.ts, navigation).
   [/^\/__client\/(analytics|navigation)-/, '#__jsont-root'],
   [/^\/__client\/widgets-/, '.sqs-add-to-cart-button'],
-  [/^\/__client\/reviews-tabs-/, REVIEWS_TABS],
+  // The reviews tabs are in the widgets' chunk.
+  [/^\/__client\/widgets-/, REVIEWS_TABS],
   // The galleries and the pop-up overlay are one chunk.
   [/^\/__client\/media-widgets-/, GALLERY],
   [/^\/__client\/media-widgets-/, POPUP_OVERLAY],
