@@ -164,6 +164,18 @@ function lazyClient(timers: Timers): CommerceClient {
   } as unknown as CommerceClient;
 }
 
+/**
+ * Focuses the element with `id` once the roots have committed the state just set (a form's
+ * error summary or success text, the sign-in's, the page after signing out).
+ */
+export function focusAfterCommit(runtime: StorefrontRuntime, id: string): void {
+  const focus = () => {
+    runtime.afterCommit.delete(focus);
+    document.getElementById(id)?.focus();
+  };
+  runtime.afterCommit.add(focus);
+}
+
 export const RuntimeContext = createContext<StorefrontRuntime | null>(null);
 
 export function useRuntime(): StorefrontRuntime {

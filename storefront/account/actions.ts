@@ -6,10 +6,9 @@
  */
 import { CommerceError, asCommerceError } from '../api/errors.js';
 import { LoginRequest } from '../api/schemas.js';
-import type { StorefrontRuntime } from '../runtime.js';
+import { focusAfterCommit, type StorefrontRuntime } from '../runtime.js';
 import { SIGN_IN_TEXTS, signInView, type SignInState } from '../state/sign-in.js';
 import { listenForAccountClicks } from './clicks.js';
-import { focusAfterCommit } from './focus.js';
 import { siteUsers } from './site-users-client.js';
 
 function fieldErrors(values: unknown): SignInState['errors'] {

@@ -3,8 +3,7 @@
  * the signed-out header and the cart is read again (the account keeps its cart).
  */
 import { asCommerceError } from '../api/errors.js';
-import type { StorefrontRuntime } from '../runtime.js';
-import { focusAfterCommit } from './focus.js';
+import { focusAfterCommit, type StorefrontRuntime } from '../runtime.js';
 import { siteUsers } from './site-users-client.js';
 
 export async function signOut(runtime: StorefrontRuntime, data: unknown): Promise<void> {

@@ -24,7 +24,7 @@ import {
 import { UNTOUCHED, type FormState } from '../../forms/form-view.js';
 import { restockKey } from '../../forms/restock-view.js';
 import { pageOf } from '../../page-boot.js';
-import type { StorefrontRuntime } from '../../runtime.js';
+import { focusAfterCommit, type StorefrontRuntime } from '../../runtime.js';
 import { attachPlaces } from './places.js';
 import { createCaptcha, testCaptchaProvider, type Captcha, type CaptchaWidget } from './captcha.js';
 import { isRec, type Rec } from '../../utils/records.js';
@@ -95,18 +95,10 @@ export function attachForms(
   /** Sets a form's state; what it does not say (values to show, counters) carries over. */
   const update = (key: string, change: Partial<FormState>) =>
     runtime.forms.set((all) => ({ ...all, [key]: { ...(all[key] ?? UNTOUCHED), ...change } }));
-  /** Focuses the element with `id` once the change has been rendered. */
-  const focusAfterCommit = (id: string) => {
-    const focus = () => {
-      runtime.afterCommit.delete(focus);
-      doc.getElementById(id)?.focus();
-    };
-    runtime.afterCommit.add(focus);
-  };
   const fail = (key: string, failure: Omit<FormState, 'phase'>, focusId: string) => {
     captchas.get(key)?.reset();
     update(key, { phase: 'failed', ...failure });
-    focusAfterCommit(focusId);
+    focusAfterCommit(runtime, focusId);
   };
 
   const renderCaptchas = () => {
@@ -169,7 +161,7 @@ export function attachForms(
     captchas.get(key)?.destroy();
     captchas.delete(key);
     update(key, { phase: 'success', errors: {}, above: null, below: null });
-    focusAfterCommit(`form-${key}-success`);
+    focusAfterCommit(runtime, `form-${key}-success`);
   }
 
   async function submitRestock(form: HTMLFormElement): Promise<void> {
@@ -205,7 +197,7 @@ export function attachForms(
     captchas.get(key)?.destroy();
     captchas.delete(key);
     update(key, { phase: 'success', errors: {}, above: null, below: null });
-    focusAfterCommit(`${base}-success`);
+    focusAfterCommit(runtime, `${base}-success`);
   }
 
   const onSubmit = (event: Event) => {
