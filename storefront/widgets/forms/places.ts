@@ -7,7 +7,7 @@
  * page's path and the form asking.
  */
 import type { FormsClient, PlacesContext } from '../../api/client.js';
-import type { PlaceList, PlaceOption } from '../../forms/form-view.js';
+import { UNTOUCHED, type PlaceList, type PlaceOption } from '../../forms/form-view.js';
 import type { StorefrontRuntime } from '../../runtime.js';
 
 /** Quiet time after the last keystroke before predictions are asked for. */
@@ -56,7 +56,7 @@ export function attachPlaces(
     runtime.forms.get()[formKey]?.places?.[fieldId] ?? CLOSED;
   const setList = (formKey: string, fieldId: string, list: PlaceList) =>
     runtime.forms.set((all) => {
-      const state = all[formKey] ?? { phase: 'editing', errors: {}, above: null, below: null };
+      const state = all[formKey] ?? UNTOUCHED;
       return { ...all, [formKey]: { ...state, places: { ...state.places, [fieldId]: list } } };
     });
 
