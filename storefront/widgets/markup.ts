@@ -8,6 +8,7 @@ import {
   createElement,
   Fragment,
   isValidElement,
+  type KeyboardEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -64,4 +65,16 @@ export function toggleClass(props: ElementProps, name: string, on: boolean): str
     .filter((c) => c !== '' && c !== name);
   if (on) classes.push(name);
   return classes.join(' ');
+}
+
+/**
+ * A `keydown` handler that makes Enter and Space activate a control that is not a button (an
+ * `<a>` without `href`, a `<label>`, a `<div role="button">`), as a button's would.
+ */
+export function onEnterOrSpace(activate: (control: HTMLElement) => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    activate(event.currentTarget as HTMLElement);
+  };
 }

@@ -7,14 +7,7 @@
  * subscription product goes to the subscription checkout and a gift card to the gift card page
  * instead of the cart (purchase.ts).
  */
-import {
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
 import { CART_MESSAGES } from '../../api/messages.js';
 import {
@@ -34,7 +27,7 @@ import {
   type Variant,
 } from '../../state/product.js';
 import { CHECKOUT_URL, useRuntime, type Notice, type StorefrontRuntime } from '../../runtime.js';
-import { hasClass, mapMarkup } from '../markup.js';
+import { hasClass, mapMarkup, onEnterOrSpace } from '../markup.js';
 import {
   errorTitle,
   giftCardUrl,
@@ -234,19 +227,17 @@ export function AddToCartButton(props: FormatterComponentProps): ReactNode {
       // JavaScript): the click is the widget's, the form is not sent; the browser turns its Enter
       // and Space into that click.
       const native = tag === 'button';
+      const press = (control: HTMLElement) => {
+        announce(control);
+        void activate(control);
+      };
       return {
         props: {
           onClick(event: MouseEvent<HTMLElement>) {
             if (native) event.preventDefault();
-            announce(event.currentTarget);
-            void activate(event.currentTarget);
+            press(event.currentTarget);
           },
-          onKeyDown(event: KeyboardEvent) {
-            if (native || (event.key !== 'Enter' && event.key !== ' ')) return;
-            event.preventDefault();
-            announce(event.currentTarget as HTMLElement);
-            void activate(event.currentTarget as HTMLElement);
-          },
+          ...(native ? {} : { onKeyDown: onEnterOrSpace(press) }),
           ...(phase === 'idle' ? {} : { 'aria-disabled': 'true' }),
         },
       };

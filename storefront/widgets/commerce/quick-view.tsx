@@ -3,11 +3,11 @@
  * it reports the quick view to analytics (the census call) and opens the product in a dialog (quick-view-dialog.tsx,
  * a chunk loaded on first use); closing the dialog returns focus to the control.
  */
-import { useEffect, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
 import { itemId } from '../../state/product.js';
 import { useRuntime } from '../../runtime.js';
-import { hasClass, mapMarkup } from '../markup.js';
+import { hasClass, mapMarkup, onEnterOrSpace } from '../markup.js';
 
 export interface QuickViewDialogProps {
   item: unknown;
@@ -38,11 +38,7 @@ export function QuickViewButton(props: FormatterComponentProps): ReactNode {
       props: {
         ...(hydrated ? { 'aria-haspopup': 'dialog' } : {}),
         onClick: (event: { currentTarget: HTMLElement }) => void activate(event.currentTarget),
-        onKeyDown(event: KeyboardEvent<HTMLElement>) {
-          if (event.key !== 'Enter' && event.key !== ' ') return;
-          event.preventDefault();
-          void activate(event.currentTarget);
-        },
+        onKeyDown: onEnterOrSpace((control) => void activate(control)),
       },
     };
   });

@@ -6,7 +6,7 @@
  * restore it. The price, marks and image of the chosen variant are the template's: it re-renders
  * with `item.selection` (state/page-data.ts).
  */
-import { useEffect, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { FormatterComponentProps } from '../../../react-renderer/components/index.js';
 import {
   chosenVariant,
@@ -18,7 +18,7 @@ import {
 } from '../../state/product.js';
 import { useStore } from '../../state/store.js';
 import { useRuntime, type StorefrontRuntime } from '../../runtime.js';
-import { mapMarkup, toggleClass, type ElementProps } from '../markup.js';
+import { mapMarkup, onEnterOrSpace, toggleClass, type ElementProps } from '../markup.js';
 
 export const VARIANT_PARAM = 'variant';
 /** Appended to a marked value's label, so it is heard as well as seen. */
@@ -111,11 +111,7 @@ export function VariantsSelect(props: FormatterComponentProps): ReactNode {
           // Pressed state once the option has a choice: until then the server's DOM stays as is.
           'aria-pressed':
             choices[radioOption] === undefined ? undefined : String(choices[radioOption] === value),
-          onKeyDown(event: KeyboardEvent) {
-            if (event.key !== 'Enter' && event.key !== ' ') return;
-            event.preventDefault();
-            choose(radioOption, value);
-          },
+          onKeyDown: onEnterOrSpace(() => choose(radioOption, value)),
         },
         ...(off ? { children: `${value}${UNAVAILABLE_SUFFIX}` } : {}),
       };
