@@ -12,14 +12,17 @@ import { FormRefusal, httpFormBackend, type FormBackend } from '../site/form-pos
 import type { Commerce } from './commerce.js';
 
 /**
- * `origin` is the preview's own address: an add to cart goes through its cart API over HTTP, so
- * it makes the visitor's cart and sets its cookie exactly as the storefront's call does.
+ * `origin` is the preview's own address: an add to cart (or a subscription cart) goes through its
+ * cart API over HTTP, so it makes the visitor's cart and sets its cookie exactly as the
+ * storefront's call does.
  */
 export function inProcessFormBackend(
   req: IncomingMessage,
   commerce: Commerce,
   origin: string,
 ): FormBackend {
+  const overHttp = () =>
+    httpFormBackend((request) => fetch(request), origin, req.headers.cookie ?? null);
   const submitter: Submitter = {
     stores: commerce.handle.stores,
     now: commerce.now(),
@@ -38,10 +41,8 @@ export function inProcessFormBackend(
         const checked = parseWith(RestockSignupRequest, body);
         signUpForRestock({ ...commerce, stores: submitter.stores }, checked);
       }),
-    addToCart: (add) =>
-      httpFormBackend((request) => fetch(request), origin, req.headers.cookie ?? null).addToCart(
-        add,
-      ),
+    addToCart: (add) => overHttp().addToCart(add),
+    subscriptionCart: (add) => overHttp().subscriptionCart(add),
   };
 }
 

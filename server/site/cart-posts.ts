@@ -5,8 +5,9 @@
  * a click (every option chosen, a variant that exists, a quantity of 1 to 9999), added through the
  * backend (the cart API's own rules: stock, line maximum, line cap), and answered with a 303 back
  * to the page naming the outcome (`?cart=…`, storefront/state/cart-notice.ts) and the chosen
- * variant (`?variant=`), so a reload never adds twice. A gift card goes to the gift card page, as
- * the widget does. Nothing of Node here.
+ * variant (`?variant=`), so a reload never adds twice. A gift card goes to the gift card page
+ * and a subscription product to its subscription checkout (the subscription cart call's token),
+ * as the widget does. Nothing of Node here.
  */
 import {
   CART_NOTICE_PARAM,
@@ -24,6 +25,10 @@ import {
   productTypeOf,
   structuredContentOf,
 } from '../../storefront/state/product.js';
+import {
+  isSubscribable,
+  SUBSCRIPTION_CHECKOUT_URL,
+} from '../../storefront/widgets/commerce/purchase.js';
 import { FormRefusal } from './form-refusal.js';
 
 export const ADD_TO_CART_KIND = 'add-to-cart';
@@ -35,10 +40,19 @@ export interface CartAdd {
   quantity: number;
 }
 
+/** The subscription cart call (storefront/api/schemas.ts, SubscriptionCartRequest). */
+export interface SubscriptionAdd {
+  itemId: string;
+  sku: string;
+  qty: number;
+}
+
 /** What the add needs of the post's backend (form-posts.ts, FormBackend). */
 interface CartBackend {
   /** Adds as the cart API does; resolves with the cookies it set; throws FormRefusal. */
   addToCart(add: CartAdd): Promise<string[]>;
+  /** Makes a subscription cart as the API does; resolves with its token; throws FormRefusal. */
+  subscriptionCart(add: SubscriptionAdd): Promise<string>;
 }
 
 /** A 303 (form-posts.ts, FormPostOutcome) with the cookies to pass on. */
@@ -63,9 +77,8 @@ export async function addToCartPost(
   const id = params.get('itemId') ?? '';
   const item = items.find((it) => id !== '' && itemId(it) === id);
   if (item === undefined) throw new FormRefusal(404, { error: 'No such product' });
-  const sc = structuredContentOf(item);
-  if (sc.isSubscribable === true || typeof sc.additionalFieldsFormId === 'string') {
-    // Both need the storefront (the subscription checkout, the additional-fields lightbox).
+  if (typeof structuredContentOf(item).additionalFieldsFormId === 'string') {
+    // Its form is the storefront's lightbox.
     throw new FormRefusal(400, { error: 'This product is added with JavaScript only' });
   }
   // A path of this site: `//host` would send the visitor elsewhere.
@@ -104,18 +117,25 @@ export async function addToCartPost(
   // A product without a quantity field adds one.
   const quantity = parseQuantity(params.get('quantity') ?? '1');
   if ('error' in quantity) return back(cartFailureCode(quantity.error), kept);
-  let setCookies: string[];
-  try {
-    setCookies = await backend.addToCart({
-      itemId: id,
-      sku: variant.sku,
-      quantity: quantity.quantity,
-    });
-  } catch (err) {
+  // The API's refusal comes back as its notice; anything else is a fault of ours.
+  const refused = (err: unknown): CartPostOutcome => {
     if (!(err instanceof FormRefusal)) throw err;
     return back(refusalCode(err), kept);
+  };
+  const sku = variant.sku;
+  if (isSubscribable(item)) {
+    return backend.subscriptionCart({ itemId: id, sku, qty: quantity.quantity }).then(
+      (cartToken): CartPostOutcome => ({
+        status: 303,
+        formStatus: {},
+        redirect: `${SUBSCRIPTION_CHECKOUT_URL}?${new URLSearchParams({ cartToken })}`,
+      }),
+      refused,
+    );
   }
-  return back('added', kept, setCookies);
+  return backend
+    .addToCart({ itemId: id, sku, quantity: quantity.quantity })
+    .then((setCookies) => back('added', kept, setCookies), refused);
 }
 
 /** The notice for the cart API's refusal: its text, a field's text, or the status's. */

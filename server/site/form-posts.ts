@@ -20,7 +20,12 @@ import {
 } from '../../storefront/forms/form-rules.js';
 import { CRUMB_FIELD, FORM_KIND_FIELD, type FormState } from '../../storefront/forms/form-view.js';
 import { RESTOCK_KIND, restockKey } from '../../storefront/forms/restock-view.js';
-import { ADD_TO_CART_KIND, addToCartPost, type CartAdd } from './cart-posts.js';
+import {
+  ADD_TO_CART_KIND,
+  addToCartPost,
+  type CartAdd,
+  type SubscriptionAdd,
+} from './cart-posts.js';
 import { FormRefusal } from './form-refusal.js';
 
 /** The crumb cookie (the commerce API's double-submit token), echoed by the form's field. */
@@ -39,6 +44,8 @@ export interface FormBackend {
   restockSignup(body: RestockSignup): Promise<void>;
   /** Adds to the visitor's cart as the cart API does; returns the cookies it set (a new cart). */
   addToCart(add: CartAdd): Promise<string[]>;
+  /** The subscription cart call; resolves with the cart's token. */
+  subscriptionCart(add: SubscriptionAdd): Promise<string>;
 }
 
 /** The API's restock sign-up body (storefront/api/schemas.ts, RestockSignupRequest). */
@@ -228,6 +235,10 @@ export function httpFormBackend(
       const setCookies: string[] = [];
       await call('/api/commerce/shopping-cart/entries', add, setCookies);
       return setCookies;
+    },
+    async subscriptionCart(add) {
+      const answer = await call('/api/3/commerce/cart/subscription', add);
+      return String(answer.cartToken ?? '');
     },
   };
 }

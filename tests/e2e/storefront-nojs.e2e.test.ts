@@ -3,7 +3,9 @@
  * product page the visitor chooses the options and the quantity in the real form, presses Add To
  * Cart, and the page comes back (303) saying `Added!` with the header's pill counting the units;
  * /cart lists the line. The sold-out variant comes back with the stock text under its title,
- * adding nothing.
+ * adding nothing. A subscription product's Subscribe goes to its subscription checkout; the shop
+ * grid shows no quick view control (it needs the storefront), the cards' links lead to the
+ * products.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -45,5 +47,28 @@ describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site)
     await page.waitForURL(`${site.base}/cart`);
     expect(await page.locator('#sqs-cart-root').innerText()).toContain('Linen Work Apron');
     expect(await pill(page)).toBe('2');
+  });
+
+  it("sends a subscription product to its checkout from the product page's form", async () => {
+    const page = await site.newPage({ javaScript: false });
+    site.watch(page);
+    await page.goto(`${site.base}/shop/p/coffee-subscription`);
+    await page.getByRole('combobox', { name: 'Select Grind' }).selectOption('Ground');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(/\/checkout\/subscription\?cartToken=[\w-]+$/);
+    expect(await page.locator('h1').innerText()).toBe('Subscription checkout');
+  });
+
+  it('shows no quick view control on the shop grid; the cards link to their products', async () => {
+    const page = await site.newPage({ javaScript: false });
+    site.watch(page);
+    await page.goto(`${site.base}/shop`);
+    const controls = page.locator('.sqs-product-quick-view-button');
+    expect(await controls.count()).toBeGreaterThan(0);
+    for (const control of await controls.all()) expect(await control.isVisible()).toBe(false);
+    const card = page.locator('.product-card').first();
+    await card.locator('.product-card-title a').click();
+    await page.waitForURL(/\/shop\/p\//);
+    expect(await page.locator('form[data-product-form]').count()).toBe(1);
   });
 });

@@ -50,6 +50,8 @@ const cartLines = (cookie: string) => {
 };
 
 const CHARCOAL_SM = { 'variant-option-Color': 'Charcoal', 'variant-option-Size': 'S/M' };
+const COFFEE = { path: '/shop/p/coffee-subscription', id: '65a0c3e8d1f200000000001e' };
+const WORKSHOP = '/shop/p/wheel-throwing-workshop';
 
 describe('add to cart without JavaScript', () => {
   it('adds the chosen variant, sets the cart cookie and redirects back with Added!', async () => {
@@ -114,6 +116,43 @@ describe('add to cart without JavaScript', () => {
       expect(page.body, text).toContain(`<span class="product-cart-notice-text">${text}</span>`);
     }
     expect(cartLines(cookie)).toEqual([]);
+  });
+
+  it("sends a subscription product to its checkout with the subscription cart's token", async () => {
+    const { crumb, cookie } = await visitor();
+    const body = (fields: Record<string, string>) =>
+      new URLSearchParams({ 'jsont-form': 'add-to-cart', crumb, itemId: COFFEE.id, ...fields });
+    const reply = await post(
+      cookie,
+      body({ 'variant-option-Grind': 'Ground', quantity: '2' }),
+      COFFEE.path,
+    );
+    expect(reply.status).toBe(303);
+    const location = new URL(String(reply.headers.location), base);
+    expect(location.pathname).toBe('/checkout/subscription');
+    const token = location.searchParams.get('cartToken')!;
+    const row = server.commerce.handle.stores.db
+      .prepare('SELECT item_id, sku, qty FROM subscription_carts WHERE token = ?')
+      .get(token);
+    expect(row).toEqual({ item_id: COFFEE.id, sku: 'JP-COF-GR', qty: 2 });
+    // The checks before the call are the add's: an unchosen grind comes back named.
+    const missing = await post(cookie, body({ quantity: '1' }), COFFEE.path);
+    expect(missing.headers.location).toBe(`${COFFEE.path}?cart=options&missing=Grind`);
+    // Its page's button is the form's real submit button, as a simple product's.
+    const page = await get(cookie, COFFEE.path);
+    expect(page.body).toMatch(/<button type="submit" class="sqs-add-to-cart-button /);
+  });
+
+  it("keeps a product with an additional-fields form to the storefront's lightbox", async () => {
+    const { crumb, cookie } = await visitor();
+    const page = await get(cookie, WORKSHOP);
+    const id = /name="itemId" value="([^"]+)"/.exec(page.body)![1]!;
+    const reply = await post(
+      cookie,
+      new URLSearchParams({ 'jsont-form': 'add-to-cart', crumb, itemId: id }),
+      WORKSHOP,
+    );
+    expect(reply.status).toBe(400);
   });
 
   it('refuses a post whose crumb does not match with the session text', async () => {

@@ -155,4 +155,17 @@ describe('forms posted without JavaScript to the built site', () => {
     const refused = await post(path, body, `crumb=${token}; ${cart!.split(';')[0]}`);
     expect(refused.headers.get('location')).toContain('cart=out-of-stock');
   });
+
+  it("sends a subscription product to its checkout with the origin's subscription cart token", async () => {
+    const token = await crumb();
+    const body = new URLSearchParams({
+      'jsont-form': 'add-to-cart',
+      crumb: token,
+      itemId: '65a0c3e8d1f200000000001e',
+      'variant-option-Grind': 'Whole bean',
+    });
+    const reply = await post('/shop/p/coffee-subscription', body, `crumb=${token}`);
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get('location')).toMatch(/^\/checkout\/subscription\?cartToken=[\w-]+$/);
+  });
 });
