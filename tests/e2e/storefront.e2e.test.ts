@@ -83,6 +83,16 @@ describeSite('the storefront in Chromium', { prefix: 'jsont-storefront-' }, (sit
     await poll(() => page.locator('.cart-pill-status').textContent()).toBe('2 items in cart');
   });
 
+  it("takes a subscription product's Subscribe (a submit button) to its checkout in place", async () => {
+    const page = await open('/shop/p/coffee-subscription');
+    await page.getByRole('combobox', { name: 'Select Grind' }).selectOption('Ground');
+    // The widget's call, not the form's post: the subscription API answers the checkout's token.
+    const call = page.waitForResponse((r) => r.url().endsWith('/api/3/commerce/cart/subscription'));
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    expect((await call).request().method()).toBe('POST');
+    await page.waitForURL(/\/checkout\/subscription\?cartToken=[\w-]+$/);
+  });
+
   it('shows the validation text first', async () => {
     const page = await open(APRON);
     await addButton(page).click();
