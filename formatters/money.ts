@@ -8,6 +8,8 @@
  * converting them to doubles. Formatters are cached per locale + options (the render hot path).
  */
 import { boundedMemo } from '../engine/bounded-memo.js';
+import { descendValue as field } from '../engine/values.js';
+import { numberFormat as cachedNumberFormat } from './intl-cache.js';
 
 /** An exact decimal: (-1)^neg × digits × 10^exp, or one of the non-finite values. */
 export interface Decimal {
@@ -166,13 +168,6 @@ export function currencyFractionDigits(currency: string): number {
   return currency === 'JPY' ? 0 : 2;
 }
 
-function field(node: unknown, key: string): unknown {
-  if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
-  return Object.prototype.hasOwnProperty.call(node, key)
-    ? (node as Record<string, unknown>)[key]
-    : undefined;
-}
-
 /**
  * A product price node (`priceMoney`, `salePriceMoney`): `{value, currency}` where value is a
  * decimal in major units. Missing or unparseable values count as zero, a missing currency as USD,
@@ -201,8 +196,6 @@ export function readMoney(node: unknown): { amount: Decimal | null; currency: st
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
-const formatCache = new Map<string, Intl.NumberFormat | null>();
-
 /**
  * A cached `Intl.NumberFormat`, or null when the locale (e.g. `none`) or options are rejected:
  * callers then print nothing, as the reference does without CLDR data.
@@ -211,17 +204,11 @@ export function numberFormat(
   locale: string,
   options: Intl.NumberFormatOptions & { roundingMode?: string },
 ): Intl.NumberFormat | null {
-  const key = locale + '\u0000' + JSON.stringify(options);
-  let nf = formatCache.get(key);
-  if (nf === undefined) {
-    try {
-      nf = new Intl.NumberFormat(locale, options as Intl.NumberFormatOptions);
-    } catch {
-      nf = null;
-    }
-    formatCache.set(key, nf);
+  try {
+    return cachedNumberFormat(locale, options as Intl.NumberFormatOptions);
+  } catch {
+    return null;
   }
-  return nf;
 }
 
 /**
@@ -340,22 +327,14 @@ for (const group of REGION_CURRENCY_TABLE.split(',')) {
   for (const region of regions?.split(' ') ?? []) REGION_CURRENCY.set(region, currency);
 }
 
-const localeCurrencyCache = new Map<string, string | null>();
-
 /**
  * The currency of a locale's region (`de-DE` EUR, `fr` → FR → EUR, `en` → US → USD), or null
  * when the locale is not a usable BCP 47 tag.
  */
-export function localeCurrency(locale: string): string | null {
-  let currency = localeCurrencyCache.get(locale);
-  if (currency === undefined) {
-    try {
-      const region = new Intl.Locale(locale).maximize().region ?? '';
-      currency = REGION_CURRENCY.get(region) ?? DEFAULT_CURRENCY;
-    } catch {
-      currency = null;
-    }
-    localeCurrencyCache.set(locale, currency);
+export const localeCurrency = boundedMemo((locale): string | null => {
+  try {
+    return REGION_CURRENCY.get(new Intl.Locale(locale).maximize().region ?? '') ?? DEFAULT_CURRENCY;
+  } catch {
+    return null;
   }
-  return currency;
-}
+});
