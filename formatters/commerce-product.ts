@@ -22,13 +22,13 @@ import { compareDecimal, readPriceMoney, ZERO, DEFAULT_CURRENCY, type Money } fr
  * Product type codes (docs/storefront.md, "Product rules"). Any other code is "unknown": sold out,
  * priced at zero.
  */
-export const ProductType = {
-  UNDEFINED: -1,
-  PHYSICAL: 1,
-  DIGITAL: 2,
-  SERVICE: 3,
-  GIFT_CARD: 4,
-} as const;
+export const enum ProductType {
+  UNDEFINED = -1,
+  PHYSICAL = 1,
+  DIGITAL = 2,
+  SERVICE = 3,
+  GIFT_CARD = 4,
+}
 
 export const ZERO_MONEY: Money = { amount: ZERO, currency: DEFAULT_CURRENCY };
 
