@@ -305,26 +305,37 @@ function currencyOptions(currency: string): Intl.NumberFormatOptions & { roundin
 // ---------------------------------------------------------------------------------------------
 // Locale region -> currency (bookkeeper-money-format). Regions not listed use USD.
 
-const REGION_CURRENCY_TABLE =
-  'SHP:AC,' +
-  'EUR:AD AT AX BE BG BL CY DE EA EE ES FI FR GF GP GR HR IC IE IT LT LU LV MC ME MF MQ MT NL PM PT RE SI SK SM TF VA XK YT,' +
-  'AED,AFN,XCD:AG AI DM GD KN LC MS VC,ALL,AMD,AOA,ARS,AUD:CC CX HM KI NF NR TV,AWG,AZN,BAM,' +
-  'BBD,BDT,XOF:BF BJ CI GW ML NE SN TG,BHD,BIF,BMD,BND,BOB,BRL,BSD,BTN,NOK:BV SJ,BWP,BYN,BZD,' +
-  'CAD,CDF,XAF:CF CG CM GA GQ TD,CHF:LI,NZD:CK NU PN TK,CLP,CNY,COP,CRC,CUP,CVE,XCG:CW SX,CZK,' +
-  'DJF,DKK:FO GL,DOP,DZD,EGP,MAD:EH,ERN,ETB,FJD,FKP,GBP:GG GS IM JE TA,GEL,GHS,GIP,GMD,GNF,GTQ,' +
-  'GYD,HKD,HNL,HTG,HUF,IDR,ILS:PS,INR,IQD,IRR,ISK,JMD,JOD,JPY,KES,KGS,KHR,KMF,KPW,KRW,KWD,KYD,' +
-  'KZT,LAK,LBP,LKR,LRD,ZAR:LS,LYD,MDL,MGA,MKD,MMK,MNT,MOP,MRU,MUR,MVR,MWK,MXN,MYR,MZN,NAD,' +
-  'XPF:NC PF WF,NGN,NIO,NPR,OMR,PAB,PEN,PGK,PHP,PKR,PLN,PYG,QAR,RON,RSD,RUB,RWF,SAR,SBD,SCR,' +
-  'SDG,SEK,SGD,SLE,SOS,SRD,SSP,STN,SYP,SZL,THB,TJS,TMT,TND,TOP,TRY,TTD,TWD,TZS,UAH,UGX,UYU,UZS,' +
-  'VES,VND,VUV,WST,YER,ZMW,ZWG';
+/**
+ * Currencies that begin with their own region's code (AED: AE), grouped by first letter: each
+ * group is that letter and the two letters after it of each code (`AEDFN` is AED and AFN).
+ * Written without separators inside a group: codes are short and varied, and every character the
+ * browser runtime carries here costs gzip a byte.
+ */
+const OWN_REGION_CURRENCIES =
+  'AEDFNLLMDOARSUDWGZN BAMBDDTHDIFMDNDOBRLSDTNWPYNZD CADDFHFLPNYOPRCUPVEZK DJFKKOPZD EGPRNTBUR ' +
+  'FJDKP GBPELHSIPMDNFTQYD HKDNLTGUF IDRLSNRQDRRSK JMDODPY KESGSHRMFPWRWWDYDZT LAKBPKRRDYD ' +
+  'MADDLGAKDMKNTOPRUURVRWKXNYRZN NADGNIOOKPRZD OMR PABENGKHPKRLNYG QAR RONSDUBWF ' +
+  'SARBDCRDGEKGDHPLEOSRDSPTNYPZL THBJSMTNDOPRYTDWDZS UAHGXYUZS VESNDUV WST YER ZARMWWG';
+
+/**
+ * Regions that use another region's currency or a supranational one (XOF, XCD): each group is
+ * the currency and the regions' two-letter codes (`SHPAC`: AC uses SHP).
+ */
+const SHARED_CURRENCIES =
+  'SHPAC,EURADATAXBEBGBLCYDEEAEEESFIFRGFGPGRHRICIEITLTLULVMCMEMFMQMTNLPMPTRESISKSMTFVAXKYT,' +
+  'XCDAGAIDMGDKNLCMSVC,AUDCCCXHMKINFNRTV,XOFBFBJCIGWMLNESNTG,NOKBVSJ,XAFCFCGCMGAGQTD,CHFLI,' +
+  'NZDCKNUPNTK,XCGCWSX,DKKFOGL,MADEH,GBPGGGSIMJETA,ILSPS,ZARLS,XPFNCPFWF';
 
 const REGION_CURRENCY = new Map<string, string>();
-for (const group of REGION_CURRENCY_TABLE.split(',')) {
-  const [currency, regions] = group.split(':') as [string, string | undefined];
-  // A code begins with its own region (AED: AE), left out of its list; supranational X codes
-  // (XOF, XCD) have none.
-  if (currency[0] !== 'X') REGION_CURRENCY.set(currency.slice(0, 2), currency);
-  for (const region of regions?.split(' ') ?? []) REGION_CURRENCY.set(region, currency);
+for (const group of OWN_REGION_CURRENCIES.split(' ')) {
+  for (let i = 1; i < group.length; i += 2) {
+    const currency = group[0] + group.slice(i, i + 2);
+    REGION_CURRENCY.set(currency.slice(0, 2), currency);
+  }
+}
+for (const group of SHARED_CURRENCIES.split(',')) {
+  for (let i = 3; i < group.length; i += 2)
+    REGION_CURRENCY.set(group.slice(i, i + 2), group.slice(0, 3));
 }
 
 /**
