@@ -2,6 +2,7 @@
  * Platform Intl objects kept for reuse: building one costs far more than using one, so each
  * locale+options pair is built once.
  */
+import { boundedMemo } from '../engine/bounded-memo.js';
 
 /** A maker of `Make` objects that keeps each one by its locale and options. */
 export function intlCache<O, T>(
@@ -18,3 +19,12 @@ export function intlCache<O, T>(
 
 export const numberFormat = intlCache(Intl.NumberFormat);
 export const dateFormat = intlCache(Intl.DateTimeFormat);
+
+/** The region of a locale, maximized (`fr` → FR, `en` → US); null when the locale is unusable. */
+export const localeRegion = boundedMemo((locale): string | null => {
+  try {
+    return new Intl.Locale(locale).maximize().region ?? '';
+  } catch {
+    return null;
+  }
+});

@@ -9,7 +9,7 @@
  */
 import { boundedMemo } from '../engine/bounded-memo.js';
 import { descendValue as field } from '../engine/values.js';
-import { numberFormat as cachedNumberFormat } from './intl-cache.js';
+import { localeRegion, numberFormat as cachedNumberFormat } from './intl-cache.js';
 
 /** An exact decimal: (-1)^neg × digits × 10^exp, or one of the non-finite values. */
 export interface Decimal {
@@ -342,10 +342,7 @@ for (const group of SHARED_CURRENCIES.split(',')) {
  * The currency of a locale's region (`de-DE` EUR, `fr` → FR → EUR, `en` → US → USD), or null
  * when the locale is not a usable BCP 47 tag.
  */
-export const localeCurrency = boundedMemo((locale): string | null => {
-  try {
-    return REGION_CURRENCY.get(new Intl.Locale(locale).maximize().region ?? '') ?? DEFAULT_CURRENCY;
-  } catch {
-    return null;
-  }
-});
+export function localeCurrency(locale: string): string | null {
+  const region = localeRegion(locale);
+  return region === null ? null : (REGION_CURRENCY.get(region) ?? DEFAULT_CURRENCY);
+}
