@@ -1,8 +1,8 @@
 /**
- * Signing in from the page (its own chunk): the sign-in form submits in place (sign-out.ts signs
- * out), then sets the account's locale to the page's language; both update the runtime's
- * account store, so every root
- * (the header's account menu) re-renders, and reload the cart, which follows the account.
+ * Signing in and out from the page (the account chunk): the sign-in form submits in place
+ * (sign-out.ts signs out), then sets the account's locale to the page's language; both update
+ * the runtime's account store, so every root (the header's account menu) re-renders, and reload
+ * the cart, which follows the account.
  */
 import { CommerceError, asCommerceError } from '../api/errors.js';
 import { LoginRequest } from '../api/schemas.js';
@@ -78,3 +78,7 @@ export function attachSignInForm(
   doc.addEventListener('submit', onSubmit);
   return () => doc.removeEventListener('submit', onSubmit);
 }
+
+// The header's sign-out loads this chunk too: a chunk of its own shared the site-users client's
+// with this one, and their import and export lines cost more than the sign-in form's code.
+export { signOut } from './sign-out.js';

@@ -38,6 +38,6 @@ export function listenForAccountClicks(doc: Document, runtime: StorefrontRuntime
       return;
     }
     event.preventDefault();
-    void import('./sign-out.js').then((m) => m.signOut(runtime, data));
+    void import('./actions.js').then((m) => m.signOut(runtime, data));
   });
 }

@@ -1,6 +1,6 @@
 /**
- * The header's sign-out (its own chunk, loaded on the click): signs out, then every root shows
- * the signed-out header and the cart is read again (the account keeps its cart).
+ * The header's sign-out (in the account chunk, actions.ts, loaded on the click): signs out, then
+ * every root shows the signed-out header and the cart is read again (the account keeps its cart).
  */
 import { asCommerceError } from '../api/errors.js';
 import { focusAfterCommit, type StorefrontRuntime } from '../runtime.js';
