@@ -51,7 +51,8 @@ export const LAZY_WIDGETS: LazyWidget[] = [
     load: () => import('./account/actions.js').then((m) => m.attachSignInForm),
   },
   {
-    selector: ACCOUNT_CONTROLS,
+    // The sign-in page's too: once signed in, its header has the sign-out button.
+    selector: `${ACCOUNT_CONTROLS},${SIGN_IN_FORM}`,
     load: () =>
       import('./account/clicks.js').then((m) => (doc, runtime, data) => {
         // Listens once per document, whatever page it shows.

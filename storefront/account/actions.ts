@@ -8,7 +8,6 @@ import { CommerceError, asCommerceError } from '../api/errors.js';
 import { LoginRequest } from '../api/schemas.js';
 import { focusAfterCommit, type StorefrontRuntime } from '../runtime.js';
 import { SIGN_IN_TEXTS, signInView, type SignInState } from '../state/sign-in.js';
-import { listenForAccountClicks } from './clicks.js';
 import { siteUsers } from './site-users-client.js';
 
 function fieldErrors(values: unknown): SignInState['errors'] {
@@ -59,7 +58,6 @@ export function attachSignInForm(
         const language = doc.documentElement.lang;
         if (language !== '') client.updateLocale(language).catch(() => {});
         runtime.account.set({ signedIn: true });
-        listenForAccountClicks(doc, runtime, data);
         show({ status: 'signed-in', errors: {} });
         focusAfterCommit(runtime, 'sign-in-done');
         void runtime.cart.load();

@@ -19,7 +19,10 @@ export interface MemberActionDetail {
 
 const listening = new WeakSet<Document>();
 
-/** Once per document (the sign-in form calls it again when the header gains its sign-out). */
+/**
+ * Once per document, whatever page it shows (lazy-widgets.ts starts it on pages with such a
+ * control, and on the sign-in page, whose header gains the sign-out once the visitor signs in).
+ */
 export function listenForAccountClicks(doc: Document, runtime: StorefrontRuntime, data: unknown) {
   if (listening.has(doc)) return;
   listening.add(doc);
