@@ -20,6 +20,7 @@ import {
   type FormEntries,
   type SubmittedValues,
 } from './form-fields.js';
+import { str } from '../utils/records.js';
 
 export * from './form-fields.js';
 
@@ -47,8 +48,6 @@ export const FORM_TEXTS = {
 const SKIPPED = new Set(['section']);
 const UNCHECKED = new Set(['section', 'hidden']);
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-
 /** Every field's submitted value, read from the form's inputs; sections are skipped. */
 export function formValues(form: FormDef, entries: FormEntries): SubmittedValues {
   const values: SubmittedValues = {};
@@ -56,18 +55,18 @@ export function formValues(form: FormDef, entries: FormEntries): SubmittedValues
     if (SKIPPED.has(field.type)) continue;
     const parts = FIELD_PARTS[field.type];
     if (parts !== undefined) {
-      values[field.id] = parts.map((part) => text(entries.get(`${field.id}-${part}`)));
+      values[field.id] = parts.map((part) => str(entries.get(`${field.id}-${part}`)));
     } else if (field.type === 'checkbox') {
-      values[field.id] = entries.getAll(field.id).map(text);
+      values[field.id] = entries.getAll(field.id).map(str);
     } else if (field.type === 'likert') {
       const answers: Record<string, string> = {};
       optionsOf(field).forEach((question, i) => {
-        const answer = text(entries.get(likertName(field.id, i)));
+        const answer = str(entries.get(likertName(field.id, i)));
         if (answer !== '') answers[question] = answer;
       });
       values[field.id] = answers;
     } else {
-      values[field.id] = text(entries.get(field.id));
+      values[field.id] = str(entries.get(field.id));
     }
   }
   return values;

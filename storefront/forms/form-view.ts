@@ -18,7 +18,7 @@ import {
   type FormFieldDef,
 } from './form-fields.js';
 import type { SubmittedValues } from './form-fields.js';
-import { isRec, type Rec } from '../utils/records.js';
+import { isRec, str, type Rec } from '../utils/records.js';
 
 export type FormPhase = 'editing' | 'submitting' | 'success' | 'failed';
 
@@ -90,8 +90,6 @@ export function pagePostOf(data: Rec): PagePost {
     query: isRec(request.query) ? request.query : {},
   };
 }
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 function fieldView(field: FormFieldDef, state: FormState, post: PagePost): Rec {
   const { id } = field;

@@ -14,9 +14,7 @@
  * (the server's `data.message`).
  */
 import { pagePostOf, UNTOUCHED, type FormsState } from './form-view.js';
-import { isRec, type Rec } from '../utils/records.js';
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+import { isRec, str, type Rec } from '../utils/records.js';
 
 /** The success text when the owner wrote none (docs/storefront.md, "Restock notifications"). */
 export const RESTOCK_SIGNED_UP = 'Signed up!';
