@@ -10,6 +10,7 @@ import { extname, join } from 'node:path';
 import { renderToString } from 'react-dom/server';
 
 import { ErrorCode, makeError } from '../engine/errors.js';
+import { leavesContainer } from '../react-renderer/runtime/host-elements.js';
 import {
   compile,
   prepareReact,
@@ -108,9 +109,28 @@ function unbalancedCheck(data: unknown): TemplateCheck {
     const cut = errors.some(
       (error) => error.code !== 'REACT_UNBALANCED_VALUE' && RENDER_CODES.has(error.code),
     );
-    const divergent = cut ? null : divergence(renderToString(element), render(template, data).html);
+    if (cut) return found;
+    const html = render(template, data).html;
+    const divergent = divergence(renderToString(element), html) ?? leavesRoot(html);
     return divergent === null ? found : [...found, divergent];
   };
+}
+
+/**
+ * A REACT_DIVERGENT_TREE warning when the rendered page does not stay in the element it is
+ * hydrated in, taken to stand in the page's `<body>` (`leavesContainer`): the browser's DOM
+ * then matches no tree inside that element, and the page is left as the server sent it.
+ */
+export function leavesRoot(html: string): TemplateError | null {
+  const reason = leavesContainer(html, 'div', ['html', 'body']);
+  if (reason === null) return null;
+  return makeError(
+    ErrorCode.REACT_DIVERGENT_TREE,
+    `React: the rendered page does not stay in the element it is hydrated in (${reason}); ` +
+      'the browser leaves the page as the server sent it, without hydrating it',
+    undefined,
+    'warning',
+  );
 }
 
 /**

@@ -71,9 +71,6 @@ const DEFAULT_MAX_TOKENS = 2000;
 const DEFAULT_MAX_STRING_LENGTH = 1_000_000;
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** The code of a partial that failed to parse: it renders nothing (its errors are recorded). */
-const NO_CODE: Block = [];
-
 export class ExecContext implements RenderContext {
   /**
    * Output buffer of the engine/fragments.ts hooks (`Exec` closures append here). The engine's
@@ -101,7 +98,7 @@ export class ExecContext implements RenderContext {
   // Created on first use: most renders use no partials, and a render is short enough that
   // every allocation or field in this constructor shows up in the small benchmarks (which is
   // also why the options below are getters rather than fields copied here).
-  private partialCache: Map<string, Block | null> | null = null;
+  private partialCache: Map<string, Block> | null = null;
   /** Location sources besides the template itself: the partials parsed in this render. */
   private partialUnits: LocationUnit[] | null = null;
 
@@ -350,7 +347,7 @@ export class ExecContext implements RenderContext {
       if (macro !== undefined) return Array.isArray(macro[2]) ? macro[2] : [];
     }
     const cached = this.partialCache?.get(name);
-    if (cached !== undefined) return cached ?? NO_CODE;
+    if (cached !== undefined) return cached;
     const block = this.preparePartial(name);
     if (block === undefined) {
       this.record(ErrorCode.APPLY_PARTIAL_MISSING, partialMissing(name), this.inst);
@@ -363,38 +360,21 @@ export class ExecContext implements RenderContext {
     if (partials === undefined || partials === null || !hasOwn.call(partials, name))
       return undefined;
     const value: unknown = partials[name];
-    let template: Template;
-    if (typeof value === 'string') {
-      const parsed = parseStringPartial(this.parse, value, name, this.errors);
-      if (parsed === undefined) return undefined;
-      if (parsed === null) {
-        this.cachePartial(name, null);
-        return NO_CODE;
-      }
-      template = parsed;
-      this.addUnit({ locations: template.locations, source: name });
-    } else if (Array.isArray(value)) {
-      template = { code: value as Code, errors: [] };
-    } else if (
-      typeof value === 'object' &&
-      value !== null &&
-      Array.isArray((value as Template).code)
-    ) {
-      template = value as Template;
-      this.addUnit({ locations: template.locations, source: name });
-    } else {
-      return undefined;
+    const template: Template | undefined =
+      typeof value === 'string'
+        ? parseStringPartial(this.parse, value, name, this.errors)
+        : Array.isArray(value)
+          ? { code: value as Code, errors: [] }
+          : typeof value === 'object' && value !== null && Array.isArray((value as Template).code)
+            ? (value as Template)
+            : undefined;
+    if (template === undefined) return undefined;
+    // Its runtime errors are located in it (a page's precompiled code carries no locations).
+    if (template.locations !== undefined) {
+      (this.partialUnits ??= []).push({ locations: template.locations, source: name });
     }
     const block = Array.isArray(template.code[2]) ? template.code[2] : [];
-    this.cachePartial(name, block);
-    return block;
-  }
-
-  private cachePartial(name: string, block: Block | null): void {
     (this.partialCache ??= new Map()).set(name, block);
-  }
-
-  private addUnit(unit: LocationUnit): void {
-    (this.partialUnits ??= []).push(unit);
+    return block;
   }
 }

@@ -7,19 +7,23 @@
  */
 import { ErrorCode, makeError, type TemplateError } from './errors.js';
 import { partialSyntax } from './error-texts.js';
+import { Op } from './opcodes.js';
 import { parsePartial } from './partial-templates.js';
 import type { ParseFunction, Template } from './template.js';
 
+/** What a partial that failed to parse renders: nothing (its errors are recorded). */
+const UNPARSED: Template = { code: [Op.ROOT, 1, [], Op.EOF], errors: [] };
+
 /**
- * The parsed partial `name`; `null` when it failed to parse (its errors are pushed to `errors`);
- * `undefined` without a parse function.
+ * The parsed partial `name`; one that renders nothing when it failed to parse (its errors are
+ * pushed to `errors`); `undefined` without a parse function.
  */
 export function parseStringPartial(
   parse: ParseFunction | undefined,
   source: string,
   name: string,
   errors: TemplateError[],
-): Template | null | undefined {
+): Template | undefined {
   if (parse === undefined) return undefined;
   const template = parsePartial(parse, source, name);
   const failures = template.errors.filter((e) => e.severity === 'error');
@@ -28,5 +32,5 @@ export function parseStringPartial(
       makeError(ErrorCode.COMPILE_PARTIAL_SYNTAX, partialSyntax(name, e.message), e, 'error', name),
     );
   }
-  return failures.length > 0 ? null : template;
+  return failures.length > 0 ? UNPARSED : template;
 }

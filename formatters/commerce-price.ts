@@ -9,7 +9,14 @@
  * strings (`localizedStrings.productPrice__…`) and the English fallbacks go the same way.
  */
 import type { Formatter, FormatterTable, RenderContext } from '../engine/plugin.js';
-import { asNumber, asString, getOwn, isObject, isTruthy } from '../engine/values.js';
+import {
+  asNumber,
+  asString,
+  getOwn,
+  isObject,
+  isTruthy,
+  descendValue as field,
+} from '../engine/values.js';
 import {
   effectiveVariantPrice,
   fromPriceMoney,
@@ -47,10 +54,6 @@ type Json = Record<string, unknown>;
 const LOCALIZED_STRINGS = ['localizedStrings'];
 const CLDR_MONEY_FLAG = ['featureFlags', 'useCLDRMoneyFormat'];
 const MERCHANDISING = ['productMerchandisingContext'];
-
-function field(value: unknown, key: string): unknown {
-  return isObject(value) ? getOwn(value, key) : undefined;
-}
 
 /** `localizedStrings[key]` as seen from the tag; undefined only when absent (null is a value). */
 function localizedString(ctx: RenderContext, key: string): unknown {

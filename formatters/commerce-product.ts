@@ -8,20 +8,27 @@
  * malformed data: a missing or non-array `variants` is no variants, a bad money node is zero.
  * Flags follow template truthiness (`onSale: "false"` is on sale, as in the reference).
  */
-import { asBoolean, asNumber, getOwn, isObject, isTruthy } from '../engine/values.js';
+import {
+  asBoolean,
+  asNumber,
+  getOwn,
+  isObject,
+  isTruthy,
+  descendValue as prop,
+} from '../engine/values.js';
 import { compareDecimal, readPriceMoney, ZERO, DEFAULT_CURRENCY, type Money } from './money.js';
 
 /**
  * Product type codes (docs/storefront.md, "Product rules"). Any other code is "unknown": sold out,
  * priced at zero.
  */
-export const ProductType = {
-  UNDEFINED: -1,
-  PHYSICAL: 1,
-  DIGITAL: 2,
-  SERVICE: 3,
-  GIFT_CARD: 4,
-} as const;
+export const enum ProductType {
+  UNDEFINED = -1,
+  PHYSICAL = 1,
+  DIGITAL = 2,
+  SERVICE = 3,
+  GIFT_CARD = 4,
+}
 
 export const ZERO_MONEY: Money = { amount: ZERO, currency: DEFAULT_CURRENCY };
 
@@ -56,10 +63,6 @@ export function productType(item: unknown): number {
 export function variants(item: unknown): unknown[] {
   const list = getOwn(structuredContent(item), 'variants');
   return Array.isArray(list) ? list : [];
-}
-
-function prop(value: unknown, key: string): unknown {
-  return isObject(value) ? getOwn(value, key) : undefined;
 }
 
 function isPhysicalOrService(type: number): boolean {

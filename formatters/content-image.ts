@@ -7,7 +7,14 @@
  * URLs, sizes and keys go out as stored (the platform supplies them).
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
+import {
+  asNumber,
+  asString,
+  descendValue,
+  isObject,
+  isTruthy,
+  descendValue as field,
+} from '../engine/values.js';
 import { escapeHtml } from './core-text.js';
 import { TEMPLATES } from './templates/compiled.js';
 
@@ -24,10 +31,6 @@ const ALT_BODY_LIMIT = 250;
 const DEFAULT_FOCAL_POINT = '0.5,0.5';
 /** formatters/templates/image.html (tests/formatters/templates.test.ts: compiled.ts holds it). */
 const IMAGE_TEMPLATE = TEMPLATES['image']!;
-
-function field(value: unknown, key: string): unknown {
-  return descendValue(value, key);
-}
 
 /**
  * The reference's tag stripping for alt text: from a `<` everything is dropped up to the next `>`

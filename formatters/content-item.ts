@@ -3,7 +3,7 @@
  * article element, including the store's `on-sale`/`sold-out` marks for products (record type 11).
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import { asNumber, asString, descendValue, isObject, isTruthy } from '../engine/values.js';
+import { asNumber, asString, isObject, isTruthy, descendValue as field } from '../engine/values.js';
 import { slugify } from './char-scan.js';
 
 /** Record type code of a store item (docs/storefront.md, "Codes"). */
@@ -16,10 +16,6 @@ const PHYSICAL = 1;
 const DIGITAL = 2;
 const SERVICE = 3;
 const GIFT_CARD = 4;
-
-function field(value: unknown, key: string): unknown {
-  return descendValue(value, key);
-}
 
 function productType(structured: unknown): number {
   return asNumber(field(structured, 'productType'));

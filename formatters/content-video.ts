@@ -5,13 +5,9 @@
  * when `overlay` is set.
  */
 import type { Formatter, FormatterTable, Variable } from '../engine/plugin.js';
-import { asString, descendValue, isTruthy } from '../engine/values.js';
+import { asString, isTruthy, descendValue as field } from '../engine/values.js';
 import { escapeHtml } from './core-text.js';
 import { COLOR_POSITIONS, focalPoint } from './content-image.js';
-
-function field(value: unknown, key: string): unknown {
-  return descendValue(value, key);
-}
 
 /** ` data-color-topleft="#…"` … for the five positions (lower-case names, unlike image-color). */
 function colorAttributes(colors: unknown): string {

@@ -3,6 +3,7 @@
  * "Internationalisation formatters"): CLDR widths and skeletons mapped onto the platform
  * Intl.DateTimeFormat, in the render's time zone.
  */
+import { boundedMemo } from '../engine/bounded-memo.js';
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';
 import {
@@ -101,30 +102,23 @@ function baseOptions(opts: Options, zone: string): Intl.DateTimeFormatOptions {
   return { timeZone: zone, calendar: opts.values.get('calendar') ?? 'gregory' };
 }
 
-const dayPeriodSpaces = new Map<string, string>();
-
 /**
  * The space CLDR puts between a time and its day period in `locale` (U+202F in English). V8
  * turns it into a plain space in single-date output for web compatibility but keeps it in
  * ranges, so the range output tells what the data says.
  */
-function dayPeriodSpace(locale: string): string {
-  let space = dayPeriodSpaces.get(locale);
-  if (space === undefined) {
-    const fmt = dateFormat(locale, {
-      hour: 'numeric',
-      minute: 'numeric',
-      hour12: true,
-      timeZone: 'UTC',
-    });
-    const parts = fmt.formatRangeToParts(0, 5 * 3_600_000);
-    const at = parts.findIndex((p) => p.type === 'dayPeriod');
-    const next = at > 0 && parts[at - 1]!.type === 'literal' ? parts[at - 1]! : parts[at + 1];
-    space = next?.type === 'literal' && next.value.trim() === '' ? next.value : ' ';
-    dayPeriodSpaces.set(locale, space);
-  }
-  return space;
-}
+const dayPeriodSpace = boundedMemo((locale) => {
+  const fmt = dateFormat(locale, {
+    hour: 'numeric',
+    minute: 'numeric',
+    hour12: true,
+    timeZone: 'UTC',
+  });
+  const parts = fmt.formatRangeToParts(0, 5 * 3_600_000);
+  const at = parts.findIndex((p) => p.type === 'dayPeriod');
+  const next = at > 0 && parts[at - 1]!.type === 'literal' ? parts[at - 1]! : parts[at + 1];
+  return next?.type === 'literal' && next.value.trim() === '' ? next.value : ' ';
+});
 
 /** Formats one instant, restoring the CLDR day-period space (see dayPeriodSpace). */
 function formatWith(
@@ -161,19 +155,13 @@ function format(locale: string, options: Intl.DateTimeFormatOptions, epoch: numb
   return formatWith(fmt, locale, epoch, !hasHour || options.dayPeriod !== undefined);
 }
 
-const rangeSeparators = new Map<string, string>();
-
 /** The text between the two ends of a range in `locale` (` – ` with thin spaces in English). */
-function rangeSeparator(locale: string): string {
-  let sep = rangeSeparators.get(locale);
-  if (sep === undefined) {
-    const fmt = dateFormat(locale, { year: 'numeric', timeZone: 'UTC' });
-    const parts = fmt.formatRangeToParts(0, Date.UTC(1980, 0, 1));
-    sep = parts.find((p) => p.source === 'shared' && p.type === 'literal')?.value ?? ' – ';
-    rangeSeparators.set(locale, sep);
-  }
-  return sep;
-}
+const rangeSeparator = boundedMemo(
+  (locale) =>
+    dateFormat(locale, { year: 'numeric', timeZone: 'UTC' })
+      .formatRangeToParts(0, Date.UTC(1980, 0, 1))
+      .find((p) => p.source === 'shared' && p.type === 'literal')?.value ?? ' – ',
+);
 
 const glues = new Map<string, [before: string, between: string, after: string]>();
 

@@ -21,6 +21,7 @@ import { type ChoiceNode, type MessageNode, parseMessage } from './i18n-message-
 import { formatMoney, readMoneyNode } from './i18n-money.js';
 import { formatUnit } from './legacy-unit.js';
 import { parseOptions, plurals, renderLocale, renderTimeZone } from './i18n-options.js';
+import { intlCache } from './intl-cache.js';
 
 /** Parsed patterns are kept: storefront templates format the same few messages again and again. */
 const parseCached = boundedMemo((text) => parseMessage(text));
@@ -66,7 +67,7 @@ function visibleFractionDigits(text: string): number {
   return m ? Math.min(m[1]!.length, 20) : 0;
 }
 
-const pluralRulesWithFraction = new Map<string, Intl.PluralRules>();
+const pluralRulesWithFraction = intlCache(Intl.PluralRules);
 
 function pluralCategory(
   locale: string,
@@ -76,17 +77,11 @@ function pluralCategory(
 ): string {
   if (fraction === 0) return plurals(locale, type).select(n);
   // `1.0` is "other" in English: the visible fraction digits are part of the plural operands.
-  const key = `${locale}|${type}|${fraction}`;
-  let rules = pluralRulesWithFraction.get(key);
-  if (rules === undefined) {
-    rules = new Intl.PluralRules(locale, {
-      type,
-      minimumFractionDigits: fraction,
-      maximumFractionDigits: fraction,
-    });
-    pluralRulesWithFraction.set(key, rules);
-  }
-  return rules.select(n);
+  return pluralRulesWithFraction(locale, {
+    type,
+    minimumFractionDigits: fraction,
+    maximumFractionDigits: fraction,
+  }).select(n);
 }
 
 function choose(node: ChoiceNode, env: Env): { branch: MessageNode[] | undefined; pound: string } {

@@ -3,6 +3,7 @@
  * currency amount of the render locale with the platform Intl. Also used by the `money`/`currency`
  * message arguments.
  */
+import { boundedMemo } from '../engine/bounded-memo.js';
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { numberOptions } from './i18n-decimal.js';
 import { extend, numberFormat, parseOptions, renderLocale, type Options } from './i18n-options.js';
@@ -99,22 +100,15 @@ export class MoneyFormat {
   }
 }
 
-const fractionDigits = new Map<string, number>();
-
 /** ISO 4217 minor-unit digits of a currency (JPY 0, most 2), from the platform. */
-export function currencyDigits(currency: string): number {
-  let digits = fractionDigits.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits as number;
-    } catch {
-      digits = 2;
-    }
-    fractionDigits.set(currency, digits);
+export const currencyDigits = boundedMemo((currency) => {
+  try {
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits as number;
+  } catch {
+    return 2;
   }
-  return digits;
-}
+});
 
 export const MONEY_FORMATTERS: FormatterTable = {
   money: {

@@ -4,6 +4,7 @@
  * locale, and caches of platform Intl formatters (building an Intl formatter costs far more than
  * using one, so each locale+options pair is built once).
  */
+import { boundedMemo } from '../engine/bounded-memo.js';
 import type { RenderContext } from '../engine/plugin.js';
 import { isValidTimeZone } from './strftime.js';
 
@@ -53,8 +54,6 @@ export function renderTimeZone(ctx: RenderContext): string {
   return typeof zone === 'string' && zone !== '' && isValidTimeZone(zone) ? zone : 'UTC';
 }
 
-const canonicalLocales = new Map<string, string>();
-
 /**
  * The render locale as a BCP 47 tag the platform accepts (`en_US` → `en-US`); anything
  * unparseable becomes `en`, the reference's default.
@@ -63,44 +62,15 @@ export function renderLocale(ctx: RenderContext): string {
   return canonicalLocale(ctx.locale);
 }
 
-export function canonicalLocale(locale: string): string {
-  let tag = canonicalLocales.get(locale);
-  if (tag === undefined) {
-    try {
-      tag = Intl.getCanonicalLocales(locale.replace(/_/g, '-'))[0] ?? 'en';
-    } catch {
-      tag = 'en';
-    }
-    canonicalLocales.set(locale, tag);
+export const canonicalLocale = boundedMemo((locale) => {
+  try {
+    return Intl.getCanonicalLocales(locale.replace(/_/g, '-'))[0] ?? 'en';
+  } catch {
+    return 'en';
   }
-  return tag;
-}
+});
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = locale + JSON.stringify(options);
-  let fmt = numberFormats.get(key);
-  if (fmt === undefined) {
-    fmt = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, fmt);
-  }
-  return fmt;
-}
-
-export function dateFormat(
-  locale: string,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  const key = locale + JSON.stringify(options);
-  let fmt = dateFormats.get(key);
-  if (fmt === undefined) {
-    fmt = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, fmt);
-  }
-  return fmt;
-}
+export { dateFormat, numberFormat } from './intl-cache.js';
 
 /**
  * Plural rules per type, then per locale: looked up for every plural of every message on every

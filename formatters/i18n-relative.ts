@@ -6,6 +6,7 @@
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { asNumber } from '../engine/values.js';
 import { clampEpoch, parseOptions, renderLocale, type Options } from './i18n-options.js';
+import { intlCache } from './intl-cache.js';
 
 type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second';
 const UNITS = new Set<string>(['year', 'month', 'week', 'day', 'hour', 'minute', 'second']);
@@ -72,20 +73,7 @@ function relativeAmount(
   return [sign * Math.round(amounts[unit]), unit];
 }
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-function relativeFormat(
-  locale: string,
-  options: Intl.RelativeTimeFormatOptions,
-): Intl.RelativeTimeFormat {
-  const key = locale + JSON.stringify(options);
-  let fmt = relativeFormats.get(key);
-  if (fmt === undefined) {
-    fmt = new Intl.RelativeTimeFormat(locale, options);
-    relativeFormats.set(key, fmt);
-  }
-  return fmt;
-}
+const relativeFormat = intlCache(Intl.RelativeTimeFormat);
 
 export function formatRelative(start: number, end: number, opts: Options, locale: string): string {
   const field = opts.values.get('field');

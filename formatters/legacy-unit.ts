@@ -10,6 +10,7 @@
  */
 import { decimalText, numberOptions } from './i18n-decimal.js';
 import { extend, numberFormat, type Options } from './i18n-options.js';
+import { localeRegion } from './intl-cache.js';
 
 type Category = 'length' | 'area' | 'duration' | 'digital' | 'temperature' | 'frequency' | 'angle';
 
@@ -28,74 +29,85 @@ interface UnitDef {
 }
 
 /**
- * The units, one a line: name, category, factor in the category's base unit (meter, square
- * meter, second, bit, hertz, degree), system (`-`: none) and, for units Intl lacks, the text
- * after the number in each of the four `names` patterns, `|`-separated. Text, not an object
- * literal: the browser runtime's size budget (a year is 365.2422 days, a month a twelfth of it;
+ * The units by category (a line with the category's name, then its units), one a line: name,
+ * factor in the category's base unit (meter, square meter, second, bit, hertz, degree), system
+ * (`-`: none) and, for units Intl lacks, the text after the number in each of the four `names`
+ * patterns, `|`-separated. Text, not an object literal: the browser runtime's size budget (a year is 365.2422 days, a month a twelfth of it;
  * bytes count in powers of 1024, bits in powers of 1000; temperatures convert through kelvin).
  */
 const UNIT_TABLE = `
-inch length 0.0254 imperial
-foot length 0.3048 imperial
-yard length 0.9144 imperial
-mile length 1609.344 imperial
-millimeter length 0.001 metric
-centimeter length 0.01 metric
-meter length 1 metric
-kilometer length 1000 metric
-point length 0.0254/72 - pt| pt| point| points
-astronomical-unit length 149597870700 - au| au| astronomical unit| astronomical units
-light-year length 9460730472580800 - ly| ly| light year| light years
-parsec length 30856775814913673 - pc| pc| parsec| parsecs
-square-inch area 0.00064516 imperial in²| in²| square inch| square inches
-square-foot area 0.09290304 imperial ft²| sq ft| square foot| square feet
-square-yard area 0.83612736 imperial yd²| yd²| square yard| square yards
-acre area 4046.8564224 imperial
-square-mile area 2589988.110336 imperial mi²| sq mi| square mile| square miles
-square-centimeter area 1e-4 metric cm²| cm²| square centimeter| square centimeters
-square-meter area 1 metric m²| m²| square meter| square meters
-hectare area 10000 metric
-square-kilometer area 1e6 metric  km²| km²| square kilometer| square kilometers
-nanosecond duration 1e-9 time
-microsecond duration 1e-6 time
-millisecond duration 1e-3 time
-second duration 1 time
-minute duration 60 time
-hour duration 3600 time
-day duration 86400 time
-week duration 604800 -
-month duration 2629743.84 time
-year duration 31556926.08 time
-century duration 3155692608 time c| c| century| centuries
-bit digital 1 bits
-kilobit digital 1e3 bits
-megabit digital 1e6 bits
-gigabit digital 1e9 bits
-terabit digital 1e12 bits
-byte digital 8 bytes
-kilobyte digital 8192 bytes
-megabyte digital 8388608 bytes
-gigabyte digital 8589934592 bytes
-terabyte digital 8796093022208 bytes
-petabyte digital 9007199254740992 bytes
-hertz frequency 1 hz Hz| Hz| hertz| hertz
-kilohertz frequency 1e3 hz kHz| kHz| kilohertz| kilohertz
-megahertz frequency 1e6 hz MHz| MHz| megahertz| megahertz
-gigahertz frequency 1e9 hz GHz| GHz| gigahertz| gigahertz
-revolution angle 360 - rev| rev| revolution| revolutions
-radian angle 57.29577951308232087679815481410517 - rad| rad| radian| radians
-degree angle 1 angle
-arc-minute angle 1/60 angle ′| arcmin| arcminute| arcminutes
-arc-second angle 1/3600 angle ″| arcsec| arcsecond| arcseconds
-celsius temperature 1 -
-fahrenheit temperature 1 -
-kelvin temperature 1 - K| K| kelvin| kelvins`;
+length
+inch 0.0254 imperial
+foot 0.3048 imperial
+yard 0.9144 imperial
+mile 1609.344 imperial
+millimeter 0.001 metric
+centimeter 0.01 metric
+meter 1 metric
+kilometer 1000 metric
+point 0.0254/72 - pt| pt| point| points
+astronomical-unit 149597870700 - au| au| astronomical unit| astronomical units
+light-year 9460730472580800 - ly| ly| light year| light years
+parsec 30856775814913673 - pc| pc| parsec| parsecs
+area
+square-inch 0.00064516 imperial in²| in²| square inch| square inches
+square-foot 0.09290304 imperial ft²| sq ft| square foot| square feet
+square-yard 0.83612736 imperial yd²| yd²| square yard| square yards
+acre 4046.8564224 imperial
+square-mile 2589988.110336 imperial mi²| sq mi| square mile| square miles
+square-centimeter 1e-4 metric cm²| cm²| square centimeter| square centimeters
+square-meter 1 metric m²| m²| square meter| square meters
+hectare 10000 metric
+square-kilometer 1e6 metric  km²| km²| square kilometer| square kilometers
+duration
+nanosecond 1e-9 time
+microsecond 1e-6 time
+millisecond 1e-3 time
+second 1 time
+minute 60 time
+hour 3600 time
+day 86400 time
+week 604800 -
+month 2629743.84 time
+year 31556926.08 time
+century 3155692608 time c| c| century| centuries
+digital
+bit 1 bits
+kilobit 1e3 bits
+megabit 1e6 bits
+gigabit 1e9 bits
+terabit 1e12 bits
+byte 8 bytes
+kilobyte 8192 bytes
+megabyte 8388608 bytes
+gigabyte 8589934592 bytes
+terabyte 8796093022208 bytes
+petabyte 9007199254740992 bytes
+frequency
+hertz 1 hz Hz| Hz| hertz| hertz
+kilohertz 1e3 hz kHz| kHz| kilohertz| kilohertz
+megahertz 1e6 hz MHz| MHz| megahertz| megahertz
+gigahertz 1e9 hz GHz| GHz| gigahertz| gigahertz
+angle
+revolution 360 - rev| rev| revolution| revolutions
+radian 57.29577951308232087679815481410517 - rad| rad| radian| radians
+degree 1 angle
+arc-minute 1/60 angle ′| arcmin| arcminute| arcminutes
+arc-second 1/3600 angle ″| arcsec| arcsecond| arcseconds
+temperature
+celsius 1 -
+fahrenheit 1 -
+kelvin 1 - K| K| kelvin| kelvins`;
 
 const UNITS: Record<string, UnitDef> = {};
+let category = '';
 for (const line of UNIT_TABLE.split('\n')) {
-  const match = /^(\S+) (\S+) (\S+) (\S+)(?: (.*))?$/.exec(line);
-  if (match === null) continue;
-  const [, name, category, factor, system, names] = match;
+  const match = /^(\S+) (\S+) (\S+)(?: (.*))?$/.exec(line);
+  if (match === null) {
+    category = line;
+    continue;
+  }
+  const [, name, factor, system, names] = match;
   const def: UnitDef = { category: category as Category, factor: factor! };
   if (system !== '-') def.system = system;
   if (names !== undefined) def.names = names.split('|').map((n) => `{0}${n}`) as UnitDef['names'];
@@ -195,29 +207,11 @@ function bestUnit(value: number, from: string, candidates: string[]): string {
 }
 
 /** Regions whose temperatures are in Fahrenheit (CLDR unit preferences). */
-const FAHRENHEIT_REGIONS = new Set([
-  'US',
-  'BS',
-  'BZ',
-  'KY',
-  'PR',
-  'PW',
-  'GU',
-  'VI',
-  'AS',
-  'MP',
-  'UM',
-  'LR',
-]);
+const FAHRENHEIT_REGIONS = new Set('US BS BZ KY PR PW GU VI AS MP UM LR'.split(' '));
 
+/** Fahrenheit in those regions; an unusable locale is metric. */
 function temperatureUnit(locale: string): string {
-  let region = '';
-  try {
-    region = new Intl.Locale(locale).maximize().region ?? '';
-  } catch {
-    // unusable locale: metric
-  }
-  return FAHRENHEIT_REGIONS.has(region) ? 'fahrenheit' : 'celsius';
+  return FAHRENHEIT_REGIONS.has(localeRegion(locale) ?? '') ? 'fahrenheit' : 'celsius';
 }
 
 /** Where the value goes without `out`/`sequence`: `compact:` category, else the input's own system. */

@@ -8,6 +8,8 @@
  * converting them to doubles. Formatters are cached per locale + options (the render hot path).
  */
 import { boundedMemo } from '../engine/bounded-memo.js';
+import { descendValue as field } from '../engine/values.js';
+import { localeRegion, numberFormat as cachedNumberFormat } from './intl-cache.js';
 
 /** An exact decimal: (-1)^neg × digits × 10^exp, or one of the non-finite values. */
 export interface Decimal {
@@ -166,13 +168,6 @@ export function currencyFractionDigits(currency: string): number {
   return currency === 'JPY' ? 0 : 2;
 }
 
-function field(node: unknown, key: string): unknown {
-  if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
-  return Object.prototype.hasOwnProperty.call(node, key)
-    ? (node as Record<string, unknown>)[key]
-    : undefined;
-}
-
 /**
  * A product price node (`priceMoney`, `salePriceMoney`): `{value, currency}` where value is a
  * decimal in major units. Missing or unparseable values count as zero, a missing currency as USD,
@@ -201,8 +196,6 @@ export function readMoney(node: unknown): { amount: Decimal | null; currency: st
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
-const formatCache = new Map<string, Intl.NumberFormat | null>();
-
 /**
  * A cached `Intl.NumberFormat`, or null when the locale (e.g. `none`) or options are rejected:
  * callers then print nothing, as the reference does without CLDR data.
@@ -211,17 +204,11 @@ export function numberFormat(
   locale: string,
   options: Intl.NumberFormatOptions & { roundingMode?: string },
 ): Intl.NumberFormat | null {
-  const key = locale + '\u0000' + JSON.stringify(options);
-  let nf = formatCache.get(key);
-  if (nf === undefined) {
-    try {
-      nf = new Intl.NumberFormat(locale, options as Intl.NumberFormatOptions);
-    } catch {
-      nf = null;
-    }
-    formatCache.set(key, nf);
+  try {
+    return cachedNumberFormat(locale, options as Intl.NumberFormatOptions);
+  } catch {
+    return null;
   }
-  return nf;
 }
 
 /**
@@ -318,44 +305,44 @@ function currencyOptions(currency: string): Intl.NumberFormatOptions & { roundin
 // ---------------------------------------------------------------------------------------------
 // Locale region -> currency (bookkeeper-money-format). Regions not listed use USD.
 
-const REGION_CURRENCY_TABLE =
-  'SHP:AC,' +
-  'EUR:AD AT AX BE BG BL CY DE EA EE ES FI FR GF GP GR HR IC IE IT LT LU LV MC ME MF MQ MT NL PM PT RE SI SK SM TF VA XK YT,' +
-  'AED,AFN,XCD:AG AI DM GD KN LC MS VC,ALL,AMD,AOA,ARS,AUD:CC CX HM KI NF NR TV,AWG,AZN,BAM,' +
-  'BBD,BDT,XOF:BF BJ CI GW ML NE SN TG,BHD,BIF,BMD,BND,BOB,BRL,BSD,BTN,NOK:BV SJ,BWP,BYN,BZD,' +
-  'CAD,CDF,XAF:CF CG CM GA GQ TD,CHF:LI,NZD:CK NU PN TK,CLP,CNY,COP,CRC,CUP,CVE,XCG:CW SX,CZK,' +
-  'DJF,DKK:FO GL,DOP,DZD,EGP,MAD:EH,ERN,ETB,FJD,FKP,GBP:GG GS IM JE TA,GEL,GHS,GIP,GMD,GNF,GTQ,' +
-  'GYD,HKD,HNL,HTG,HUF,IDR,ILS:PS,INR,IQD,IRR,ISK,JMD,JOD,JPY,KES,KGS,KHR,KMF,KPW,KRW,KWD,KYD,' +
-  'KZT,LAK,LBP,LKR,LRD,ZAR:LS,LYD,MDL,MGA,MKD,MMK,MNT,MOP,MRU,MUR,MVR,MWK,MXN,MYR,MZN,NAD,' +
-  'XPF:NC PF WF,NGN,NIO,NPR,OMR,PAB,PEN,PGK,PHP,PKR,PLN,PYG,QAR,RON,RSD,RUB,RWF,SAR,SBD,SCR,' +
-  'SDG,SEK,SGD,SLE,SOS,SRD,SSP,STN,SYP,SZL,THB,TJS,TMT,TND,TOP,TRY,TTD,TWD,TZS,UAH,UGX,UYU,UZS,' +
-  'VES,VND,VUV,WST,YER,ZMW,ZWG';
+/**
+ * Currencies that begin with their own region's code (AED: AE), grouped by first letter: each
+ * group is that letter and the two letters after it of each code (`AEDFN` is AED and AFN).
+ * Written without separators inside a group: codes are short and varied, and every character the
+ * browser runtime carries here costs gzip a byte.
+ */
+const OWN_REGION_CURRENCIES =
+  'AEDFNLLMDOARSUDWGZN BAMBDDTHDIFMDNDOBRLSDTNWPYNZD CADDFHFLPNYOPRCUPVEZK DJFKKOPZD EGPRNTBUR ' +
+  'FJDKP GBPELHSIPMDNFTQYD HKDNLTGUF IDRLSNRQDRRSK JMDODPY KESGSHRMFPWRWWDYDZT LAKBPKRRDYD ' +
+  'MADDLGAKDMKNTOPRUURVRWKXNYRZN NADGNIOOKPRZD OMR PABENGKHPKRLNYG QAR RONSDUBWF ' +
+  'SARBDCRDGEKGDHPLEOSRDSPTNYPZL THBJSMTNDOPRYTDWDZS UAHGXYUZS VESNDUV WST YER ZARMWWG';
+
+/**
+ * Regions that use another region's currency or a supranational one (XOF, XCD): each group is
+ * the currency and the regions' two-letter codes (`SHPAC`: AC uses SHP).
+ */
+const SHARED_CURRENCIES =
+  'SHPAC,EURADATAXBEBGBLCYDEEAEEESFIFRGFGPGRHRICIEITLTLULVMCMEMFMQMTNLPMPTRESISKSMTFVAXKYT,' +
+  'XCDAGAIDMGDKNLCMSVC,AUDCCCXHMKINFNRTV,XOFBFBJCIGWMLNESNTG,NOKBVSJ,XAFCFCGCMGAGQTD,CHFLI,' +
+  'NZDCKNUPNTK,XCGCWSX,DKKFOGL,MADEH,GBPGGGSIMJETA,ILSPS,ZARLS,XPFNCPFWF';
 
 const REGION_CURRENCY = new Map<string, string>();
-for (const group of REGION_CURRENCY_TABLE.split(',')) {
-  const [currency, regions] = group.split(':') as [string, string | undefined];
-  // A code begins with its own region (AED: AE), left out of its list; supranational X codes
-  // (XOF, XCD) have none.
-  if (currency[0] !== 'X') REGION_CURRENCY.set(currency.slice(0, 2), currency);
-  for (const region of regions?.split(' ') ?? []) REGION_CURRENCY.set(region, currency);
+for (const group of OWN_REGION_CURRENCIES.split(' ')) {
+  for (let i = 1; i < group.length; i += 2) {
+    const currency = group[0] + group.slice(i, i + 2);
+    REGION_CURRENCY.set(currency.slice(0, 2), currency);
+  }
 }
-
-const localeCurrencyCache = new Map<string, string | null>();
+for (const group of SHARED_CURRENCIES.split(',')) {
+  for (let i = 3; i < group.length; i += 2)
+    REGION_CURRENCY.set(group.slice(i, i + 2), group.slice(0, 3));
+}
 
 /**
  * The currency of a locale's region (`de-DE` EUR, `fr` → FR → EUR, `en` → US → USD), or null
  * when the locale is not a usable BCP 47 tag.
  */
 export function localeCurrency(locale: string): string | null {
-  let currency = localeCurrencyCache.get(locale);
-  if (currency === undefined) {
-    try {
-      const region = new Intl.Locale(locale).maximize().region ?? '';
-      currency = REGION_CURRENCY.get(region) ?? DEFAULT_CURRENCY;
-    } catch {
-      currency = null;
-    }
-    localeCurrencyCache.set(locale, currency);
-  }
-  return currency;
+  const region = localeRegion(locale);
+  return region === null ? null : (REGION_CURRENCY.get(region) ?? DEFAULT_CURRENCY);
 }

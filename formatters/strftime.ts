@@ -4,7 +4,8 @@
  * the instant (read from the platform's Intl) applied to the instant and read back with UTC
  * getters, so the result never depends on the process's TZ.
  */
-import { BoundedMemo } from '../engine/bounded-memo.js';
+import { BoundedMemo, boundedMemo } from '../engine/bounded-memo.js';
+import { dateFormat } from './intl-cache.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -43,34 +44,19 @@ export interface ZonedFields {
   dayOfYear: number;
 }
 
-const validZones = new Map<string, boolean>();
-
 /** True when the platform knows the IANA zone (checked once per name). */
-export function isValidTimeZone(zone: string): boolean {
-  let ok = validZones.get(zone);
-  if (ok === undefined) {
-    try {
-      ok = !Number.isNaN(offsetAt(zone, 0));
-    } catch {
-      ok = false;
-    }
-    validZones.set(zone, ok);
+export const isValidTimeZone = boundedMemo((zone) => {
+  try {
+    return !Number.isNaN(offsetAt(zone, 0));
+  } catch {
+    return false;
   }
-  return ok;
-}
+});
 
 /** Per zone, a formatter giving the wall clock's fields (Gregorian, 24-hour, with the era). */
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The zone's offset from UTC at an instant, in ms: its wall clock read as if it were UTC, minus
- * the instant (both to the whole second, as the platform's clock reads). Throws for a zone the
- * platform does not know.
- */
-export function offsetAt(zone: string, epoch: number): number {
-  let clock = clocks.get(zone);
-  if (clock === undefined) {
-    clock = new Intl.DateTimeFormat('en-US', {
+const clock = boundedMemo(
+  (zone) =>
+    new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
       era: 'short',
@@ -80,12 +66,18 @@ export function offsetAt(zone: string, epoch: number): number {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    });
-    clocks.set(zone, clock);
-  }
+    }),
+);
+
+/**
+ * The zone's offset from UTC at an instant, in ms: its wall clock read as if it were UTC, minus
+ * the instant (both to the whole second, as the platform's clock reads). Throws for a zone the
+ * platform does not know.
+ */
+export function offsetAt(zone: string, epoch: number): number {
   const at = epoch - (((epoch % 1000) + 1000) % 1000);
   const f: Record<string, string> = {};
-  for (const part of clock.formatToParts(at)) f[part.type] = part.value;
+  for (const part of clock(zone).formatToParts(at)) f[part.type] = part.value;
   const wall = new Date(0);
   wall.setUTCFullYear(f.era === 'BC' ? 1 - +f.year! : +f.year!, +f.month! - 1, +f.day!);
   wall.setUTCHours(+f.hour! % 24, +f.minute!, +f.second!);
@@ -190,17 +182,14 @@ const EXTRA_ABBREVIATIONS: Record<string, [standard: string, daylight: string]> 
   'Asia/Jerusalem': ['IST', 'IDT'],
   'Europe/Moscow': ['MSK', 'MSD'],
 };
-const abbreviationFormats = new Map<string, Intl.DateTimeFormat>();
 const abbreviations = new Map<string, string>();
 
 function shortZoneName(locale: string, zone: string, epoch: number): string {
-  const key = `${locale}|${zone}`;
-  let fmt = abbreviationFormats.get(key);
-  if (fmt === undefined) {
-    fmt = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
-    abbreviationFormats.set(key, fmt);
-  }
-  return fmt.formatToParts(epoch).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  return (
+    dateFormat(locale, { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(epoch)
+      .find((p) => p.type === 'timeZoneName')?.value ?? ''
+  );
 }
 
 function numericAbbreviation(offset: number): string {

@@ -9,16 +9,12 @@
  * data.
  */
 import type { Predicate, PredicateTable, RenderContext } from '../engine/plugin.js';
-import { asNumber, getOwn, isObject, isTruthy } from '../engine/values.js';
+import { asNumber, isTruthy, descendValue as prop } from '../engine/values.js';
 
 const PHYSICAL = 1;
 const DIGITAL = 2;
 const SERVICE = 3;
 const GIFT_CARD = 4;
-
-function prop(value: unknown, key: string): unknown {
-  return isObject(value) ? getOwn(value, key) : undefined;
-}
 
 interface Product {
   /** Loose numeric reading: `"1"` and `true` are 1; missing is 0 (unknown). */

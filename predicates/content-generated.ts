@@ -11,11 +11,7 @@
  * option to be false, so no defaults are filled in.
  */
 import type { Predicate, PredicateTable, RenderContext } from '../engine/plugin.js';
-import { asBoolean, asNumber, asString, descendValue } from '../engine/values.js';
-
-function field(value: unknown, key: string): unknown {
-  return descendValue(value, key);
-}
+import { asBoolean, asNumber, asString, descendValue as field } from '../engine/values.js';
 
 function galleryOption(ctx: RenderContext, key: string): unknown {
   return field(ctx.resolveRef('options'), key);

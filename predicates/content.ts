@@ -13,9 +13,9 @@ import {
   asBoolean,
   asNumber,
   asString,
-  descendValue,
   isObject,
   isTruthy,
+  descendValue as field,
 } from '../engine/values.js';
 import { CONTENT_GENERATED_PREDICATES } from './content-generated.js';
 import { julianRange, SAME_DAY_NOT_A_NUMBER } from './error-texts.js';
@@ -25,10 +25,6 @@ const FOLDER_INDEX = 1;
 const FOLDER_REDIRECT = 2;
 const COLLECTION_TEMPLATE_PAGE = 7;
 const COLLECTION_PAGE = 10;
-
-function field(value: unknown, key: string): unknown {
-  return descendValue(value, key);
-}
 
 /** A predicate over the current node only. */
 function onNode(test: (node: unknown) => boolean): Predicate {

@@ -18,7 +18,8 @@ import type { TemplateError } from '../engine/errors.js';
 import type { Registry } from '../engine/plugin.js';
 import { ALL_FORMATTERS } from '../formatters/index.js';
 import { ALL_PREDICATES } from '../predicates/index.js';
-import { isHtmlBlank, TABLE_PARTS } from './runtime/host-elements.js';
+import { renderTemplate } from '../engine/render.js';
+import { isHtmlBlank, leavesContainer, TABLE_PARTS } from './runtime/host-elements.js';
 import type { ReactTemplate } from './structure/react-code.js';
 import {
   renderReactTemplate,
@@ -78,15 +79,48 @@ export interface HydrateOptions extends ReactRenderOptions {
 }
 
 /**
+ * Why `container`, whose content is `render(template, data).html`, cannot be hydrated, or null
+ * when it can: its HTML, parsed where it stands in the page (inside `container`'s ancestors),
+ * does not stay inside `container` (see `leavesContainer`). Hydrating it anyway would fail, and
+ * React would then replace the server's DOM with its own, running again whatever the server's
+ * markup ran (an iframe's document, an image's error handler).
+ */
+export function unhydratable(
+  container: Element,
+  template: ReactTemplate,
+  data: unknown,
+  options?: ReactRenderOptions,
+): string | null {
+  const outer: string[] = [];
+  for (let el = container.parentElement; el !== null; el = el.parentElement) {
+    outer.unshift(el.localName);
+  }
+  const { html } = renderTemplate(template.code, data, options, REGISTRY);
+  return leavesContainer(html, container.localName, outer);
+}
+
+/** The console warning for a container left as the server sent it. */
+export function warnNotHydrated(container: Element, reason: string): void {
+  const name = container.id === '' ? `<${container.localName}>` : `#${container.id}`;
+  console.warn(`[jsont] ${name} is not hydrated (it works as without JavaScript): ${reason}`);
+}
+
+/**
  * Hydrates `container`, whose content is `render(template, data).html`, so that the
- * formatter-backed components come alive. Returns the React root.
+ * formatter-backed components come alive. Returns the React root, or null when the container
+ * cannot be hydrated (`unhydratable`; a warning says why): it then stays as the server sent it.
  */
 export function hydrateTemplate(
   container: Element | Document,
   template: ReactTemplate,
   data: unknown,
   options?: HydrateOptions,
-): Root {
+): Root | null {
+  const reason = 'localName' in container ? unhydratable(container, template, data, options) : null;
+  if (reason !== null) {
+    warnNotHydrated(container as Element, reason);
+    return null;
+  }
   const { element, errors } = renderPrepared(template, data, options);
   if (errors.length > 0) options?.onErrors?.(errors);
   dropTableWhitespace(container);

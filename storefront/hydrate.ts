@@ -12,7 +12,12 @@ import { createElement, type ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { Code } from '../engine/code.js';
 import type { TemplateError } from '../engine/errors.js';
-import { dropTableWhitespace, type ReactTemplate } from '../react-renderer/browser.js';
+import {
+  dropTableWhitespace,
+  unhydratable,
+  warnNotHydrated,
+  type ReactTemplate,
+} from '../react-renderer/browser.js';
 import type { ComponentTable } from '../react-renderer/components/index.js';
 import type { ShoppingCartData } from './api/client.js';
 import { RootErrorBoundary } from './error-boundary.js';
@@ -20,7 +25,7 @@ import { rememberPage, type ServedPage } from './page-boot.js';
 import { StorefrontRoot, type StorefrontRootProps } from './root.js';
 import { createRuntime, type RuntimeSeams, type StorefrontRuntime } from './runtime.js';
 import { emptyCart } from './state/cart-store.js';
-import { accountOf, initialState } from './state/page-data.js';
+import { accountOf, initialState, storefrontData } from './state/page-data.js';
 
 /** The script element holding the hydration data. */
 export const HYDRATION_DATA_ID = '__jsont';
@@ -87,6 +92,8 @@ export interface HydrateStorefrontOptions {
 }
 
 type Rec = Record<string, unknown>;
+/** `Node.DOCUMENT_POSITION_FOLLOWING`. */
+const FOLLOWS = 4;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The runtime for a page: its cart from the data, express checkout from the store settings. */
@@ -128,7 +135,14 @@ export async function hydrateStorefront(
   const hydratedOne = () => {
     if (--waiting === 0) options.onHydrated?.(runtime);
   };
-  return roots.map(({ root: id, template, container }) => {
+  const left = unhydratableRoots(boot, roots);
+  return roots.flatMap(({ root: id, template, container }) => {
+    const reason = left.get(id);
+    if (reason !== undefined) {
+      warnNotHydrated(container, reason);
+      hydratedOne();
+      return [];
+    }
     dropTableWhitespace(container);
     const element = storefrontRoot(boot, template, components, runtime, {
       onHydrated: hydratedOne,
@@ -140,8 +154,37 @@ export async function hydrateStorefront(
       },
     });
     served.roots.set(id, root);
-    return root;
+    return [root];
   });
+}
+
+/**
+ * The roots that cannot be hydrated, each with why (`unhydratable`). Taken in document order:
+ * markup that does not stay in its root changes how the browser parsed what follows (a table
+ * left open fosters the next root's content), so every root after such a one is left too.
+ */
+function unhydratableRoots(
+  boot: HydrationBoot,
+  roots: Array<{ root: string; template: ReactTemplate; container: HTMLElement }>,
+): Map<string, string> {
+  // What the server rendered the roots from (the client's first render builds the same).
+  const data = storefrontData(boot.data, initialState(boot.data));
+  const options = { partials: boot.partials, locale: boot.locale, now: boot.now };
+  const inOrder = [...roots].sort((a, b) =>
+    a.container.compareDocumentPosition(b.container) & FOLLOWS ? -1 : 1,
+  );
+  const left = new Map<string, string>();
+  let first: string | undefined;
+  for (const { root, template, container } of inOrder) {
+    const reason =
+      first === undefined
+        ? unhydratable(container, template, data, options)
+        : `the markup of #${first} before it does not stay in its element`;
+    if (reason === null) continue;
+    first ??= root;
+    left.set(root, reason);
+  }
+  return left;
 }
 
 /**

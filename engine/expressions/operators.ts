@@ -16,8 +16,11 @@ const toNumber = importedToNumber;
 const toText = importedToText;
 
 /** How the reducer applies an operator. */
-export const Arity = { Unary: 1, Binary: 2, Assign: 3 } as const;
-export type Arity = (typeof Arity)[keyof typeof Arity];
+export const enum Arity {
+  Unary = 1,
+  Binary = 2,
+  Assign = 3,
+}
 
 export interface Operator {
   readonly desc: string;

@@ -7,25 +7,25 @@ import type { Path } from '../code.js';
 import type { Scalar } from './coerce.js';
 import type { ExprFunction, Operator } from './operators.js';
 
-export const Kind = {
-  Value: 0,
-  Variable: 1,
-  Operator: 2,
-  Call: 3,
-  Args: 4,
-  OpenParen: 5,
-  CloseParen: 6,
-  Comma: 7,
-  Semicolon: 8,
-} as const;
+export const enum Kind {
+  Value = 0,
+  Variable = 1,
+  Operator = 2,
+  Call = 3,
+  Args = 4,
+  OpenParen = 5,
+  CloseParen = 6,
+  Comma = 7,
+  Semicolon = 8,
+}
 
 export interface ValueToken {
-  readonly kind: typeof Kind.Value;
+  readonly kind: Kind.Value;
   readonly value: Scalar;
 }
 
 export interface VariableToken {
-  readonly kind: typeof Kind.Variable;
+  readonly kind: Kind.Variable;
   readonly path: Path;
   /** `@name` when the reference is a single `@name` segment: a valid assignment target. */
   readonly assignName: string | null;
@@ -37,24 +37,23 @@ export interface VariableToken {
 }
 
 export interface OperatorToken {
-  readonly kind: typeof Kind.Operator;
+  readonly kind: Kind.Operator;
   readonly op: Operator;
 }
 
 export interface CallToken {
-  readonly kind: typeof Kind.Call;
+  readonly kind: Kind.Call;
   readonly fn: ExprFunction;
 }
 
 /** The `<args>` marker that a call's arguments are collected down to. */
 export interface ArgsToken {
-  readonly kind: typeof Kind.Args;
+  readonly kind: Kind.Args;
 }
 
 /** Punctuation that only the builder sees. */
 export interface StructuralToken {
-  readonly kind:
-    typeof Kind.OpenParen | typeof Kind.CloseParen | typeof Kind.Comma | typeof Kind.Semicolon;
+  readonly kind: Kind.OpenParen | Kind.CloseParen | Kind.Comma | Kind.Semicolon;
 }
 
 export type Token =

@@ -17,7 +17,7 @@ import { inlineElement } from './unpretenured-objects.js';
 import { decodeEntities } from '../html/entities.js';
 import { HtmlTokenizer } from '../html/tokenizer.js';
 import { RAW_TEXT, type AttrToken } from '../html/tokens.js';
-import { TABLE_TEXT } from '../html/tag-rules.js';
+import { isScopeBoundary, TABLE_TEXT, TEXT_ONLY } from '../html/tag-rules.js';
 import { Ns, TreeBuilder, VOID, type HElement } from '../html/tree-builder.js';
 
 /** Markup to be inserted verbatim as an element's content (the `<head>` region). */
@@ -352,6 +352,35 @@ export function parseValue(
     leftOpen,
     flattened: builder.flattened,
   };
+}
+
+/**
+ * Why the browser would not keep `html` inside its container (a `container` element, inside the
+ * `outer` elements, outermost first, whose end tag follows `html` in the page), or null when it
+ * would. Hydration covers the container's content only, so markup that closes the container or
+ * an element around it (a stray `</div>`), ends inside a tag or comment, or leaves open at its
+ * end what keeps the container's end tag from closing the container (another element of its
+ * name, a scope boundary such as a table, raw text, a select) cannot be hydrated: the browser's
+ * DOM there is not any tree React could render inside the container.
+ */
+export function leavesContainer(
+  html: string,
+  container: string,
+  outer: readonly string[],
+): string | null {
+  const builder = new MarkupBuilder(container, Ns.HTML, [...outer, container]);
+  builder.strict = true;
+  if (tokenize(builder, html)) return 'it ends inside a tag or comment';
+  if (builder.escaped) return `it closes <${builder.escapedBy}>, which it did not open`;
+  const stack = builder.stack;
+  for (let i = 1; i < stack.length; i++) {
+    const el = stack[i]!;
+    const blocks =
+      isScopeBoundary(el) ||
+      (el.ns === Ns.HTML && (el.tag === container || el.tag === 'select' || TEXT_ONLY.has(el.tag)));
+    if (blocks) return `it leaves <${el.tag}> open`;
+  }
+  return null;
 }
 
 /**

@@ -99,6 +99,25 @@ describe('jsont check', () => {
     expect(warning!.message).toContain('the page "<p title=\\"t\\"><i>in</i></p>"');
   });
 
+  it('reports with --react --json a page whose markup closes the element it is hydrated in', async () => {
+    // The value closes the template's <div>, so the template's own </div> closes the root.
+    const dir = workspace({
+      'page.html':
+        '<div class="summary"><div class="excerpt">{excerpt}</div></div>\n<p>after</p>\n',
+      'closes.json': JSON.stringify({ excerpt: '<ul></div>' }),
+      'stays.json': JSON.stringify({ excerpt: '<ul><li>one</ul>' }),
+    });
+    const run = await runJsont(dir, ['check', '--react', '--json', 'closes.json', 'page.html']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      'React: the rendered page does not stay in the element it is hydrated in (it closes ' +
+        '<div>, which it did not open); the browser leaves the page as the server sent it',
+    );
+    expect(run.stderr).toContain('[REACT_DIVERGENT_TREE]');
+    const stays = await runJsont(dir, ['check', '--react', '--json', 'stays.json', 'page.html']);
+    expect(stays.stdout).toBe('1 file checked: 0 errors, 0 warnings\n');
+  });
+
   it('reports with --react --json a value nesting elements past the depth limit, and exits 0', async () => {
     const dir = workspace({
       'deep.html': '<div class="product">\n  {body}\n</div>\n',

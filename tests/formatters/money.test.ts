@@ -272,4 +272,23 @@ describe('localeCurrency', () => {
   it('is null for an unusable locale', () => {
     expect(localeCurrency('none')).toBeNull();
   });
+
+  // The region table is packed (formatters/money.ts): a region's own currency at the start, the
+  // middle and the end of a letter's group, regions sharing another's or a supranational one, and
+  // a region in no group.
+  it.each([
+    ['AE', 'AED'],
+    ['KZ', 'KZT'],
+    ['ZW', 'ZWG'],
+    ['NO', 'NOK'],
+    ['SJ', 'NOK'],
+    ['AC', 'SHP'],
+    ['YT', 'EUR'],
+    ['LS', 'ZAR'],
+    ['SN', 'XOF'],
+    ['WF', 'XPF'],
+    ['AQ', 'USD'],
+  ])('region %s -> %s', (region, currency) => {
+    expect(localeCurrency(`und-${region}`)).toBe(currency);
+  });
 });

@@ -37,6 +37,8 @@ export interface Hydrated {
   messages: string[];
   /** Server elements no longer in the document after hydration (React replaced them). */
   replaced: number;
+  /** Whether `hydrateTemplate` left the container as it was (with a warning, see browser.ts). */
+  skipped: boolean;
   /** Unmounts the root and removes the container (between the runs of one property). */
   dispose: () => Promise<void>;
 }
@@ -48,9 +50,10 @@ export async function hydrate(
   partials?: Record<string, Code>,
 ): Promise<Hydrated> {
   const template = compile(source);
-  const container = document.createElement('div');
-  container.innerHTML = render(template, data, { partials }).html;
-  document.body.appendChild(container);
+  // Parsed as a page's body is: markup that closes the container (a stray `</div>`) leaves it
+  // here too, and what follows goes after it (a container's own `innerHTML` would keep it in).
+  document.body.innerHTML = `<div>${render(template, data, { partials }).html}</div>`;
+  const container = document.body.firstElementChild as HTMLElement;
   // What a browser's parser does and jsdom's does not: a media element made with a `muted`
   // attribute starts muted (React's hydration compares the property).
   for (const media of container.querySelectorAll<HTMLMediaElement>('video[muted], audio[muted]')) {
@@ -82,14 +85,16 @@ export async function hydrate(
   // reported in the same commit, before the effect that resolves it).
   if (typeof act === 'function') await act(async () => start());
   else start();
-  await hydrated;
+  // Not hydrated (`unhydratable`: the markup does not stay in the container): left as it is.
+  const skipped = root === null;
+  if (!skipped) await hydrated;
   const replaced = serverElements.filter((el) => !el.isConnected).length;
   const dispose = async (): Promise<void> => {
     if (typeof act === 'function') await act(async () => root?.unmount());
     else root?.unmount();
-    container.remove();
+    document.body.innerHTML = '';
   };
-  return { container, recoverable, codes, messages, replaced, dispose };
+  return { container, recoverable, codes, messages, replaced, skipped, dispose };
 }
 
 /**

@@ -25,10 +25,11 @@ const WIDGET_BUDGET = 30 * 1024;
  * "Storefront budgets"): 33,843 B measured on 2026-11-28 once the storefront code every page
  * loads became one chunk (35,283 B before), against the 30 KB target; 34,005 B once the product
  * form's widget also works as a native form (no-JavaScript add to cart); 33,081 B with each
- * script's source map linked by a response header instead of a line in the script. A ratchet:
- * lower it as savings land.
+ * script's source map linked by a response header instead of a line in the script; 33,290 B
+ * once hydration checks that each root's HTML stays in its container (storefront/hydrate.ts,
+ * issue 24). A ratchet: lower it as savings land.
  */
-const WIDGET_CEILING = 33_090;
+const WIDGET_CEILING = 33_300;
 /**
  * The commerce client chunk (client and shared zod/mini schemas), loaded on the first cart call:
  * measured at 12.9 KB min+gzip (95.9 KB when the schemas used classic zod).
