@@ -187,7 +187,7 @@ export class ExecContext implements RenderContext {
 
   executeTemplate(code: Code, node: unknown, isPrivate: boolean): string {
     if (!Array.isArray(code)) return '';
-    return this.runInNewFrame(this.compile(code[2] ?? []), node, isPrivate, null);
+    return this.runInNewFrame(this.compile(code[2] ?? []), this, node, isPrivate, null);
   }
 
   /**
@@ -200,7 +200,7 @@ export class ExecContext implements RenderContext {
     isPrivate: boolean,
     run: (block: Block) => void,
   ): void {
-    this.runBlockInNewFrame(code[2] ?? [], node, isPrivate, null, run);
+    this.runInNewFrame(run, code[2] ?? [], node, isPrivate, null);
   }
 
   applyPartial(
@@ -212,7 +212,7 @@ export class ExecContext implements RenderContext {
     const run = this.findPartial(name);
     if (run === undefined || !this.enterPartial(name)) return '';
     try {
-      return this.runInNewFrame(run, node, isPrivate, args);
+      return this.runInNewFrame(run, this, node, isPrivate, args);
     } finally {
       this.depth--;
     }
@@ -234,7 +234,7 @@ export class ExecContext implements RenderContext {
     const block = this.findPartialBlock(name);
     if (block === undefined || !this.enterPartial(name)) return;
     try {
-      this.runBlockInNewFrame(block, node, isPrivate, args, run);
+      this.runInNewFrame(run, block, node, isPrivate, args);
     } finally {
       this.depth--;
     }
@@ -281,37 +281,23 @@ export class ExecContext implements RenderContext {
     return (this.cur = new StackFrame(node, this.cur));
   }
 
-  /** `run(block)` in a new frame for `node`, as `runInNewFrame` runs an `Emit`. */
-  private runBlockInNewFrame(
-    block: Block,
+  /**
+   * `run(arg)` in a new frame for `node`: an `Emit` with this context, or a code block's runner
+   * with its block (given apart, so that no closure is made per template or partial run).
+   */
+  private runInNewFrame<A, R>(
+    run: (arg: A) => R,
+    arg: A,
     node: unknown,
     isPrivate: boolean,
     args: Record<string, string> | null,
-    run: (block: Block) => void,
-  ): void {
-    this.runInNewFrame(
-      () => {
-        run(block);
-        return '';
-      },
-      node,
-      isPrivate,
-      args,
-    );
-  }
-
-  private runInNewFrame(
-    run: Emit,
-    node: unknown,
-    isPrivate: boolean,
-    args: Record<string, string> | null,
-  ): string {
+  ): R {
     const savedFrame = this.cur;
     const frame = this.push(node);
     frame.stopResolution = isPrivate;
     if (args !== null) frame.setVar('@args', args);
     try {
-      return run(this);
+      return run(arg);
     } finally {
       this.cur = savedFrame;
     }

@@ -24,7 +24,7 @@ import {
   valueNode,
   type Make,
 } from '../runtime/node-makers.js';
-import { isPlainTag, propsOf, pushText } from '../runtime/host-elements.js';
+import { fostersText, isPlainTag, propsOf, pushText } from '../runtime/host-elements.js';
 import { Quote } from '../html/tokens.js';
 import type { Ns } from '../html/tree-builder.js';
 import type { PropsMaker } from '../compile/node-compiler.js';
@@ -221,11 +221,19 @@ function propsSource(
       if (typeof part === 'string') return JSON.stringify(part);
       const origin = code.ref(part);
       const plain = unescapedStep(part, site.registry);
-      if (plain === null)
-        return `attributeText(quotedValue(ctx, ${textExpr(site, code, part)}, ${origin}))`;
+      // Most values hold no quote and no reference: they are used as they are, without the
+      // calls that check and decode them.
+      const local = code.temp();
+      if (plain === null) {
+        return (
+          `((${local} = ${textExpr(site, code, part)}).indexOf('"') === -1 && ` +
+          `${local}.indexOf("&") === -1 ? ${local} : ` +
+          `attributeText(quotedValue(ctx, ${local}, ${origin})))`
+        );
+      }
       const text = `${code.ref(plain)}(ctx)`;
       return escapeKeeps(part, site.registry, Quote.DOUBLE)
-        ? `quotedValue(ctx, ${text}, ${origin})`
+        ? `((${local} = ${text}).indexOf('"') === -1 ? ${local} : quotedValue(ctx, ${local}, ${origin}))`
         : text;
     });
     const text = pieces.length === 0 ? '""' : pieces.join(' + ');
@@ -365,7 +373,16 @@ function childExprs(site: CodeSite, code: ElementCode, children: RNode[]): strin
     if (child[0] === Kind.HOLE) {
       const last = child === children[children.length - 1];
       const text = textExpr(site, code, child[1]);
-      return `valueNode(ctx, ${code.ref(site)}, ${text}, ${code.ref(child[1])}, ${String(last)})`;
+      const node = (value: string): string =>
+        `valueNode(ctx, ${code.ref(site)}, ${value}, ${code.ref(child[1])}, ${String(last)})`;
+      // Where no text is fostered out of the element, a text without markup or references is
+      // the node itself (as `valueNode` makes it), without the call.
+      if (fostersText(site.parent, site.ns, 'text')) return node(text);
+      const local = code.temp();
+      return (
+        `((${local} = ${text}).indexOf("<") === -1 && ${local}.indexOf("&") === -1 ? ` +
+        `(${local} === "" ? null : ${local}) : ${node(local)})`
+      );
     }
     return childElementExpr(site, code, child);
   });

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderToReact } from '../../../index.js';
 import { slotCached, useAttributeRuleCache } from '../../../react-renderer/index.js';
 import { runElsewhere } from '../support.js';
+import { siteTemplate, sitePartials, storeData } from '../demo-site.js';
 import { resolve } from 'node:path';
 
 const SOURCE =
@@ -77,5 +78,49 @@ describe('elements written by hand (production React) or made by React', () => {
     expect(installed).toBe(true);
     expect(server).toContain('<label for="f"');
     expect(browser).toBe(server);
+  });
+});
+
+describe('default widgets where there is no DOM', () => {
+  // The demo store's product and shop pages (built-in widget templates: price, variants, quick
+  // view…), and widgets whose formatter's HTML is parsed: one element, several nodes, and a
+  // lone text (`<>`, which stays a component: in the children it would merge with the text
+  // after it).
+  it('are rendered as their markup, with the HTML React prints for the component', () => {
+    const here = (path: string): string => JSON.stringify(resolve(__dirname, path));
+    const pages = JSON.stringify([
+      [siteTemplate('product.html'), storeData(0), { partials: sitePartials() }],
+      [siteTemplate('shop.html'), storeData(0), { partials: sitePartials() }],
+      ['x{@|like-button}y{@|comments}z{@|social-button}w', {}, {}],
+    ]);
+    const source =
+      `import { renderToString } from 'react-dom/server';\n` +
+      `import { renderToReact } from ${here('../../../index.ts')};\n` +
+      `import { FormatterWidget } from ${here('../../../react-renderer/index.ts')};\n` +
+      `import { useInlineElements } from ${here('../../../react-renderer/runtime/react-element-shape.ts')};\n` +
+      `const html = (out) => ({ apply(_a, vars) { vars[0].set(out); } });\n` +
+      `const formatters = { 'like-button': html('<b>1</b>'), comments: html('<i>2</i> <b>3</b>'),\n` +
+      `  'social-button': html('<>') };\n` +
+      `const pages = ${pages};\n` +
+      `pages[2][2].formatters = formatters;\n` +
+      `const widgets = (node) => Array.isArray(node) ? node.reduce((n, k) => n + widgets(k), 0)\n` +
+      `  : node === null || typeof node !== 'object' || node.props === undefined ? 0\n` +
+      `  : (node.type === FormatterWidget ? 1 : 0) + widgets(node.props.children ?? null);\n` +
+      `const render = () => pages.map(([t, d, o]) => {\n` +
+      `  const { element } = renderToReact(t, d, o);\n` +
+      `  return { html: renderToString(element), widgets: widgets(element) };\n` +
+      `});\n` +
+      `const server = render();\n` +
+      `useInlineElements(null);\n` +
+      `const browser = render();\n` +
+      `process.stdout.write(JSON.stringify({ server, browser }));\n`;
+    const { server, browser } = JSON.parse(
+      runElsewhere(source, [], { NODE_ENV: 'production' }),
+    ) as Record<'server' | 'browser', Array<{ html: string; widgets: number }>>;
+    expect(server.map((page) => page.html)).toEqual(browser.map((page) => page.html));
+    expect(browser.map((page) => page.widgets)).toEqual([6, 18, 3]);
+    // Only the lone text is left to its component.
+    expect(server.map((page) => page.widgets)).toEqual([0, 0, 1]);
+    expect(server[2]!.html).toBe('x<b>1</b>y<i>2</i> <b>3</b>z<!-- -->&lt;&gt;<!-- -->w');
   });
 });
