@@ -92,9 +92,6 @@ export interface HydrateStorefrontOptions {
   onCommit?: () => void;
 }
 
-/** `Node.DOCUMENT_POSITION_FOLLOWING`. */
-const FOLLOWS = 4;
-
 /** The runtime for a page: its cart from the data, express checkout from the store settings. */
 export function runtimeFor(data: unknown, seams: RuntimeSeams = {}): StorefrontRuntime {
   const rec = isRec(data) ? data : {};
@@ -170,7 +167,7 @@ function unhydratableRoots(
   const data = storefrontData(boot.data, initialState(boot.data));
   const options = { partials: boot.partials, locale: boot.locale, now: boot.now };
   const inOrder = [...roots].sort((a, b) =>
-    a.container.compareDocumentPosition(b.container) & FOLLOWS ? -1 : 1,
+    a.container.compareDocumentPosition(b.container) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
   );
   const left = new Map<string, string>();
   let first: string | undefined;
