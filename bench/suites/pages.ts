@@ -50,19 +50,23 @@ interface Engines {
   theirs: () => unknown;
 }
 
+type RenderEngines = Engines & { outputs: () => { ours: string; theirs: string } };
+
 interface PageCase {
   name: string;
   instructions: number;
   compile: Engines;
-  /** Absent for templates benched for compile only. */
-  render?: Engines & { outputs: () => { ours: string; theirs: string } };
+  /**
+   * Compiles (both engines) what the render rows use, when first called: absent for templates
+   * benched for compile only. Deferred until the compile rows are done (see `pagesSuite`).
+   */
+  render?: () => RenderEngines;
 }
 
 /** Each distinct source once (the site names a partial with and without its extension). */
 const distinct = (sources: string[]): string[] => [...new Set(sources)];
 
-function sitePageCase(site: SitePage): PageCase {
-  const sources = distinct([site.page, site.layout, ...Object.values(site.partials)]);
+function sitePageRender(site: SitePage): RenderEngines {
   const page = compile(site.page);
   const layout = compile(site.layout);
   const partials: Record<string, Code> = Object.fromEntries(
@@ -82,6 +86,11 @@ function sitePageCase(site: SitePage): PageCase {
     const mainContent = referenceRender(refPage, site.data, NOW);
     return referenceRender(refLayout, { ...site.data, mainContent }, NOW);
   };
+  return { ours, theirs, outputs: () => ({ ours: ours(), theirs: theirs() }) };
+}
+
+function sitePageCase(site: SitePage): PageCase {
+  const sources = distinct([site.page, site.layout, ...Object.values(site.partials)]);
   return {
     name: site.name,
     instructions: sources.reduce((n, s) => n + instructionCount(s), 0),
@@ -89,21 +98,31 @@ function sitePageCase(site: SitePage): PageCase {
       ours: () => sources.map((s) => compile(s)),
       theirs: () => sources.map((s) => referenceCompiler.parse(s)),
     },
-    render: { ours, theirs, outputs: () => ({ ours: ours(), theirs: theirs() }) },
+    render: once(() => sitePageRender(site)),
   };
 }
 
-function templateCase(name: string, source: string, data: unknown): PageCase {
+function templateRender(source: string, data: unknown): RenderEngines {
   const template: Template = compile(source);
   const reference = referenceTemplate(source, {});
   const ours = (): string => render(template, data, { locale: LOCALE, now: NOW }).html;
   const theirs = (): string => referenceRender(reference, data, NOW);
+  return { ours, theirs, outputs: () => ({ ours: ours(), theirs: theirs() }) };
+}
+
+function templateCase(name: string, source: string, data: unknown): PageCase {
   return {
     name,
     instructions: instructionCount(source),
     compile: { ours: () => compile(source), theirs: () => referenceCompiler.parse(source) },
-    render: { ours, theirs, outputs: () => ({ ours: ours(), theirs: theirs() }) },
+    render: once(() => templateRender(source, data)),
   };
+}
+
+/** `make`'s result, made on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
 
 function compileOnlyCase(name: string, source: string): PageCase {
@@ -174,18 +193,19 @@ function measureCompile(c: PageCase, options: BenchOptions): PageRow {
 /** Fills a row's render columns, for cases that render (outputs compared first). */
 function measureRender(c: PageCase, row: PageRow, options: BenchOptions, notes: string[]): void {
   if (c.render === undefined) return;
-  const out = c.render.outputs();
+  const engines = c.render();
+  const out = engines.outputs();
   row.sameOutput = out.ours === out.theirs;
   if (!row.sameOutput) {
     const known = knownDeviation(out.ours, out.theirs);
     notes.push(`${c.name}: outputs differ ${firstDifference(out.ours, out.theirs)}${known}`);
   }
-  const [or, tr] = measureGroup([c.render.ours, c.render.theirs], cpuTiming(options));
+  const [or, tr] = measureGroup([engines.ours, engines.theirs], cpuTiming(options));
   row.renderRatio = tr!.nsPerOp / or!.nsPerOp;
   row.oursRenderNs = or!.nsPerOp;
   row.theirsRenderNs = tr!.nsPerOp;
-  row.oursBytes = allocatedBytes(c.render.ours, 20);
-  row.theirsBytes = allocatedBytes(c.render.theirs, 20);
+  row.oursBytes = allocatedBytes(engines.ours, 20);
+  row.theirsBytes = allocatedBytes(engines.theirs, 20);
   process.stderr.write('.');
 }
 
@@ -290,19 +310,15 @@ function linearityTable(options: BenchOptions): SuiteReport {
     oursBytes: number;
   }> = [];
   for (const related of options.sizes) {
-    const c = templateCase(
-      `related ${related}`,
-      SYNTHETIC_PRODUCT_TEMPLATE,
-      syntheticProductData(related),
-    );
-    const [o, t] = measureGroup([c.render!.ours, c.render!.theirs], cpuTiming(options));
+    const c = templateRender(SYNTHETIC_PRODUCT_TEMPLATE, syntheticProductData(related));
+    const [o, t] = measureGroup([c.ours, c.theirs], cpuTiming(options));
     const calls = Math.max(1, Math.min(20, Math.round(2048 / related)));
     rows.push({
       related,
       oursNs: o!.nsPerOp,
       theirsNs: t!.nsPerOp,
       ratio: t!.nsPerOp / o!.nsPerOp,
-      oursBytes: allocatedBytes(c.render!.ours, calls),
+      oursBytes: allocatedBytes(c.ours, calls),
     });
     process.stderr.write('.');
   }
@@ -393,8 +409,15 @@ function warmUp(
 }
 
 /**
- * The compile warm-up and compile rows first (in a process that has not rendered yet), then the
- * render warm-up over all pages, then the render rows.
+ * The compile warm-up and compile rows first, in a process that holds no compiled template yet;
+ * then each case compiles what it renders, the render warm-up runs over all pages, then the
+ * render rows. Why that order: while the setup compiled every page and kept the results, V8's
+ * allocation-site pretenuring saw the compilers' arrays survive and from then on allocated every
+ * compile's tree in the old generation. With the bench's ~58 MB of live data each major GC
+ * kept more than the tenth of the old generation under which V8 revisits that decision, so it
+ * stuck: scavenges took 10–15 ms instead of 0.5–0.8 ms (43% of the compile rows' CPU time), and
+ * the same product-page sources compiled in 200–790 µs (reference 390–980 µs) against 140 µs
+ * (reference 330 µs) in a process without it.
  */
 export const pagesSuite: BenchSuite = {
   name: 'pages',
@@ -403,7 +426,7 @@ export const pagesSuite: BenchSuite = {
     const cases = pageCases(options.pageFilter);
     warmUp(cases, options, (c) => c.compile);
     const rows = cases.map((c) => measureCompile(c, options));
-    warmUp(cases, options, (c) => c.render);
+    warmUp(cases, options, (c) => c.render?.());
     cases.forEach((c, i) => measureRender(c, rows[i]!, options, notes));
     process.stderr.write('\n');
     return pageTable(rows, notes);
