@@ -16,7 +16,16 @@ import {
   isTruthy,
   descendValue as prop,
 } from '../engine/values.js';
-import { compareDecimal, readPriceMoney, ZERO, DEFAULT_CURRENCY, type Money } from './money.js';
+import {
+  compareDecimal,
+  parseDecimal,
+  priceCurrency,
+  readPriceMoney,
+  ZERO,
+  DEFAULT_CURRENCY,
+  type Decimal,
+  type Money,
+} from './money.js';
 
 /**
  * Product type codes (docs/storefront.md, "Product rules"). Any other code is "unknown": sold out,
@@ -124,22 +133,37 @@ export function hasVariedPrices(item: unknown): boolean {
   return false;
 }
 
-/** The lowest (or highest) money among candidates; the first wins ties; none → zero USD. */
-function pick(candidates: Money[], highest: boolean): Money {
-  let best: Money | undefined;
-  for (const m of candidates) {
-    if (best === undefined) best = m;
-    else {
-      const c = compareDecimal(m.amount, best.amount);
-      if (highest ? c > 0 : c < 0) best = m;
+/** Which money node of a variant a price pick reads (missing reads as zero), or `SKIP`. */
+type VariantMoney = (variant: unknown) => unknown;
+const SKIP = {};
+
+/**
+ * The lowest (or highest) of the variants' money nodes that `moneyOf` gives; the first wins
+ * ties; none → zero USD. One pass without intermediate lists: a product grid runs these picks
+ * for every item on every render. Only the winner's currency is read.
+ */
+function pickVariantMoney(item: unknown, moneyOf: VariantMoney, highest: boolean): Money {
+  let best: Decimal | undefined;
+  let bestNode: unknown;
+  for (const v of variants(item)) {
+    const node = moneyOf(v);
+    if (node === SKIP) continue;
+    const amount = parseDecimal(prop(node, 'value')) ?? ZERO;
+    if (best === undefined || compareDecimal(amount, best) === (highest ? 1 : -1)) {
+      best = amount;
+      bestNode = node;
     }
   }
-  return best ?? ZERO_MONEY;
+  return best === undefined ? ZERO_MONEY : { amount: best, currency: priceCurrency(bestNode) };
 }
+
+/** The money node a shopper pays for a variant: its sale price when on sale. */
+const effectiveMoneyNode: VariantMoney = (v) =>
+  prop(v, isVariantOnSale(v) ? 'salePriceMoney' : 'priceMoney');
 
 /** The price a shopper pays for a variant: its sale price when on sale. */
 export function effectiveVariantPrice(variant: unknown): Money {
-  return readPriceMoney(prop(variant, isVariantOnSale(variant) ? 'salePriceMoney' : 'priceMoney'));
+  return readPriceMoney(effectiveMoneyNode(variant));
 }
 
 /**
@@ -149,7 +173,7 @@ export function effectiveVariantPrice(variant: unknown): Money {
 export function fromPriceMoney(item: unknown): Money {
   const type = productType(item);
   if (isPhysicalOrService(type) || type === ProductType.GIFT_CARD)
-    return pick(variants(item).map(effectiveVariantPrice), false);
+    return pickVariantMoney(item, effectiveMoneyNode, false);
   if (type === ProductType.DIGITAL)
     return readPriceMoney(getOwn(structuredContent(item), 'priceMoney'));
   return ZERO_MONEY;
@@ -159,10 +183,7 @@ export function fromPriceMoney(item: unknown): Money {
 export function normalPriceMoney(item: unknown): Money {
   const type = productType(item);
   if (isPhysicalOrService(type) || type === ProductType.GIFT_CARD)
-    return pick(
-      variants(item).map((v) => readPriceMoney(prop(v, 'priceMoney'))),
-      true,
-    );
+    return pickVariantMoney(item, (v) => prop(v, 'priceMoney'), true);
   if (type === ProductType.DIGITAL)
     return readPriceMoney(getOwn(structuredContent(item), 'priceMoney'));
   return ZERO_MONEY;
@@ -175,9 +196,9 @@ export function normalPriceMoney(item: unknown): Money {
 export function salePriceMoney(item: unknown): Money {
   const type = productType(item);
   if (isPhysicalOrService(type)) {
-    const onSale = variants(item).filter(isVariantOnSale);
-    return pick(
-      onSale.map((v) => readPriceMoney(prop(v, 'salePriceMoney'))),
+    return pickVariantMoney(
+      item,
+      (v) => (isVariantOnSale(v) ? prop(v, 'salePriceMoney') : SKIP),
       false,
     );
   }

@@ -249,7 +249,11 @@ export const srcsetFormatter = (pieces: typeof srcsetPieces): Formatter => ({
     const after = typeof variants === 'string' ? pieces(variants) : null;
     if (after === null) return;
     const url = asString(field(first.value, 'assetUrl'));
-    first.set(` srcset="${url}${after.join(`,${url}`)}"`);
+    // Concatenated rather than joined: `join` copies every piece into a new flat string, while
+    // `+` links them, and the page's output is flattened once at the end anyway.
+    let srcset = ` srcset="${url}${after[0]}`;
+    for (let i = 1; i < after.length; i++) srcset += `,${url}${after[i]}`;
+    first.set(`${srcset}"`);
   },
 });
 

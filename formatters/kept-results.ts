@@ -13,14 +13,19 @@ const KEPT_PER_FORMATTER = 1000;
 export type EpochFormat = (epoch: number) => string;
 
 const keptTexts = new WeakMap<Intl.NumberFormat, BoundedMemo<string>>();
+let lastFormat: Intl.NumberFormat | undefined;
+let lastMemo: BoundedMemo<string> | undefined;
 
 /** `nf.format(text)` for an exact decimal text, kept per formatter and text. */
 export function keptFormatText(nf: Intl.NumberFormat, text: string): string {
-  let memo = keptTexts.get(nf);
+  // A page formats run after run with one formatter (its prices): the last one's memo first.
+  let memo = nf === lastFormat ? lastMemo : keptTexts.get(nf);
   if (memo === undefined) {
     memo = new BoundedMemo(KEPT_PER_FORMATTER);
     keptTexts.set(nf, memo);
   }
+  lastFormat = nf;
+  lastMemo = memo;
   const kept = memo.get(text);
   return kept !== undefined ? kept : memo.set(text, nf.format(text as unknown as number));
 }

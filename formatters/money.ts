@@ -174,11 +174,13 @@ export function currencyFractionDigits(currency: string): number {
  * as the reference's product price formatters do.
  */
 export function readPriceMoney(node: unknown): Money {
+  return { amount: parseDecimal(field(node, 'value')) ?? ZERO, currency: priceCurrency(node) };
+}
+
+/** A product price node's currency (`readPriceMoney`). */
+export function priceCurrency(node: unknown): string {
   const currency = field(node, 'currency');
-  return {
-    amount: parseDecimal(field(node, 'value')) ?? ZERO,
-    currency: typeof currency === 'string' && currency !== '' ? currency : DEFAULT_CURRENCY,
-  };
+  return typeof currency === 'string' && currency !== '' ? currency : DEFAULT_CURRENCY;
 }
 
 /**
@@ -280,23 +282,33 @@ export function formatMoneyLocale(
 ): string {
   // The reference's CLDR decimal refuses non-finite amounts and the tag fails (error recorded).
   if (amount.special !== undefined) throw new Error(`Invalid argument: ${decimalToString(amount)}`);
-  const code = WELL_FORMED_CURRENCY.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
   let nf: Intl.NumberFormat | null | undefined;
   if (options === undefined) {
-    // The common case (price templates, bookkeeper) skips building and serialising options.
-    const key = locale + '\u0000' + code;
-    nf = currencyCache.get(key);
-    if (nf === undefined) {
-      nf = numberFormat(locale, currencyOptions(code));
-      currencyCache.set(key, nf);
+    // The common case (price templates, bookkeeper) skips building and serialising options, and
+    // a page's prices come in one locale and currency: the last pair is checked first.
+    if (last === null || locale !== last.locale || currency !== last.currency) {
+      const key = locale + '\u0000' + currencyCode(currency);
+      nf = currencyCache.get(key);
+      if (nf === undefined) {
+        nf = numberFormat(locale, currencyOptions(currencyCode(currency)));
+        currencyCache.set(key, nf);
+      }
+      last = { locale, currency, nf };
     }
+    nf = last.nf;
   } else {
-    nf = numberFormat(locale, { ...currencyOptions(code), ...options });
+    nf = numberFormat(locale, { ...currencyOptions(currencyCode(currency)), ...options });
   }
   return nf === null ? '' : formatDecimal(nf, amount);
 }
 
 const currencyCache = new Map<string, Intl.NumberFormat | null>();
+let last: { locale: string; currency: string; nf: Intl.NumberFormat | null } | null = null;
+
+/** A well-formed currency code in capitals; anything else is USD. */
+function currencyCode(currency: string): string {
+  return WELL_FORMED_CURRENCY.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
+}
 
 function currencyOptions(currency: string): Intl.NumberFormatOptions & { roundingMode: string } {
   return { style: 'currency', currency, roundingMode: 'halfEven', signDisplay: 'negative' };

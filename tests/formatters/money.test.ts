@@ -242,6 +242,28 @@ describe('CLDR-mode money', () => {
     expect(formatMoneyLocale(dec('1'), 'US', 'en-US')).toBe('$1.00');
   });
 
+  it('formats each call in its own locale and currency when they alternate', () => {
+    // The last locale and currency pair is checked first: a call after a different pair, an
+    // unusable locale or extra options must not reuse the previous formatter.
+    const calls: Array<[string, string, string]> = [
+      ['USD', 'en-US', '$2,500.00'],
+      ['USD', 'en-US', '$2,500.00'],
+      ['EUR', 'en-US', '€2,500.00'],
+      ['EUR', 'de-DE', '2.500,00\u00a0€'],
+      ['EUR', 'none', ''],
+      ['usd', 'en-US', '$2,500.00'],
+      ['JPY', 'en-US', '¥2,500'],
+      ['USD', 'en-US', '$2,500.00'],
+    ];
+    for (const [currency, locale, text] of calls) {
+      expect(formatMoneyLocale(dec('2500'), currency, locale)).toBe(text);
+    }
+    expect(formatMoneyLocale(dec('2500'), 'USD', 'en-US', { currencyDisplay: 'code' })).toBe(
+      'USD\u00a02,500.00',
+    );
+    expect(formatMoneyLocale(dec('2500'), 'USD', 'en-US')).toBe('$2,500.00');
+  });
+
   it('refuses non-finite amounts', () => {
     expect(() => formatMoneyLocale(dec('Infinity'), 'USD', 'en-US')).toThrow('Invalid argument');
   });
