@@ -19,14 +19,20 @@ export const DATE_FORMATTERS: FormatterTable = {
         first.set('');
         return;
       }
-      const epoch = asNumber(first.value);
-      // Non-numeric strings make the reference fail inside its date code: the engine records
-      // the error and the tag renders nothing.
-      if (!Number.isFinite(epoch)) throw new TypeError(notTimestamp(String(first.value)));
-      // Beyond its calendar range the reference fails too (datetime clamps instead).
-      if (epoch < MIN_EPOCH || epoch > MAX_EPOCH) throw new RangeError(dateRange(epoch));
+      const epoch = dateEpoch(first.value);
       const pattern = (prepared as StrftimePattern | undefined) ?? parseStrftime(args.join(' '));
       first.set(formatStrftime(pattern, epoch, renderTimeZone(ctx)));
     },
   },
 };
+
+/** The instant a `date` tag formats; throws where the reference fails. */
+export function dateEpoch(value: unknown): number {
+  const epoch = asNumber(value);
+  // Non-numeric strings make the reference fail inside its date code: the engine records the
+  // error and the tag renders nothing.
+  if (!Number.isFinite(epoch)) throw new TypeError(notTimestamp(String(value)));
+  // Beyond its calendar range the reference fails too (datetime clamps instead).
+  if (epoch < MIN_EPOCH || epoch > MAX_EPOCH) throw new RangeError(dateRange(epoch));
+  return epoch;
+}

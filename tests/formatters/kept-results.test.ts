@@ -82,6 +82,28 @@ describe('keptPlurals', () => {
 });
 
 describe('server formatters', () => {
+  it('write each date as the plain `date` does, per tag, zone and instant, errors included', () => {
+    const template = compile(
+      '{t|date %Y-%m-%d %H:%M:%S %Z %A %j}|{t|date %b %e, %Y}|{t|date}|{t|date %F %T %z}',
+    );
+    const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'UTC', 'Not/AZone', ''];
+    const instant = fc.oneof(
+      fc.integer({ min: -5e12, max: 5e12 }),
+      fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+      fc.constantFrom(0, -0, Date.UTC(-4712, 0, 1), Date.UTC(-4712, 0, 1) - 1, 'soon', null),
+    );
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (t, timeZone) => {
+        const data = { t, website: { timeZone } };
+        const server = render(template, data, { locale: 'en-US' });
+        const plain = render(template, data, { locale: 'en-US', formatters: ALL_FORMATTERS });
+        expect(server.html).toBe(plain.html);
+        expect(server.errors.map((e) => e.message)).toEqual(plain.errors.map((e) => e.message));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   it('render the dense product page as the browser’s plain paths do', () => {
     const data = denseProductData(12);
     const server = render(compile(DENSE_PRODUCT_TEMPLATE), data, { locale: 'en-US' }).html;
