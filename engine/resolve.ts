@@ -100,12 +100,17 @@ export function resolveInFrame(frame: StackFrame, path: Path): unknown {
 
 /** `lookupStack` for a plain key (not `@…`), the hot case: no per-frame checks for `@` names. */
 export function lookupKey(frame: StackFrame, key: PathSegment): unknown {
+  // A frame whose node is the one just searched is skipped: a formatter on `{@|…}` pushes the
+  // node it runs on over the frame that already holds it, and a formatter that looks names up
+  // (item-classes reads seven) would search that node twice for every name it lacks.
+  let searched: unknown;
   for (let f: StackFrame | null = frame; f !== null; f = f.parent) {
     const node = f.node;
-    if (typeof node === 'object' && node !== null && hasOwn.call(node, key)) {
+    if (node !== searched && typeof node === 'object' && node !== null && hasOwn.call(node, key)) {
       const value = (node as Record<PathSegment, unknown>)[key];
       if (value !== undefined) return value;
     }
+    searched = node;
     if (f.stopResolution) break;
   }
   return undefined;

@@ -33,6 +33,20 @@ describe('variable resolution', () => {
     expect(resolvePath(frame, ['zzz'])).toBeUndefined();
   });
 
+  it('a frame holding the node just searched still stops the search when private', () => {
+    // `{@|f}` pushes the node it runs on over the frame that holds it; the search skips the
+    // second look at that node, but not the frame's stopResolution.
+    const item = { title: 'item' };
+    const privateFrame = new StackFrame(item, stack({ site: 'root', title: 'root' }));
+    privateFrame.stopResolution = true;
+    const top = new StackFrame(item, privateFrame);
+    expect(resolvePath(top, ['title'])).toBe('item');
+    expect(resolvePath(top, ['site'])).toBeUndefined();
+    privateFrame.stopResolution = false;
+    expect(resolvePath(top, ['site'])).toBe('root');
+    expect(compileVariablePath(['site'])(top)).toBe('root');
+  });
+
   it('`@` is the current node, never searched', () => {
     const frame = stack({ x: 1 }, 'top');
     expect(resolvePath(frame, ['@'])).toBe('top');
