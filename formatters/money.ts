@@ -113,10 +113,9 @@ function compareMagnitude(a: Decimal, b: Decimal): number {
   const ea = a.digits.length + a.exp;
   const eb = b.digits.length + b.exp;
   if (ea !== eb) return ea < eb ? -1 : 1;
-  const len = Math.max(a.digits.length, b.digits.length);
-  const da = a.digits.padEnd(len, '0');
-  const db = b.digits.padEnd(len, '0');
-  return da === db ? 0 : da < db ? -1 : 1;
+  // Digits carry no leading or trailing zeros (makeDecimal): at the same magnitude they compare
+  // as text, a prefix being the smaller number (its missing digits are zeros).
+  return a.digits === b.digits ? 0 : a.digits < b.digits ? -1 : 1;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -73,18 +73,23 @@ function sitePageRender(site: SitePage): RenderEngines {
     Object.entries(site.partials).map(([name, source]) => [name, compile(source).code]),
   );
   const options = { partials, locale: LOCALE, now: NOW };
+  // The layout's data, each engine its own: the page's data and `mainContent`, set before each
+  // layout render. Spreading the route's data anew for every render took about 0.9 µs, the same
+  // for both engines but a twentieth of our journal post: the harness's work, not a render's.
+  const oursLayoutData: Record<string, unknown> = { ...site.data, mainContent: '' };
   const ours = (): string => {
-    const mainContent = render(page, site.data, options).html;
-    return render(layout, { ...site.data, mainContent }, options).html;
+    oursLayoutData.mainContent = render(page, site.data, options).html;
+    return render(layout, oursLayoutData, options).html;
   };
   const refPage = referenceTemplate(site.page, site.partials);
   const refLayout: ReferenceTemplate = {
     ...refPage,
     code: referenceTemplate(site.layout, {}).code,
   };
+  const theirsLayoutData: Record<string, unknown> = { ...site.data, mainContent: '' };
   const theirs = (): string => {
-    const mainContent = referenceRender(refPage, site.data, NOW);
-    return referenceRender(refLayout, { ...site.data, mainContent }, NOW);
+    theirsLayoutData.mainContent = referenceRender(refPage, site.data, NOW);
+    return referenceRender(refLayout, theirsLayoutData, NOW);
   };
   return { ours, theirs, outputs: () => ({ ours: ours(), theirs: theirs() }) };
 }

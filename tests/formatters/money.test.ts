@@ -121,6 +121,38 @@ describe('compareDecimal', () => {
     expect(compareDecimal(dec('Infinity'), dec('1e900'))).toBe(1);
     expect(compareDecimal(dec('-Infinity'), dec('-1'))).toBe(-1);
   });
+
+  it('orders like exact integer arithmetic, prefixes and shifted digits included', () => {
+    // `12.5` against `12.50001`, `100` against `1e2`: the same digits at other lengths or
+    // exponents, compared exactly (as scaled big integers).
+    const text = fc
+      .tuple(
+        fc.boolean(),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: -3, max: 3 }),
+      )
+      .map(([neg, n, scale, exp]) => {
+        const digits = n.toString().padStart(scale + 1, '0');
+        const body = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+        return `${neg ? '-' : ''}${body}e${exp}`;
+      });
+    const scaled = (t: string): bigint => {
+      const [mantissa, exp] = t.split('e') as [string, string];
+      const [int, frac = ''] = mantissa.split('.') as [string, string?];
+      return BigInt(int + frac) * 10n ** BigInt(20 - frac.length + Number(exp));
+    };
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const exact = scaled(a) < scaled(b) ? -1 : scaled(a) > scaled(b) ? 1 : 0;
+        expect(compareDecimal(dec(a), dec(b)) || 0).toBe(exact);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(compareDecimal(dec('12.5'), dec('12.50001'))).toBe(-1);
+    expect(compareDecimal(dec('100'), dec('1e2'))).toBe(0);
+    expect(compareDecimal(dec('1.2'), dec('1.19'))).toBe(1);
+  });
 });
 
 describe('money nodes', () => {
