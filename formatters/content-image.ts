@@ -239,23 +239,18 @@ export function srcsetPieces(variants: string): readonly string[] | null {
  * `image-srcset`: ` srcset="…"` over the `systemDataVariants` entries ending in `w` (others,
  * such as the `WxH` original size, are skipped). When the last entry is a standard width below
  * 2500w the original file is offered as the next standard width. Unchanged when there is nothing
- * to list. `pieces` is `srcsetPieces`, or the server's memo of it (stores send the same few lists
- * for every image).
+ * to list. (The server's own, in server-formatters.ts, keeps the split of each list.)
  */
-export const srcsetFormatter = (pieces: typeof srcsetPieces): Formatter => ({
+const srcset: Formatter = {
   apply(_args: string[], vars: Variable[]): void {
     const first = vars[0]!;
     const variants = field(first.value, 'systemDataVariants');
-    const after = typeof variants === 'string' ? pieces(variants) : null;
+    const after = typeof variants === 'string' ? srcsetPieces(variants) : null;
     if (after === null) return;
     const url = asString(field(first.value, 'assetUrl'));
-    // Concatenated rather than joined: `join` copies every piece into a new flat string, while
-    // `+` links them, and the page's output is flattened once at the end anyway.
-    let srcset = ` srcset="${url}${after[0]}`;
-    for (let i = 1; i < after.length; i++) srcset += `,${url}${after[i]}`;
-    first.set(`${srcset}"`);
+    first.set(` srcset="${url}${after.join(`,${url}`)}"`);
   },
-});
+};
 
 export const CONTENT_IMAGE_FORMATTERS: FormatterTable = {
   'child-image-meta': metaOf((value, args) =>
@@ -265,5 +260,5 @@ export const CONTENT_IMAGE_FORMATTERS: FormatterTable = {
   image,
   'image-color': imageColor,
   'image-meta': metaOf((value) => value),
-  'image-srcset': srcsetFormatter(srcsetPieces),
+  'image-srcset': srcset,
 };

@@ -198,20 +198,14 @@ function argSpecs(args: string[]): readonly ArgSpec[] {
 function messageArgs(specs: readonly ArgSpec[], ctx: RenderContext): MessageArgs {
   const from = ctx.frame().parent ?? undefined;
   const positional: unknown[] = [];
-  let named = NO_NAMES;
+  const named = new Map<string, unknown>();
   for (const [name, path] of specs) {
     const value = ctx.resolve(path, from);
-    if (name !== null) {
-      if (named === NO_NAMES) named = new Map();
-      named.set(name, value);
-    }
+    if (name !== null) named.set(name, value);
     positional.push(value);
   }
   return { positional, named };
 }
-
-/** The named arguments of a call that has none (most have only positional ones); never written. */
-const NO_NAMES: Map<string, unknown> = new Map();
 
 const message: Formatter = {
   prepare: argSpecs,

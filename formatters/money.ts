@@ -281,18 +281,16 @@ export function formatMoneyLocale(
 ): string {
   // The reference's CLDR decimal refuses non-finite amounts and the tag fails (error recorded).
   if (amount.special !== undefined) throw new Error(`Invalid argument: ${decimalToString(amount)}`);
-  let nf: Intl.NumberFormat | null | undefined;
+  let nf: Intl.NumberFormat | null;
   if (options === undefined) {
-    // The common case (price templates, bookkeeper) skips building and serialising options, and
-    // a page's prices come in one locale and currency: the last pair is checked first.
+    // The common case (price templates, bookkeeper): a page's prices come in one locale and
+    // currency, so the last pair's formatter is kept and the options are built only for another.
     if (last === null || locale !== last.locale || currency !== last.currency) {
-      const key = locale + '\u0000' + currencyCode(currency);
-      nf = currencyCache.get(key);
-      if (nf === undefined) {
-        nf = numberFormat(locale, currencyOptions(currencyCode(currency)));
-        currencyCache.set(key, nf);
-      }
-      last = { locale, currency, nf };
+      last = {
+        locale,
+        currency,
+        nf: numberFormat(locale, currencyOptions(currencyCode(currency))),
+      };
     }
     nf = last.nf;
   } else {
@@ -301,7 +299,6 @@ export function formatMoneyLocale(
   return nf === null ? '' : formatDecimal(nf, amount);
 }
 
-const currencyCache = new Map<string, Intl.NumberFormat | null>();
 let last: { locale: string; currency: string; nf: Intl.NumberFormat | null } | null = null;
 
 /** A well-formed currency code in capitals; anything else is USD. */
