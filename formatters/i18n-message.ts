@@ -182,9 +182,9 @@ const NAMED_ARG = /^([^=:]+)[=:](.+)$/;
  * An argument as written, `name:ref` / `name=ref` (named and positional) or `ref`, with its
  * reference split into a path. Made once per compiled tag (`Formatter.prepare`).
  */
-type ArgSpec = readonly [name: string | null, path: Path];
+export type ArgSpec = readonly [name: string | null, path: Path];
 
-function argSpecs(args: string[]): readonly ArgSpec[] {
+export function argSpecs(args: string[]): readonly ArgSpec[] {
   return args.map((arg): ArgSpec => {
     const m = NAMED_ARG.exec(arg);
     return m ? [m[1]!, splitReference(m[2]!)] : [null, splitReference(arg)];
@@ -195,7 +195,7 @@ function argSpecs(args: string[]): readonly ArgSpec[] {
  * Resolves the formatter args from the frame where the tag appeared (docs/language.md, "Where
  * formatters look up names").
  */
-function messageArgs(specs: readonly ArgSpec[], ctx: RenderContext): MessageArgs {
+export function messageArgs(specs: readonly ArgSpec[], ctx: RenderContext): MessageArgs {
   const from = ctx.frame().parent ?? undefined;
   const positional: unknown[] = [];
   const named = new Map<string, unknown>();

@@ -82,6 +82,49 @@ describe('keptPlurals', () => {
 });
 
 describe('server formatters', () => {
+  it('write each message as the plain `message` does, per pattern, locale and arguments', () => {
+    const template = compile('{p|message a b}|{p|plural n=a}|{q|message a}');
+    const patterns = [
+      '{0 plural =0{none} one{# item} other{# items}}',
+      '{0} and {1}',
+      '{0 number} / {1 select x{ex} other{other}}',
+      '{n plural one{one} other{#}} {0}',
+      '{0 datetime}',
+      '{0 money}',
+      '',
+    ];
+    const value = fc.oneof(
+      fc.integer({ min: -3, max: 3 }),
+      fc.constantFrom(-0, 1.5, '1', '01', 'x', '', null, undefined, true, [1], { a: 1 }),
+      fc.constantFrom(Date.UTC(2025, 11, 31, 20), { value: '2.5', currency: 'EUR' }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            p: fc.constantFrom(...patterns),
+            q: fc.constantFrom(...patterns),
+            a: value,
+            b: value,
+            locale: fc.constantFrom('en-US', 'de-DE', 'fr', 'none'),
+            timeZone: fc.constantFrom('UTC', 'Asia/Tokyo'),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        (calls) => {
+          for (const { locale, timeZone, ...data } of calls) {
+            const options = { locale, timeZone };
+            const server = render(template, data, options);
+            const plain = render(template, data, { ...options, formatters: ALL_FORMATTERS });
+            expect(server.html).toBe(plain.html);
+            expect(server.errors.map((e) => e.message)).toEqual(plain.errors.map((e) => e.message));
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it('write each date as the plain `date` does, per tag, zone and instant, errors included', () => {
     const template = compile(
       '{t|date %Y-%m-%d %H:%M:%S %Z %A %j}|{t|date %b %e, %Y}|{t|date}|{t|date %F %T %z}',
