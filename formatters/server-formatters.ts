@@ -10,7 +10,8 @@
  * - `image-srcset` keeps the split of each `systemDataVariants` list it meets and links its
  *   pieces instead of joining them;
  * - `date` splits its pattern once per tag and keeps its texts per zone and instant;
- * - `message` (and `plural`) keeps its texts per pattern, locale and scalar arguments.
+ * - `message` (and `plural`) keeps its texts per pattern, locale and scalar arguments;
+ * - `bookkeeper-money-format` keeps its texts per locale and amount.
  */
 import { BoundedMemo, boundedMemo } from '../engine/bounded-memo.js';
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
@@ -168,6 +169,51 @@ const keptMessage: Formatter = {
   },
 };
 
+/** Locales `bookkeeper-money-format` keeps texts for, and texts per locale (each bound drops all). */
+const KEPT_BOOKKEEPER_LOCALES = 16;
+const KEPT_BOOKKEEPER_TEXTS = 1000;
+const plainBookkeeper = ALL_FORMATTERS['bookkeeper-money-format']!;
+const bookkeeperTexts = new Map<string, BoundedMemo<string>>();
+let lastBookkeeperLocale = '';
+let lastBookkeeperTexts: BoundedMemo<string> | undefined;
+
+/**
+ * `bookkeeper-money-format` with its texts kept per render locale and amount: its text depends
+ * on nothing else than the locale and the amount's decimal text, and a product grid formats
+ * each item's price (just written in cents by `sale-price` and the like) on every render.
+ */
+const keptBookkeeper: Formatter = {
+  ...plainBookkeeper,
+  apply(args: string[], vars: Variable[], ctx: RenderContext, prepared?: unknown): void {
+    const first = vars[0]!;
+    const value = first.value;
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      plainBookkeeper.apply(args, vars, ctx, prepared);
+      return;
+    }
+    const locale = ctx.locale;
+    if (lastBookkeeperTexts === undefined || locale !== lastBookkeeperLocale) {
+      let texts = bookkeeperTexts.get(locale);
+      if (texts === undefined) {
+        texts = new BoundedMemo(KEPT_BOOKKEEPER_TEXTS);
+        if (bookkeeperTexts.size >= KEPT_BOOKKEEPER_LOCALES) bookkeeperTexts.clear();
+        bookkeeperTexts.set(locale, texts);
+      }
+      lastBookkeeperLocale = locale;
+      lastBookkeeperTexts = texts;
+    }
+    const amount = String(value);
+    const kept = lastBookkeeperTexts.get(amount);
+    if (kept !== undefined) {
+      first.set(kept);
+      return;
+    }
+    const texts = lastBookkeeperTexts;
+    plainBookkeeper.apply(args, vars, ctx, prepared);
+    if (typeof first.value === 'string') texts.set(amount, first.value);
+  },
+};
+
 /** Distinct `systemDataVariants` lists kept (a store sends a few). */
 const KEPT_SRCSET_LISTS = 256;
 const keptPieces = boundedMemo(srcsetPieces, KEPT_SRCSET_LISTS);
@@ -208,6 +254,7 @@ export const SERVER_FORMATTERS: FormatterTable = {
     },
   },
   'image-srcset': keptSrcset,
+  'bookkeeper-money-format': keptBookkeeper,
   message: keptMessage,
   plural: keptMessage,
   date: {

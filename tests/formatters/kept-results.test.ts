@@ -82,6 +82,36 @@ describe('keptPlurals', () => {
 });
 
 describe('server formatters', () => {
+  it('write each bookkeeper amount as the plain formatter does, per locale and amount', () => {
+    const template = compile('{a|bookkeeper-money-format}|{b|bookkeeper-money-format}');
+    const amount = fc.oneof(
+      fc.integer({ min: -1e7, max: 1e7 }),
+      decimalText,
+      fc.constantFrom('3800', 3800, '-0', -0, '1e3', 'x', '', 'Infinity', null, undefined, [1]),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            a: amount,
+            b: amount,
+            locale: fc.constantFrom('en-US', 'de-DE', 'ja-JP', 'fr', 'none'),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        (calls) => {
+          for (const { locale, ...data } of calls) {
+            const server = render(template, data, { locale });
+            const plain = render(template, data, { locale, formatters: ALL_FORMATTERS });
+            expect(server.html).toBe(plain.html);
+            expect(server.errors.map((e) => e.message)).toEqual(plain.errors.map((e) => e.message));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('write each message as the plain `message` does, per pattern, locale and arguments', () => {
     const template = compile('{p|message a b}|{p|plural n=a}|{q|message a}');
     const patterns = [
