@@ -90,11 +90,19 @@ const KEPT_MESSAGE_TEXTS = 1000;
 const KEPT_MESSAGE_PATTERNS = 16;
 
 /**
+ * Argument formats worth keeping texts for. A pattern without any (`{price}`, the price
+ * templates' own) is a substitution that costs less than a key made of its arguments, which
+ * may be long HTML (measured: the product page 5% slower when those were keyed too).
+ */
+const KEPT_FORMATS = /plural|select|number|decimal|money|currency|unit/;
+
+/**
  * A `message` tag's arguments, split once per instruction (`Formatter.prepare`), and its texts
  * per pattern, locale and argument values: a product grid prints a review count on every item,
  * the same ones on every render, and a plural message costs a quarter of a microsecond to
- * write out. Only scalar arguments are keyed (by type and text); a pattern that mentions
- * `datetime` (its text depends on the render's zone) is never kept.
+ * write out. Only patterns with a plural, select or number-like argument are kept, and only
+ * their scalar arguments are keyed (by type and text); a pattern that mentions `datetime` (its
+ * text depends on the render's zone) is never kept.
  */
 export class KeptMessages {
   private readonly byPattern = new Map<string, BoundedMemo<string> | null>();
@@ -107,7 +115,10 @@ export class KeptMessages {
     if (pattern !== this.lastPattern) {
       let texts = this.byPattern.get(pattern);
       if (texts === undefined) {
-        texts = pattern.includes('datetime') ? null : new BoundedMemo(KEPT_MESSAGE_TEXTS);
+        texts =
+          KEPT_FORMATS.test(pattern) && !pattern.includes('datetime')
+            ? new BoundedMemo(KEPT_MESSAGE_TEXTS)
+            : null;
         if (this.byPattern.size >= KEPT_MESSAGE_PATTERNS) this.byPattern.clear();
         this.byPattern.set(pattern, texts);
       }
