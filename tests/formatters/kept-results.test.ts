@@ -120,6 +120,7 @@ describe('server formatters', () => {
       '{0 number} / {1 select x{ex} other{other}}',
       '{n plural one{one} other{#}} {0}',
       '{0 datetime}',
+      '{1 plural one{#} other{#}} on {0 datetime}',
       '{0 money}',
       '',
     ];
