@@ -23,12 +23,15 @@ import {
   optionNames,
   PRODUCT_TYPE,
   productTypeOf,
-  structuredContentOf,
 } from '../../storefront/state/product.js';
 import {
   isSubscribable,
   SUBSCRIPTION_CHECKOUT_URL,
 } from '../../storefront/widgets/commerce/purchase.js';
+import { FORM_MESSAGES } from '../../storefront/api/form-messages.js';
+import type { FormState } from '../../storefront/forms/form-view.js';
+import { additionalForm } from '../../storefront/state/additional-fields.js';
+import { answerErrors, answersKey, postedAnswers } from './additional-fields.js';
 import { FormRefusal } from './form-refusal.js';
 
 export const ADD_TO_CART_KIND = 'add-to-cart';
@@ -38,6 +41,8 @@ export interface CartAdd {
   itemId: string;
   sku: string;
   quantity: number;
+  /** The additional-fields form's answers, as JSON text keyed by field id. */
+  additionalFields?: string;
 }
 
 /** The subscription cart call (storefront/api/schemas.ts, SubscriptionCartRequest). */
@@ -45,6 +50,7 @@ export interface SubscriptionAdd {
   itemId: string;
   sku: string;
   qty: number;
+  additionalFields?: string;
 }
 
 /** What the add needs of the post's backend (form-posts.ts, FormBackend). */
@@ -55,13 +61,14 @@ interface CartBackend {
   subscriptionCart(add: SubscriptionAdd): Promise<string>;
 }
 
-/** A 303 (form-posts.ts, FormPostOutcome) with the cookies to pass on. */
-interface CartPostOutcome {
-  status: 303;
-  formStatus: Record<string, never>;
-  redirect: string;
-  setCookies?: string[];
-}
+/**
+ * A 303 (form-posts.ts, FormPostOutcome) with the cookies to pass on; or, for a product with an
+ * additional-fields form that was not added, its page at `page` (the address the 303 would have
+ * named) showing the answers posted.
+ */
+type CartPostOutcome =
+  | { status: 303; formStatus: Record<string, never>; redirect: string; setCookies?: string[] }
+  | { status: 400; formStatus: Record<string, FormState>; page: string };
 /** The demo's selects and radios name each option's field so. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
 const VARIANT_PARAM = 'variant';
@@ -77,22 +84,42 @@ export async function addToCartPost(
   const id = params.get('itemId') ?? '';
   const item = items.find((it) => id !== '' && itemId(it) === id);
   if (item === undefined) throw new FormRefusal(404, { error: 'No such product' });
-  if (typeof structuredContentOf(item).additionalFieldsFormId === 'string') {
-    // Its form is the storefront's lightbox.
-    throw new FormRefusal(400, { error: 'This product is added with JavaScript only' });
-  }
+  // The answers to its additional-fields form, if it has one: every failure keeps them.
+  const form = additionalForm(item);
+  const answers = form && postedAnswers(form, params);
+  const fieldErrors = form && answers ? answerErrors(form, answers) : {};
   // A path of this site: `//host` would send the visitor elsewhere.
   const page = `/${pathname.replace(/^\/+/, '')}`;
   const back = (
-    code: CartNoticeCode,
+    code: CartNoticeCode | null,
     more: [string, string][] = [],
     setCookies?: string[],
-  ): CartPostOutcome => ({
-    status: 303,
-    formStatus: {},
-    redirect: `${page}?${new URLSearchParams([[CART_NOTICE_PARAM, code], ...more])}`,
-    ...(setCookies !== undefined && setCookies.length > 0 && { setCookies }),
-  });
+  ): CartPostOutcome => {
+    const query = new URLSearchParams([
+      ...(code === null ? [] : [[CART_NOTICE_PARAM, code]]),
+      ...more,
+    ]);
+    const address = query.size === 0 ? page : `${page}?${query}`;
+    if (answers === undefined || code === 'added') {
+      return {
+        status: 303,
+        formStatus: {},
+        redirect: address,
+        ...(setCookies !== undefined && setCookies.length > 0 && { setCookies }),
+      };
+    }
+    // The page again, as that address shows it, with the answers in their fields (never in
+    // the address: no link can put words in a page).
+    const invalid = code !== 'session' && Object.keys(fieldErrors).length > 0;
+    const state: FormState = {
+      phase: 'failed',
+      errors: invalid ? fieldErrors : {},
+      above: invalid ? FORM_MESSAGES.invalid : null,
+      below: null,
+      values: answers,
+    };
+    return { status: 400, formStatus: { [answersKey(item)]: state }, page: address };
+  };
   if (!crumbOk) return back('session');
   const choices: Record<string, string> = {};
   for (const name of optionNames(item)) {
@@ -117,6 +144,9 @@ export async function addToCartPost(
   // A product without a quantity field adds one.
   const quantity = parseQuantity(params.get('quantity') ?? '1');
   if ('error' in quantity) return back(cartFailureCode(quantity.error), kept);
+  // The lightbox's check, once the choice is one it would have opened for.
+  if (Object.keys(fieldErrors).length > 0) return back(null, kept);
+  const fields = answers === undefined ? {} : { additionalFields: JSON.stringify(answers) };
   // The API's refusal comes back as its notice; anything else is a fault of ours.
   const refused = (err: unknown): CartPostOutcome => {
     if (!(err instanceof FormRefusal)) throw err;
@@ -124,7 +154,7 @@ export async function addToCartPost(
   };
   const sku = variant.sku;
   if (isSubscribable(item)) {
-    return backend.subscriptionCart({ itemId: id, sku, qty: quantity.quantity }).then(
+    return backend.subscriptionCart({ itemId: id, sku, qty: quantity.quantity, ...fields }).then(
       (cartToken): CartPostOutcome => ({
         status: 303,
         formStatus: {},
@@ -134,7 +164,7 @@ export async function addToCartPost(
     );
   }
   return backend
-    .addToCart({ itemId: id, sku, quantity: quantity.quantity })
+    .addToCart({ itemId: id, sku, quantity: quantity.quantity, ...fields })
     .then((setCookies) => back('added', kept, setCookies), refused);
 }
 
