@@ -5,7 +5,9 @@
  * /cart lists the line. The sold-out variant comes back with the stock text under its title,
  * adding nothing. A subscription product's Subscribe goes to its subscription checkout; the shop
  * grid shows no quick view control (it needs the storefront), the cards' links lead to the
- * products.
+ * products. The workshop's additional-fields form is in its product form: answered, it books the
+ * seat with the answers (shown on /cart); a missing answer comes back named on its field, the
+ * others kept.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { expect, it } from 'vitest';
 import { describeSite } from './site-harness.js';
 
 const APRON = '/shop/p/linen-work-apron';
+const WORKSHOP = '/shop/p/wheel-throwing-workshop';
 
 describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site) => {
   const pill = (page: Page) => page.locator('.cart-pill').getAttribute('data-cart-quantity');
@@ -70,5 +73,53 @@ describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site)
     await card.locator('.product-card-title a').click();
     await page.waitForURL(/\/shop\/p\//);
     expect(await page.locator('form[data-product-form]').count()).toBe(1);
+  });
+
+  it("books the workshop with its form's fields in the product form, then lists the answers on /cart", async () => {
+    const page = await site.newPage({ javaScript: false });
+    site.watch(page);
+    await page.goto(site.base + WORKSHOP);
+    const details = page.getByRole('group', { name: 'Workshop booking details' });
+    await page.getByRole('combobox', { name: 'Select Session' }).selectOption('Saturday 10am');
+    await details.getByRole('combobox', { name: 'Experience' }).selectOption('A few classes');
+    await details.getByRole('textbox', { name: 'Anything we should know?' }).fill('Left-handed');
+    await page.getByRole('button', { name: 'Book a Seat' }).click();
+    await page.waitForURL(`${site.base}${WORKSHOP}?cart=added&variant=66b1c3e8d1f2000000000010`);
+    expect(await notice(page)).toBe('Added! View cart');
+    expect(await pill(page)).toBe('1');
+    await page.getByRole('link', { name: 'View cart' }).click();
+    await page.waitForURL(`${site.base}/cart`);
+    const entry = page.locator('.cart-entry', { hasText: 'Wheel Throwing Workshop' });
+    const answers = (await entry.locator('.cart-entry-fields').innerText()).replace(/\s+/g, ' ');
+    expect(answers).toContain('A few classes');
+    expect(answers).toContain('Left-handed');
+  });
+
+  it('comes back with Required on the missing field, its answers and choice kept, adding nothing', async () => {
+    const page = await site.newPage({ javaScript: false });
+    site.watch(page);
+    await page.goto(site.base + WORKSHOP);
+    const notes = page.getByRole('textbox', { name: 'Anything we should know?' });
+    await notes.fill('Wheelchair access, please');
+    await page.getByRole('button', { name: 'Book a Seat' }).click();
+    await page.waitForLoadState();
+    const experience = page.getByRole('combobox', { name: 'Experience' });
+    expect(await experience.getAttribute('aria-invalid')).toBe('true');
+    // Its message is its description (aria-describedby), above its title.
+    const describedBy = (await experience.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('Required');
+    expect(await page.locator('.product-additional-fields .form-errors').innerText()).toBe(
+      'One or more fields is invalid, please check your entries.',
+    );
+    // The session was not chosen either: named under the button.
+    expect(await notice(page)).toBe('Unable to Add Item Please select the Session option.');
+    expect(await notes.inputValue()).toBe('Wheelchair access, please');
+    expect(await pill(page)).toBe('0');
+    // Answered, it adds (the answer typed before kept).
+    await page.getByRole('combobox', { name: 'Select Session' }).selectOption('Sunday 2pm');
+    await experience.selectOption('Never touched clay');
+    await page.getByRole('button', { name: 'Book a Seat' }).click();
+    await page.waitForURL(/cart=added/);
+    expect(await pill(page)).toBe('1');
   });
 });
