@@ -12,10 +12,11 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 
-import { describeSite } from './site-harness.js';
+import { axeViolations, describeSite } from './site-harness.js';
 
 const APRON = '/shop/p/linen-work-apron';
 const WORKSHOP = '/shop/p/wheel-throwing-workshop';
+const AT_FIELDS = '#product-additional-fields';
 
 describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site) => {
   const pill = (page: Page) => page.locator('.cart-pill').getAttribute('data-cart-quantity');
@@ -84,7 +85,10 @@ describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site)
     await details.getByRole('combobox', { name: 'Experience' }).selectOption('A few classes');
     await details.getByRole('textbox', { name: 'Anything we should know?' }).fill('Left-handed');
     await page.getByRole('button', { name: 'Book a Seat' }).click();
-    await page.waitForURL(`${site.base}${WORKSHOP}?cart=added&variant=66b1c3e8d1f2000000000010`);
+    // The answer opens at the form's fields (the action's fragment, kept through the 303).
+    await page.waitForURL(
+      `${site.base}${WORKSHOP}?cart=added&variant=66b1c3e8d1f2000000000010${AT_FIELDS}`,
+    );
     expect(await notice(page)).toBe('Added! View cart');
     expect(await pill(page)).toBe('1');
     await page.getByRole('link', { name: 'View cart' }).click();
@@ -95,15 +99,18 @@ describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site)
     expect(answers).toContain('Left-handed');
   });
 
-  it('comes back with Required on the missing field, its answers and choice kept, adding nothing', async () => {
+  it('comes back with Required on the missing field, the other answer kept, adding nothing', async () => {
     const page = await site.newPage({ javaScript: false });
     site.watch(page);
     await page.goto(site.base + WORKSHOP);
     const notes = page.getByRole('textbox', { name: 'Anything we should know?' });
     await notes.fill('Wheelchair access, please');
     await page.getByRole('button', { name: 'Book a Seat' }).click();
-    await page.waitForLoadState();
+    await page.waitForURL(`${site.base}${WORKSHOP}${AT_FIELDS}`);
     const experience = page.getByRole('combobox', { name: 'Experience' });
+    // The page opens at the fields: Tab goes to the first, the one named.
+    await page.keyboard.press('Tab');
+    expect(await experience.evaluate((e) => e === document.activeElement)).toBe(true);
     expect(await experience.getAttribute('aria-invalid')).toBe('true');
     // Its message is its description (aria-describedby), above its title.
     const describedBy = (await experience.getAttribute('aria-describedby'))!;
@@ -115,6 +122,16 @@ describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site)
     expect(await notice(page)).toBe('Unable to Add Item Please select the Session option.');
     expect(await notes.inputValue()).toBe('Wheelchair access, please');
     expect(await pill(page)).toBe('0');
+    // axe needs script: the same markup, without the page's, in a page that runs axe's.
+    const markup = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, '');
+    const checked = await site.newPage();
+    await checked.route(site.base + WORKSHOP, (route) =>
+      route.fulfill({ contentType: 'text/html', body: markup }),
+    );
+    await checked.goto(site.base + WORKSHOP);
+    expect(await checked.locator('.product-additional-fields').isVisible()).toBe(true);
+    expect(await axeViolations(checked)).toEqual([]);
+    await checked.close();
     // Answered, it adds (the answer typed before kept).
     await page.getByRole('combobox', { name: 'Select Session' }).selectOption('Sunday 2pm');
     await experience.selectOption('Never touched clay');
