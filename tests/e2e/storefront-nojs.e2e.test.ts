@@ -16,7 +16,7 @@ import { axeViolations, describeSite } from './site-harness.js';
 
 const APRON = '/shop/p/linen-work-apron';
 const WORKSHOP = '/shop/p/wheel-throwing-workshop';
-const AT_FIELDS = '#product-additional-fields';
+const AT_FORM = '#product-form';
 
 describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site) => {
   const pill = (page: Page) => page.locator('.cart-pill').getAttribute('data-cart-quantity');
@@ -85,9 +85,9 @@ describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site)
     await details.getByRole('combobox', { name: 'Experience' }).selectOption('A few classes');
     await details.getByRole('textbox', { name: 'Anything we should know?' }).fill('Left-handed');
     await page.getByRole('button', { name: 'Book a Seat' }).click();
-    // The answer opens at the form's fields (the action's fragment, kept through the 303).
+    // The answer opens at the product form (the action's fragment, kept through the 303).
     await page.waitForURL(
-      `${site.base}${WORKSHOP}?cart=added&variant=66b1c3e8d1f2000000000010${AT_FIELDS}`,
+      `${site.base}${WORKSHOP}?cart=added&variant=66b1c3e8d1f2000000000010${AT_FORM}`,
     );
     expect(await notice(page)).toBe('Added! View cart');
     expect(await pill(page)).toBe('1');
@@ -106,11 +106,12 @@ describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site)
     const notes = page.getByRole('textbox', { name: 'Anything we should know?' });
     await notes.fill('Wheelchair access, please');
     await page.getByRole('button', { name: 'Book a Seat' }).click();
-    await page.waitForURL(`${site.base}${WORKSHOP}${AT_FIELDS}`);
+    await page.waitForURL(`${site.base}${WORKSHOP}${AT_FORM}`);
     const experience = page.getByRole('combobox', { name: 'Experience' });
-    // The page opens at the fields: Tab goes to the first, the one named.
+    // The page opens at the product form: Tab goes to its first control, then on to the fields.
+    const session = page.getByRole('combobox', { name: 'Select Session' });
     await page.keyboard.press('Tab');
-    expect(await experience.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await session.evaluate((e) => e === document.activeElement)).toBe(true);
     expect(await experience.getAttribute('aria-invalid')).toBe('true');
     // Its message is its description (aria-describedby), above its title.
     const describedBy = (await experience.getAttribute('aria-describedby'))!;
