@@ -7,7 +7,11 @@
  * to the page naming the outcome (`?cart=…`, storefront/state/cart-notice.ts) and the chosen
  * variant (`?variant=`), so a reload never adds twice. A gift card goes to the gift card page
  * and a subscription product to its subscription checkout (the subscription cart call's token),
- * as the widget does. Nothing of Node here.
+ * as the widget does. A product with an additional-fields form has the form's fields in its
+ * product form (additional-fields.ts): they are checked as the lightbox checks them and added
+ * with the entry; any failure of such a product answers its page at once with the answers kept
+ * (`page`: the address a 303 would have named, for its notice), never a 303 that would lose them.
+ * Nothing of Node here.
  */
 import {
   CART_NOTICE_PARAM,
@@ -99,7 +103,8 @@ export async function addToCartPost(
       ...(code === null ? [] : [[CART_NOTICE_PARAM, code]]),
       ...more,
     ]);
-    const address = query.size === 0 ? page : `${page}?${query}`;
+    const search = query.toString();
+    const address = search === '' ? page : `${page}?${search}`;
     if (answers === undefined || code === 'added') {
       return {
         status: 303,
