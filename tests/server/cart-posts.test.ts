@@ -237,6 +237,26 @@ describe('add to cart without JavaScript', () => {
       expect(shown).toContain('Bringing tools');
     });
 
+    it("keeps the answers when the cart API refuses the add (the stock's text)", async () => {
+      const { crumb, cookie } = await visitor();
+      const answers = {
+        ...SUNDAY,
+        [EXPERIENCE]: 'A few classes',
+        [NOTES]: 'Two of us',
+        quantity: '3',
+      };
+      const reply = await post(cookie, workshopPost(crumb, answers), WORKSHOP.path);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toContain(
+        '<span class="product-cart-notice-text">Sorry, we do not have enough of that item available.</span>',
+      );
+      expect(field(reply.body, EXPERIENCE)).toContain('<option value="A few classes" selected>');
+      expect(field(reply.body, NOTES)).toContain('>Two of us</textarea>');
+      // No field is at fault: no field's text, none above them.
+      expect(reply.body).not.toContain('One or more fields is invalid');
+      expect(cartLines(cookie)).toEqual([]);
+    });
+
     it('answers a crumb that does not match with the session text, keeping the answers', async () => {
       const { cookie } = await visitor();
       const answers = { ...SUNDAY, [EXPERIENCE]: 'A few classes', [NOTES]: 'Morning person' };
