@@ -110,6 +110,8 @@ describeSite('add to cart without JavaScript', { prefix: 'jsont-nojs-' }, (site)
     const experience = page.getByRole('combobox', { name: 'Experience' });
     // The page opens at the product form: Tab goes to its first control, then on to the fields.
     const session = page.getByRole('combobox', { name: 'Select Session' });
+    // Once the browser has gone to the fragment (the form its target): Tab starts there.
+    await page.locator(`form${AT_FORM}:target`).waitFor();
     await page.keyboard.press('Tab');
     expect(await session.evaluate((e) => e === document.activeElement)).toBe(true);
     expect(await experience.getAttribute('aria-invalid')).toBe('true');
