@@ -1,8 +1,9 @@
 /**
  * A product's additional-fields form without JavaScript (docs/storefront.md, "Additional
  * fields"): the product page's form carries the form's fields (the demo's form-field.block over
- * the view made here), and a post of it is read and checked here as the storefront's lightbox
- * reads and checks it, so the cart entry gets the same answers either way.
+ * the view made here), and a post of it is read here as the storefront's lightbox reads its own
+ * fields (cart-posts.ts checks them with the lightbox's rules, additional-fields-form.ts), so the
+ * cart entry gets the same answers either way.
  *
  * The lightbox asks name, address, date, time and phone as one text each, and sends no hidden
  * field: the page's fields do the same, so a value has the lightbox's shape (a string, a
@@ -26,7 +27,6 @@ import {
   type FieldValues,
 } from '../../storefront/state/additional-fields.js';
 import { itemId } from '../../storefront/state/product.js';
-import { validateValues } from '../../storefront/widgets/commerce/additional-fields-form.js';
 
 type Rec = Record<string, unknown>;
 
@@ -58,10 +58,6 @@ function pageFormOf(form: AdditionalForm): FormDef & Rec {
 export function postedAnswers(form: AdditionalForm, entries: FormEntries): FieldValues {
   return formValues(pageFormOf(form), entries) as FieldValues;
 }
-
-/** The lightbox's check: each invalid field's text by field id (empty when all pass). */
-export const answerErrors = (form: AdditionalForm, answers: FieldValues) =>
-  validateValues(form, answers);
 
 /**
  * `item.additionalForm` of a product page whose item has a form: the form's name, the text above

@@ -35,7 +35,8 @@ import {
 import { FORM_MESSAGES } from '../../storefront/api/form-messages.js';
 import type { FormState } from '../../storefront/forms/form-view.js';
 import { additionalForm } from '../../storefront/state/additional-fields.js';
-import { answerErrors, answersKey, postedAnswers } from './additional-fields.js';
+import { validateValues } from '../../storefront/widgets/commerce/additional-fields-form.js';
+import { answersKey, postedAnswers } from './additional-fields.js';
 import { FormRefusal } from './form-refusal.js';
 
 export const ADD_TO_CART_KIND = 'add-to-cart';
@@ -91,7 +92,8 @@ export async function addToCartPost(
   // The answers to its additional-fields form, if it has one: every failure keeps them.
   const form = additionalForm(item);
   const answers = form && postedAnswers(form, params);
-  const fieldErrors = form && answers ? answerErrors(form, answers) : {};
+  // The lightbox's own check.
+  const fieldErrors = form && answers ? validateValues(form, answers) : {};
   // A path of this site: `//host` would send the visitor elsewhere.
   const page = `/${pathname.replace(/^\/+/, '')}`;
   const back = (
