@@ -13,7 +13,8 @@
  * - Bytes promoted per minor collection stay small render after render. In Node 20 (V8 11.3),
  *   adding a property to an object made by a spread (`{ ...props }` then `children`) made the
  *   objects around it survive and be promoted: about 900 KB per collection, against about
- *   230 bytes without; the shop page's widgets, cloned with `cloneElement`, about 340 KB.
+ *   230 bytes without; the shop page's widgets, cloned with `cloneElement`, about 340 KB; the
+ *   product page's flagged item copy (formatters/commerce-widgets.ts `withFlag`), 211 KB.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -216,27 +217,44 @@ function smallRenders(): Promotion {
   );
 }
 
-/** The demo shop page rendered to HTML (its widgets make elements during renderToString). */
-function shopPage(): Promotion {
-  const data = storeData();
+/**
+ * Bytes promoted while a demo store page (`template`, compiled as `page` with the site's
+ * partials in `options` and the store's `data`) is rendered by `render`, a source expression.
+ */
+function demoPage(template: string, render: string, pretenure: boolean): Promotion {
   const partials = Object.fromEntries(
     readdirSync(join(SITE, 'partials')).map((name) => [
       name,
       readFileSync(join(SITE, 'partials', name), 'utf8'),
     ]),
   );
-  const template = readFileSync(join(SITE, 'templates', 'shop.html'), 'utf8');
+  const source = readFileSync(join(SITE, 'templates', `${template}.html`), 'utf8');
   return promotedPerScavenge(
-    `const shop = compile(${JSON.stringify(template)});
+    `const page = compile(${JSON.stringify(source)});
      const options = { partials: Object.fromEntries(Object.entries(${JSON.stringify(partials)})
        .map(([name, text]) => [name, compile(text).code])) };
-     const data = ${JSON.stringify(data)};
-     const page = () => renderToString(renderToReact(shop, data, options).element);`,
-    'page();',
-    'page()',
-    true,
+     const data = ${JSON.stringify(storeData())};
+     const draw = () => ${render};`,
+    'draw();',
+    'draw()',
+    pretenure,
   );
 }
+
+/** The demo shop page rendered to HTML (its widgets make elements during renderToString). */
+const shopPage = (): Promotion =>
+  demoPage('shop', 'renderToString(renderToReact(page, data, options).element)', true);
+
+/**
+ * The demo product page, string render and React path: its add-to-cart form copies the item
+ * with a flag (`{@|quantity-input form}`), which a spread copy plus a property made survive.
+ */
+const productPage = (): Promotion =>
+  demoPage(
+    'product',
+    'render(page, data, options).html + renderToString(renderToReact(page, data, options).element)',
+    false,
+  );
 
 function runYoungSuite(): SuiteReport {
   const rows: string[][] = [];
@@ -261,6 +279,11 @@ function runYoungSuite(): SuiteReport {
       'bytes promoted per minor GC: shop page, React literal pretenured',
       shopPage(),
       'product-card',
+    ],
+    [
+      'bytes promoted per minor GC: product page, string and React',
+      productPage(),
+      'name="quantity"',
     ],
   ];
   for (const [label, p, expected] of promotions) {

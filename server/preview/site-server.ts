@@ -299,7 +299,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     }
     // 200 whatever the outcome: the page shows it (a 4xx document is a console error in the
     // browser of a visitor whose script had not loaded yet).
-    renderPage(req, res, url, { formStatus: outcome.formStatus });
+    const shown = outcome.page === undefined ? url : new URL(outcome.page, url);
+    renderPage(req, res, shown, { formStatus: outcome.formStatus });
   }
 
   const server = createServer((req, res) => {

@@ -7,7 +7,11 @@
  * to the page naming the outcome (`?cart=…`, storefront/state/cart-notice.ts) and the chosen
  * variant (`?variant=`), so a reload never adds twice. A gift card goes to the gift card page
  * and a subscription product to its subscription checkout (the subscription cart call's token),
- * as the widget does. Nothing of Node here.
+ * as the widget does. A product with an additional-fields form has the form's fields in its
+ * product form (additional-fields.ts): they are checked as the lightbox checks them and added
+ * with the entry; any failure of such a product answers its page at once with the answers kept
+ * (`page`: the address a 303 would have named, for its notice), never a 303 that would lose them.
+ * Nothing of Node here.
  */
 import {
   CART_NOTICE_PARAM,
@@ -23,12 +27,16 @@ import {
   optionNames,
   PRODUCT_TYPE,
   productTypeOf,
-  structuredContentOf,
 } from '../../storefront/state/product.js';
 import {
   isSubscribable,
   SUBSCRIPTION_CHECKOUT_URL,
 } from '../../storefront/widgets/commerce/purchase.js';
+import { FORM_MESSAGES } from '../../storefront/api/form-messages.js';
+import type { FormState } from '../../storefront/forms/form-view.js';
+import { additionalForm } from '../../storefront/state/additional-fields.js';
+import { validateValues } from '../../storefront/widgets/commerce/additional-fields-form.js';
+import { answersKey, postedAnswers } from './additional-fields.js';
 import { FormRefusal } from './form-refusal.js';
 
 export const ADD_TO_CART_KIND = 'add-to-cart';
@@ -38,6 +46,8 @@ export interface CartAdd {
   itemId: string;
   sku: string;
   quantity: number;
+  /** The additional-fields form's answers, as JSON text keyed by field id. */
+  additionalFields?: string;
 }
 
 /** The subscription cart call (storefront/api/schemas.ts, SubscriptionCartRequest). */
@@ -45,6 +55,7 @@ export interface SubscriptionAdd {
   itemId: string;
   sku: string;
   qty: number;
+  additionalFields?: string;
 }
 
 /** What the add needs of the post's backend (form-posts.ts, FormBackend). */
@@ -55,13 +66,14 @@ interface CartBackend {
   subscriptionCart(add: SubscriptionAdd): Promise<string>;
 }
 
-/** A 303 (form-posts.ts, FormPostOutcome) with the cookies to pass on. */
-interface CartPostOutcome {
-  status: 303;
-  formStatus: Record<string, never>;
-  redirect: string;
-  setCookies?: string[];
-}
+/**
+ * A 303 (form-posts.ts, FormPostOutcome) with the cookies to pass on; or, for a product with an
+ * additional-fields form that was not added, its page at `page` (the address the 303 would have
+ * named) showing the answers posted.
+ */
+type CartPostOutcome =
+  | { status: 303; formStatus: Record<string, never>; redirect: string; setCookies?: string[] }
+  | { status: 400; formStatus: Record<string, FormState>; page: string };
 /** The demo's selects and radios name each option's field so. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
 const VARIANT_PARAM = 'variant';
@@ -77,22 +89,44 @@ export async function addToCartPost(
   const id = params.get('itemId') ?? '';
   const item = items.find((it) => id !== '' && itemId(it) === id);
   if (item === undefined) throw new FormRefusal(404, { error: 'No such product' });
-  if (typeof structuredContentOf(item).additionalFieldsFormId === 'string') {
-    // Its form is the storefront's lightbox.
-    throw new FormRefusal(400, { error: 'This product is added with JavaScript only' });
-  }
+  // The answers to its additional-fields form, if it has one: every failure keeps them.
+  const form = additionalForm(item);
+  const answers = form && postedAnswers(form, params);
+  // The lightbox's own check.
+  const fieldErrors = form && answers ? validateValues(form, answers) : {};
   // A path of this site: `//host` would send the visitor elsewhere.
   const page = `/${pathname.replace(/^\/+/, '')}`;
   const back = (
-    code: CartNoticeCode,
+    code: CartNoticeCode | null,
     more: [string, string][] = [],
     setCookies?: string[],
-  ): CartPostOutcome => ({
-    status: 303,
-    formStatus: {},
-    redirect: `${page}?${new URLSearchParams([[CART_NOTICE_PARAM, code], ...more])}`,
-    ...(setCookies !== undefined && setCookies.length > 0 && { setCookies }),
-  });
+  ): CartPostOutcome => {
+    const query = new URLSearchParams([
+      ...(code === null ? [] : [[CART_NOTICE_PARAM, code]]),
+      ...more,
+    ]);
+    const search = query.toString();
+    const address = search === '' ? page : `${page}?${search}`;
+    if (answers === undefined || code === 'added') {
+      return {
+        status: 303,
+        formStatus: {},
+        redirect: address,
+        ...(setCookies !== undefined && setCookies.length > 0 && { setCookies }),
+      };
+    }
+    // The page again, as that address shows it, with the answers in their fields (never in
+    // the address: no link can put words in a page).
+    const invalid = code !== 'session' && Object.keys(fieldErrors).length > 0;
+    const state: FormState = {
+      phase: 'failed',
+      errors: invalid ? fieldErrors : {},
+      above: invalid ? FORM_MESSAGES.invalid : null,
+      below: null,
+      values: answers,
+    };
+    return { status: 400, formStatus: { [answersKey(item)]: state }, page: address };
+  };
   if (!crumbOk) return back('session');
   const choices: Record<string, string> = {};
   for (const name of optionNames(item)) {
@@ -117,6 +151,9 @@ export async function addToCartPost(
   // A product without a quantity field adds one.
   const quantity = parseQuantity(params.get('quantity') ?? '1');
   if ('error' in quantity) return back(cartFailureCode(quantity.error), kept);
+  // The lightbox's check, once the choice is one it would have opened for.
+  if (Object.keys(fieldErrors).length > 0) return back(null, kept);
+  const fields = answers === undefined ? {} : { additionalFields: JSON.stringify(answers) };
   // The API's refusal comes back as its notice; anything else is a fault of ours.
   const refused = (err: unknown): CartPostOutcome => {
     if (!(err instanceof FormRefusal)) throw err;
@@ -124,7 +161,7 @@ export async function addToCartPost(
   };
   const sku = variant.sku;
   if (isSubscribable(item)) {
-    return backend.subscriptionCart({ itemId: id, sku, qty: quantity.quantity }).then(
+    return backend.subscriptionCart({ itemId: id, sku, qty: quantity.quantity, ...fields }).then(
       (cartToken): CartPostOutcome => ({
         status: 303,
         formStatus: {},
@@ -134,7 +171,7 @@ export async function addToCartPost(
     );
   }
   return backend
-    .addToCart({ itemId: id, sku, quantity: quantity.quantity })
+    .addToCart({ itemId: id, sku, quantity: quantity.quantity, ...fields })
     .then((setCookies) => back('added', kept, setCookies), refused);
 }
 

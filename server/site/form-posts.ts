@@ -77,6 +77,11 @@ export interface FormPostOutcome {
   formStatus: Record<string, FormState>;
   /** A form's success URL: answer 303 to it instead of the page. */
   redirect?: string;
+  /**
+   * The address of this site whose page to answer with instead of the posted one's (its query
+   * names a product form's notice, state/cart-notice.ts).
+   */
+  page?: string;
   /** Set-Cookie values to send with the answer (an add to cart that made the cart). */
   setCookies?: string[];
 }

@@ -167,7 +167,8 @@ export function createSiteHandler(
       return new Response(null, { status: 303, headers });
     }
     // 200 whatever the outcome, as in the preview: the page shows it.
-    const page = await servePage(new Request(request.url, { headers: request.headers }), url, {
+    const shown = outcome.page === undefined ? url : new URL(outcome.page, url);
+    const page = await servePage(new Request(shown, { headers: request.headers }), shown, {
       formStatus: outcome.formStatus,
     });
     page.headers.set('Cache-Control', 'no-store');

@@ -22,6 +22,7 @@ import { initialState, storefrontData } from '../../storefront/state/page-data.j
 import { signInFromQuery, signInView } from '../../storefront/state/sign-in.js';
 import { giftCardChoice } from '../../storefront/state/gift-card.js';
 import { cartNoticeFromQuery } from '../../storefront/state/cart-notice.js';
+import { withAdditionalForm } from './additional-fields.js';
 import { describeConfigIssues, SiteConfig, type RouteConfig } from './config.js';
 import { FileCache, ProblemError } from './files.js';
 import { problemFromError, siteProblem, type SiteProblem } from './problems.js';
@@ -493,6 +494,8 @@ export class Site {
     if (data.item !== undefined) {
       const notice = cartNoticeFromQuery(data.item, query);
       if (notice !== undefined) data.cartNotice = notice;
+      // Its additional-fields form's fields, for the product form without JavaScript.
+      withAdditionalForm(data);
     }
     // The gift card page: the amount `?itemId=…&sku=…` chose, if any (state/gift-card.ts).
     if (typeof page === 'object' && page !== null && page.giftCardCheckout === true) {

@@ -18,6 +18,8 @@ export const CART_ERROR_TEXTS = {
   updateForm: 'Unable to update form',
   openForm: 'Unable to open form',
   removeItem: 'Unable to remove item',
+  /** The cart's edit form, under its fields, while one is missing or invalid. */
+  fixFields: 'Update the missing or invalid information above.',
 } as const;
 
 /**

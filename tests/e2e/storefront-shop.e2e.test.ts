@@ -65,6 +65,10 @@ describeSite('shopping states in Chromium', { prefix: 'jsont-shop-' }, (site) =>
   it('opens the lightbox after the stock check and closes it four ways, focus back', async () => {
     const page = await open(WORKSHOP);
     const button = '.sqs-add-to-cart-button';
+    // The form's fields the product form carries for a visitor without JavaScript are hidden
+    // once hydrated: the lightbox asks them.
+    expect(await page.locator('.product-additional-fields').count()).toBe(1);
+    expect(await page.locator('.product-additional-fields').isVisible()).toBe(false);
     const ways: Array<(dialog: ReturnType<Page['getByRole']>) => Promise<void>> = [
       (d) => d.getByRole('button', { name: 'Close' }).click(),
       async (d) => {
@@ -93,6 +97,8 @@ describeSite('shopping states in Chromium', { prefix: 'jsont-shop-' }, (site) =>
     await dialog.getByRole('button', { name: 'Book a Seat' }).click();
     await dialog.waitFor({ state: 'detached' });
     await waitForAddLabel(page, 'Added!', ADD_TIMINGS.added + PAGE_TIMEOUT_MS);
+    // Added in place: the product form (its button a real submit button) was not sent.
+    expect(page.url()).toBe(`${site.base}${WORKSHOP}?variant=66b1c3e8d1f2000000000010`);
     const cart = await page.evaluate(async () =>
       (await fetch('/api/commerce/shopping-cart')).json(),
     );

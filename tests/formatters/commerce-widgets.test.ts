@@ -226,6 +226,15 @@ describe('quantity-input', () => {
     expectNamedByForm('quantity-input', data, '<input aria-label="Quantity" ', 'name="quantity" ');
   });
 
+  it('sets the form flag over an own property of that name, and keeps an own __proto__ key', () => {
+    const data = JSON.parse(
+      '{"item": {"id": "I", "jsontFormField": false, "__proto__": {"jsontFormField": false},' +
+        ' "structuredContent": {"productType": 1, "variants": [{"qtyInStock": 5}]}}}',
+    ) as unknown;
+    expect(render('{item|quantity-input form}', data).html).toContain('name="quantity" ');
+    expect(render('{item|quantity-input}', data).html).not.toContain('name="quantity"');
+  });
+
   it('uses a truthy localized label as is (unescaped)', () => {
     const out = html(
       'quantity-input',

@@ -51,7 +51,10 @@ const cartLines = (cookie: string) => {
 
 const CHARCOAL_SM = { 'variant-option-Color': 'Charcoal', 'variant-option-Size': 'S/M' };
 const COFFEE = { path: '/shop/p/coffee-subscription', id: '65a0c3e8d1f200000000001e' };
-const WORKSHOP = '/shop/p/wheel-throwing-workshop';
+const WORKSHOP = { path: '/shop/p/wheel-throwing-workshop', id: '65a0c3e8d1f2000000000012' };
+const SUNDAY = { 'variant-option-Session': 'Sunday 2pm' };
+const EXPERIENCE = 'select-yui_3_17_2_31';
+const NOTES = 'textarea-yui_3_17_2_32';
 
 describe('add to cart without JavaScript', () => {
   it('adds the chosen variant, sets the cart cookie and redirects back with Added!', async () => {
@@ -143,16 +146,129 @@ describe('add to cart without JavaScript', () => {
     expect(page.body).toMatch(/<button type="submit" class="sqs-add-to-cart-button /);
   });
 
-  it("keeps a product with an additional-fields form to the storefront's lightbox", async () => {
-    const { crumb, cookie } = await visitor();
-    const page = await get(cookie, WORKSHOP);
-    const id = /name="itemId" value="([^"]+)"/.exec(page.body)![1]!;
-    const reply = await post(
-      cookie,
-      new URLSearchParams({ 'jsont-form': 'add-to-cart', crumb, itemId: id }),
-      WORKSHOP,
-    );
-    expect(reply.status).toBe(400);
+  describe("a product with an additional-fields form (the form's fields in the product form)", () => {
+    const workshopPost = (crumb: string, fields: Record<string, string>) =>
+      new URLSearchParams({ 'jsont-form': 'add-to-cart', crumb, itemId: WORKSHOP.id, ...fields });
+    /** The page's field: its wrapper (its message above its title, its control). */
+    const field = (html: string, id: string) =>
+      new RegExp(`<div class="form-item[^"]*" id="${id}"[\\s\\S]*?</div>`).exec(html)?.[0] ?? '';
+
+    it('renders the fields in the product form, labelled, with the names the cart API takes', async () => {
+      const { cookie } = await visitor();
+      const page = await get(cookie, WORKSHOP.path);
+      const form = /<form class="product-form"[\s\S]*?<\/form>/.exec(page.body)![0];
+      expect(form).toContain('<legend class="product-additional-fields-title"');
+      expect(form).toContain('Workshop booking details');
+      const experience = field(form, EXPERIENCE);
+      expect(experience).toContain(`<label class="title" for="${EXPERIENCE}-field">Experience`);
+      expect(experience).toMatch(/<span class="required" aria-hidden="true">\*<\/span>/);
+      expect(experience).toContain(`name="${EXPERIENCE}" aria-describedby="${EXPERIENCE}-error"`);
+      expect(field(form, NOTES)).toContain(
+        `<textarea class="field-element" id="${NOTES}-field" name="${NOTES}"`,
+      );
+      // Its button is the form's real submit button.
+      expect(form).toMatch(/<button type="submit" class="sqs-add-to-cart-button /);
+    });
+
+    it('shows Required on a missing field, keeps the answers and adds nothing', async () => {
+      const { crumb, cookie } = await visitor();
+      const reply = await post(
+        cookie,
+        workshopPost(crumb, { ...SUNDAY, [NOTES]: 'Left-handed <b>please</b>' }),
+        WORKSHOP.path,
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.headers.location).toBeUndefined();
+      const experience = field(reply.body, EXPERIENCE);
+      expect(experience).toContain(`<p class="field-error" id="${EXPERIENCE}-error">Required</p>`);
+      expect(experience).toContain('aria-invalid="true"');
+      expect(reply.body).toContain(
+        '<p class="form-errors">One or more fields is invalid, please check your entries.</p>',
+      );
+      expect(field(reply.body, NOTES)).toContain(
+        '>Left-handed &lt;b&gt;please&lt;/b&gt;</textarea>',
+      );
+      expect(cartLines(cookie)).toEqual([]);
+    });
+
+    it('shows the character limit text on a field over its maximum, keeping the choice', async () => {
+      const { crumb, cookie } = await visitor();
+      const answers = { ...SUNDAY, [EXPERIENCE]: 'A few classes', [NOTES]: 'x'.repeat(301) };
+      const reply = await post(cookie, workshopPost(crumb, answers), WORKSHOP.path);
+      const notes = field(reply.body, NOTES);
+      expect(notes).toContain(
+        `<p class="field-error" id="${NOTES}-error">You have exceeded the character limit.</p>`,
+      );
+      expect(notes).toContain('301 / 300');
+      expect(field(reply.body, EXPERIENCE)).toContain('<option value="A few classes" selected>');
+      expect(field(reply.body, EXPERIENCE)).toContain(`id="${EXPERIENCE}-error" hidden>`);
+      expect(cartLines(cookie)).toEqual([]);
+      // A missing option is named too, with the fields' texts, the answers still kept.
+      const both = await post(
+        cookie,
+        workshopPost(crumb, { [NOTES]: 'x'.repeat(301) }),
+        WORKSHOP.path,
+      );
+      expect(both.body).toContain('Please select the Session option.');
+      expect(both.body).toContain('You have exceeded the character limit.');
+      expect(field(both.body, NOTES)).toContain(`${'x'.repeat(301)}</textarea>`);
+    });
+
+    it('adds the entry with the answers, as the lightbox does, and /cart shows them', async () => {
+      const { crumb, cookie } = await visitor();
+      const answers = { ...SUNDAY, [EXPERIENCE]: 'I have my own wheel', [NOTES]: 'Bringing tools' };
+      const reply = await post(cookie, workshopPost(crumb, answers), WORKSHOP.path);
+      expect(reply.status).toBe(303);
+      expect(reply.headers.location).toBe(
+        `${WORKSHOP.path}?cart=added&variant=66b1c3e8d1f2000000000011`,
+      );
+      const withCart = [cookie, ...cookiesOf(reply)].join('; ');
+      const lines = cartLines(withCart);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ sku: 'JP-WS-SUN-PM', quantity: 1 });
+      expect(JSON.parse(String(lines[0]!.additional_fields))).toEqual({
+        [EXPERIENCE]: 'I have my own wheel',
+        [NOTES]: 'Bringing tools',
+      });
+      const cart = await get(withCart, '/cart');
+      // The entry's summary answers (summary-form-field), as after a JavaScript add.
+      const shown = /<div class="cart-entry-fields">([\s\S]*?)<button/.exec(cart.body)![1]!;
+      expect(shown).toContain('I have my own wheel');
+      expect(shown).toContain('Bringing tools');
+    });
+
+    it("keeps the answers when the cart API refuses the add (the stock's text)", async () => {
+      const { crumb, cookie } = await visitor();
+      const answers = {
+        ...SUNDAY,
+        [EXPERIENCE]: 'A few classes',
+        [NOTES]: 'Two of us',
+        quantity: '3',
+      };
+      const reply = await post(cookie, workshopPost(crumb, answers), WORKSHOP.path);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toContain(
+        '<span class="product-cart-notice-text">Sorry, we do not have enough of that item available.</span>',
+      );
+      expect(field(reply.body, EXPERIENCE)).toContain('<option value="A few classes" selected>');
+      expect(field(reply.body, NOTES)).toContain('>Two of us</textarea>');
+      // No field is at fault: no field's text, none above them.
+      expect(reply.body).not.toContain('One or more fields is invalid');
+      expect(cartLines(cookie)).toEqual([]);
+    });
+
+    it('answers a crumb that does not match with the session text, keeping the answers', async () => {
+      const { cookie } = await visitor();
+      const answers = { ...SUNDAY, [EXPERIENCE]: 'A few classes', [NOTES]: 'Morning person' };
+      const reply = await post(cookie, workshopPost('forged', answers), WORKSHOP.path);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toContain(
+        'Your session has expired. Please reload the page and try again.',
+      );
+      expect(field(reply.body, EXPERIENCE)).toContain('<option value="A few classes" selected>');
+      expect(field(reply.body, NOTES)).toContain('>Morning person</textarea>');
+      expect(cookiesOf(reply).filter((c) => c.startsWith('CART='))).toEqual([]);
+    });
   });
 
   it('refuses a post whose crumb does not match with the session text', async () => {

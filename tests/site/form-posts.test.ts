@@ -168,4 +168,40 @@ describe('forms posted without JavaScript to the built site', () => {
     expect(reply.status).toBe(303);
     expect(reply.headers.get('location')).toMatch(/^\/checkout\/subscription\?cartToken=[\w-]+$/);
   });
+
+  it("adds a product with its additional-fields form's answers, or shows the page's texts keeping them", async () => {
+    const token = await crumb();
+    const path = '/shop/p/wheel-throwing-workshop';
+    const body = new URLSearchParams({
+      'jsont-form': 'add-to-cart',
+      crumb: token,
+      itemId: '65a0c3e8d1f2000000000012',
+      'variant-option-Session': 'Saturday 10am',
+      'textarea-yui_3_17_2_32': 'Left-handed',
+    });
+    const missing = await post(path, body, `crumb=${token}`);
+    expect(missing.status).toBe(200);
+    expect(missing.body).toContain(
+      '<p class="field-error" id="select-yui_3_17_2_31-error">Required</p>',
+    );
+    expect(missing.body).toContain('One or more fields is invalid, please check your entries.');
+    expect(missing.body).toContain('>Left-handed</textarea>');
+    expect(missing.headers.getSetCookie().filter((c) => c.startsWith('CART='))).toEqual([]);
+
+    body.set('select-yui_3_17_2_31', 'Never touched clay');
+    const added = await post(path, body, `crumb=${token}`);
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe(
+      `${path}?cart=added&variant=66b1c3e8d1f2000000000010`,
+    );
+    const cart = added.headers.getSetCookie().find((c) => c.startsWith('CART='))!;
+    const page = await handler.fetch(
+      new Request(`${BASE}/cart`, { headers: { Cookie: `crumb=${token}; ${cart.split(';')[0]}` } }),
+    );
+    const html = await page.text();
+    // The entry's summary answers (summary-form-field), as after a JavaScript add.
+    const shown = /<div class="cart-entry-fields">([\s\S]*?)<button/.exec(html)![1]!;
+    expect(shown).toContain('Never touched clay');
+    expect(shown).toContain('Left-handed');
+  });
 });

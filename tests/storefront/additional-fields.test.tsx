@@ -100,6 +100,8 @@ describe('additional-fields lightbox', () => {
     expect(item.querySelector('.field-error')!.textContent).toBe('Required');
     expect(item.firstElementChild!.className).toBe('field-error'); // above the title
     expect(commerce.calls.map((c) => c.method)).toEqual(['stock']);
+    // The cart's text is the cart's edit form's only.
+    expect(modal.textContent).not.toContain('Update the missing or invalid information above.');
 
     await user().selectOptions(modal.querySelector('select')!, 'A few classes');
     await user().type(modal.querySelector('textarea')!, 'Left-handed');
@@ -222,6 +224,35 @@ describe('additional fields on /cart', () => {
       'Experience: I have my own wheel Anything we should know?: Bring an apron',
     );
     expect(logged).toEqual([]);
+  });
+
+  it("says the cart's text under the fields, with the forms' texts, when one is missing", async () => {
+    const { commerce } = await openCart();
+    await user().click(document.querySelector<HTMLElement>('.cart-entry-edit-fields')!);
+    await settle();
+    const modal = dialog()!;
+    await user().selectOptions(modal.querySelector('select')!, '');
+    await user().type(modal.querySelector('textarea')!, 'Late');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user().click(save);
+    // The forms' texts: the field's above its title, the form's at the top.
+    expect(alertText(modal)).toBe('One or more fields is invalid, please check your entries.');
+    const item = modal.querySelector(`select[name="${SELECT_ID}"]`)!.closest('.form-item')!;
+    expect(item.querySelector('.field-error')!.textContent).toBe('Required');
+    // The cart's, under the fields: right before Save.
+    const below = save.previousElementSibling!;
+    expect(below.textContent).toBe('Update the missing or invalid information above.');
+    expect(below.compareDocumentPosition(item) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(commerce.calls.map((c) => c.method)).not.toContain('updateAdditionalFields');
+    expect(dialog()!.querySelector('textarea')!.value).toBe('Late');
+    // Answered, it goes.
+    await user().selectOptions(modal.querySelector('select')!, 'A few classes');
+    await user().click(save);
+    expect(modal.textContent).not.toContain('Update the missing or invalid information above.');
+    expect(commerce.calls.at(-1)!.method).toBe('updateAdditionalFields');
+    await commerce.answer();
+    await settle();
+    expect(dialog()).toBeNull();
   });
 
   it('keeps the values and says why when saving fails', async () => {

@@ -27,6 +27,8 @@ export interface AdditionalFieldsDialogProps {
   /** Values to start from (an entry's, when editing). */
   initial?: FieldValues;
   submitLabel: string;
+  /** Shown under the fields, by the button, while a field is invalid (the cart's edit form). */
+  invalidBelow?: string;
   opener: HTMLElement | null;
   /** Saves the values: resolves with what to show when that failed, else null (it closes). */
   onSubmit(values: FieldValues): Promise<Notice | null>;
@@ -86,6 +88,9 @@ export function AdditionalFieldsDialog(props: AdditionalFieldsDialogProps): Reac
             onChange={(value) => set(field.id, value)}
           />
         ))}
+        {props.invalidBelow && Object.keys(errors).length > 0 && (
+          <p className="form-error">{props.invalidBelow}</p>
+        )}
         <button type="submit" className="button" aria-disabled={saving || undefined}>
           {saving ? SAVING_LABEL : props.submitLabel}
         </button>

@@ -1,8 +1,10 @@
 /**
  * Editing an entry's additional fields on /cart: the product's form (the page's `items`) in
  * the additional-fields lightbox, filled with the entry's values; Save replaces them through the
- * cart store (`Saving…` meanwhile). A failure shows in the lightbox under `Unable to update form`
- * with the values kept; a product whose form cannot be found: `Unable to open form`.
+ * cart store (`Saving…` meanwhile). A field missing or invalid also says `Update the missing or
+ * invalid information above.` under the fields, by Save. A failure shows in the lightbox under
+ * `Unable to update form` with the values kept; a product whose form cannot be found: `Unable to
+ * open form`.
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { CART_ERROR_TEXTS } from '../../api/errors.js';
@@ -48,6 +50,7 @@ export async function editEntryFields(
       form={form}
       initial={parseValues(entry.additionalFields)}
       submitLabel={SAVE_LABEL}
+      invalidBelow={CART_ERROR_TEXTS.fixFields}
       opener={opener}
       onClose={close}
       onSubmit={async (values) => {
