@@ -195,15 +195,15 @@ export function argSpecs(args: string[]): readonly ArgSpec[] {
  * Resolves the formatter args from the frame where the tag appeared (docs/language.md, "Where
  * formatters look up names").
  */
-export function messageArgs(specs: readonly ArgSpec[], ctx: RenderContext): MessageArgs {
+export function argValues(specs: readonly ArgSpec[], ctx: RenderContext): unknown[] {
   const from = ctx.frame().parent ?? undefined;
-  const positional: unknown[] = [];
+  return specs.map(([, path]) => ctx.resolve(path, from));
+}
+
+/** The arguments by position, and the named ones by name too. */
+export function messageArgs(specs: readonly ArgSpec[], positional: unknown[]): MessageArgs {
   const named = new Map<string, unknown>();
-  for (const [name, path] of specs) {
-    const value = ctx.resolve(path, from);
-    if (name !== null) named.set(name, value);
-    positional.push(value);
-  }
+  specs.forEach(([name], i) => name !== null && named.set(name, positional[i]));
   return { positional, named };
 }
 
@@ -218,7 +218,9 @@ const message: Formatter = {
     }
     const specs = (prepared as readonly ArgSpec[] | undefined) ?? argSpecs(args);
     first.set(
-      formatMessage(pattern, messageArgs(specs, ctx), renderLocale(ctx), () => renderTimeZone(ctx)),
+      formatMessage(pattern, messageArgs(specs, argValues(specs, ctx)), renderLocale(ctx), () =>
+        renderTimeZone(ctx),
+      ),
     );
   },
 };

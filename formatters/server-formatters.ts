@@ -20,7 +20,7 @@ import { srcsetPieces } from './content-image.js';
 import { dateEpoch } from './date.js';
 import { formatStrftime, parseStrftime, type StrftimePattern } from './strftime.js';
 import { epochOf, formatDatetime } from './i18n-datetime.js';
-import { argSpecs, formatMessage, messageArgs, type ArgSpec } from './i18n-message.js';
+import { argSpecs, argValues, formatMessage, messageArgs, type ArgSpec } from './i18n-message.js';
 import { parseOptions, renderLocale, renderTimeZone, type Options } from './i18n-options.js';
 import { ALL_FORMATTERS } from './index.js';
 import { keptByEpoch, type EpochFormat } from './kept-results.js';
@@ -167,13 +167,14 @@ const keptMessage: Formatter = {
     const pattern = asString(first.value);
     if (pattern === '') return first.set('');
     const kept = prepared instanceof KeptMessages ? prepared : new KeptMessages(argSpecs(args));
-    const values = messageArgs(kept.specs, ctx);
+    const values = argValues(kept.specs, ctx);
     const locale = renderLocale(ctx);
     const texts = kept.texts(pattern);
-    const key = texts === null ? null : messageKey(locale, values.positional);
+    const key = texts === null ? null : messageKey(locale, values);
     let text = key === null ? undefined : texts!.get(key);
     if (text === undefined) {
-      text = formatMessage(pattern, values, locale, () => renderTimeZone(ctx));
+      const args = messageArgs(kept.specs, values);
+      text = formatMessage(pattern, args, locale, () => renderTimeZone(ctx));
       if (key !== null) texts!.set(key, text);
     }
     first.set(text);
