@@ -33,17 +33,40 @@ import { foreignRenamedAttribute, foreignValue, hoistedByReact } from './foreign
 const RUNS = Number(process.env.JSONT_PROPERTY_SCALE ?? 1);
 
 /**
- * Reports without React's DOM-nesting logs (development build only) for elements inside
- * `<svg>` or `<math>`, whose HTML content models React applies there too: a log whose stack
- * shows the foreign root, and the second log of its pair.
+ * The nesting React's development build reports (`In HTML, <h1> cannot be a child of <h1>`,
+ * `<p> cannot contain a nested <div>`): the inner and outer tag, and whether the outer one is
+ * the inner one's parent; null for any other report.
  */
-function withoutForeignNesting(reports: string[]): string[] {
-  const nesting = /^error: In HTML, %s cannot be a (descendant|child) of/;
-  const foreign = reports.some((report) => nesting.test(report) && /<(svg|math)>/.test(report));
-  if (!foreign) return reports;
-  return reports.filter(
-    (report) => !nesting.test(report) && !report.startsWith('error: <%s> cannot contain a nested'),
-  );
+function reportedNesting(report: string): { inner: string; outer: string; child: boolean } | null {
+  const within =
+    /^error: In HTML, %s cannot be a (child|descendant) of <%s>\.[^]*?%s <([^>\s]+)> (\S+) /.exec(
+      report,
+    );
+  if (within) return { inner: within[2]!, outer: within[3]!, child: within[1] === 'child' };
+  const nested = /^error: <%s> cannot contain a nested %s\.[^]*? (\S+) <([^>\s]+)>/.exec(report);
+  return nested ? { inner: nested[2]!, outer: nested[1]!, child: false } : null;
+}
+
+/**
+ * Reports without React's DOM-nesting logs for nesting that the page holds: React's
+ * development build checks HTML's content models, but where the HTML parser itself built
+ * such a tree (a heading in a heading by way of an unclosed `<a>`, HTML content models inside
+ * `<svg>` or `<math>`) and hydration matched it, there is nothing to fix.
+ */
+function withoutParsedNesting(reports: string[], page: Element): string[] {
+  const elements = [...page.querySelectorAll('*')];
+  const holds = ({ inner, outer, child }: { inner: string; outer: string; child: boolean }) =>
+    elements.some((el) => {
+      if (el.localName !== inner.toLowerCase()) return false;
+      for (let up = el.parentElement; up !== null; up = child ? null : up.parentElement) {
+        if (up.localName === outer.toLowerCase()) return true;
+      }
+      return false;
+    });
+  return reports.filter((report) => {
+    const nesting = reportedNesting(report);
+    return nesting === null || !holds(nesting);
+  });
 }
 
 /** Server HTML React can hydrate (outsideReact) and jsdom parses as a browser does. */
@@ -59,7 +82,7 @@ let allRuns = 0;
 afterAll(() => {
   // The check may be conservative, not blanket: most generated pages must still hydrate.
   console.info(`hydrate-property: ${skippedRuns} of ${allRuns} runs left unhydrated`);
-  expect(skippedRuns).toBeLessThan(allRuns / 4);
+  if (allRuns > 0) expect(skippedRuns).toBeLessThan(allRuns / 4);
 });
 
 async function hydrateReports(
@@ -72,10 +95,13 @@ async function hydrateReports(
     values,
     partials,
   );
-  await dispose();
   // A page whose markup leaves its container is left as the server sent it, by design: the
   // warning saying so is expected there, and nothing may be replaced.
-  const warnings = logged.splice(0).filter((line) => !(skipped && NOT_HYDRATED.test(line)));
+  const warnings = withoutParsedNesting(
+    logged.splice(0).filter((line) => !(skipped && NOT_HYDRATED.test(line))),
+    document.body,
+  );
+  await dispose();
   if (skipped) skippedRuns++;
   allRuns++;
   const reported = [...warnings, ...recoverable.map((e) => `recoverable: ${String(e)}`)];
@@ -124,6 +150,28 @@ const MAPPED = fc.constantFrom(
 const mixed = fc
   .array(fc.oneof(MAPPED, flow), { minLength: 1, maxLength: 4 })
   .map((parts) => `<div id="root">${parts.join('\n')}</div>`);
+
+describe('the nesting logs left out of the reports', () => {
+  const child =
+    'error: In HTML, %s cannot be a child of <%s>.%s\nThis will cause a hydration error.%s <h1> h1  \n  <h1>';
+  const nested =
+    'error: <%s> cannot contain a nested %s.\nSee this log for the ancestor stack trace. p <div>';
+
+  it('are those whose nesting the page holds, as the parser built it', () => {
+    const page = document.createElement('div');
+    // A heading whose parent is a heading: what the parser made of the generated page of
+    // seed 719431894 (an `<a href='` value left open in an `<h1>`).
+    const outer = document.createElement('h1');
+    outer.append(document.createElement('h1'));
+    page.replaceChildren(outer, document.createElement('p'), document.createElement('div'));
+    expect(withoutParsedNesting([child, nested, 'warn: other'], page)).toEqual([
+      nested,
+      'warn: other',
+    ]);
+    page.innerHTML = '<h1><a href="/">x</a></h1><h1>y</h1>';
+    expect(withoutParsedNesting([child], page)).toEqual([child]);
+  });
+});
 
 describe('hydration of the string path HTML (generated templates)', () => {
   it.each([
@@ -207,11 +255,11 @@ describe('hydration of the string path HTML (generated templates)', () => {
         if (/<(svg|math)/.test(html)) foreign++;
         const { reported, replaced } = await hydrateReports(template, { a, b });
         // React's development build checks nesting by HTML's content models even inside SVG
-        // and MathML (`<p><svg><xmp>`), where the HTML parser builds it: a log, not a failure.
-        // React sets an HTML attribute it renames (`srcdoc` as `srcDoc`) as it names it, which
+        // and MathML (`<p><svg><xmp>`), where the HTML parser builds it: a log that
+        // `withoutParsedNesting` drops, not a failure. React sets an HTML attribute it renames (`srcdoc` as `srcDoc`) as it names it, which
         // on an SVG or MathML element is another attribute: a log that nothing is patched.
         const renamed = foreignRenamedAttribute(html);
-        const left = withoutForeignNesting(reported).filter(
+        const left = reported.filter(
           (report) => !(renamed && report.startsWith('error: A tree hydrated but some attributes')),
         );
         expect(left).toEqual([]);
