@@ -14,7 +14,8 @@
  *   adding a property to an object made by a spread (`{ ...props }` then `children`) made the
  *   objects around it survive and be promoted: about 900 KB per collection, against about
  *   230 bytes without; the shop page's widgets, cloned with `cloneElement`, about 340 KB; the
- *   product page's flagged item copy (formatters/commerce-widgets.ts `withFlag`), 211 KB.
+ *   product page's flagged item copy (formatters/commerce-widgets.ts `withFlag`), 211 KB; the
+ *   storefront's page data, a copy of the route data given properties, 74 KB.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -256,6 +257,22 @@ const productPage = (): Promotion =>
     false,
   );
 
+/**
+ * The storefront's page data (`storefrontData`) of the product page, as the site handler makes
+ * it per request: the route data copied and properties added to the copy.
+ */
+function productPageData(): Promotion {
+  const pageData = JSON.stringify(join(ROOT, 'storefront', 'state', 'page-data.ts'));
+  return promotedPerScavenge(
+    `const { initialState, storefrontData } = await import(${pageData});
+     const text = ${JSON.stringify(JSON.stringify(storeData()))};
+     const draw = () => { const data = JSON.parse(text); return storefrontData(data, initialState(data)); };`,
+    'draw();',
+    'JSON.stringify(draw()).slice(0, 64) + (draw().cartStatus ? " cartStatus" : "")',
+    false,
+  );
+}
+
 function runYoungSuite(): SuiteReport {
   const rows: string[][] = [];
   const summary: string[] = [];
@@ -284,6 +301,11 @@ function runYoungSuite(): SuiteReport {
       'bytes promoted per minor GC: product page, string and React',
       productPage(),
       'name="quantity"',
+    ],
+    [
+      'bytes promoted per minor GC: product page data (storefrontData)',
+      productPageData(),
+      'cartStatus',
     ],
   ];
   for (const [label, p, expected] of promotions) {

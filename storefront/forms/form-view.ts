@@ -18,7 +18,7 @@ import {
   type FormFieldDef,
 } from './form-fields.js';
 import type { SubmittedValues } from './form-fields.js';
-import { isRec, str, type Rec } from '../utils/records.js';
+import { extensibleCopy, isRec, str, type Rec } from '../utils/records.js';
 
 export type FormPhase = 'editing' | 'submitting' | 'success' | 'failed';
 
@@ -165,7 +165,7 @@ export function formView(form: Rec & { fields: FormFieldDef[] }, state: FormStat
 /** The data with each of its forms replaced by its view. */
 export function withForms(data: Rec, forms: FormsState): Rec {
   const post = pagePostOf(data);
-  const out: Rec = { ...data };
+  const out = extensibleCopy(data);
   for (const [key, value] of Object.entries(data)) {
     if (isForm(value)) out[key] = formView(value, forms[value.id] ?? UNTOUCHED, post);
   }

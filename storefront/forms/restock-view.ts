@@ -14,7 +14,7 @@
  * (the server's `data.message`).
  */
 import { pagePostOf, UNTOUCHED, type FormsState } from './form-view.js';
-import { isRec, str, type Rec } from '../utils/records.js';
+import { isRec, str, withEntry, type Rec } from '../utils/records.js';
 
 /** The success text when the owner wrote none (docs/storefront.md, "Restock notifications"). */
 export const RESTOCK_SIGNED_UP = 'Signed up!';
@@ -90,5 +90,5 @@ export function withRestockSignup(data: Rec, item: unknown, forms: FormsState): 
   if (!isRec(item)) return item;
   const variantId = restockVariantId(item, merchandisingOf(data, item));
   if (variantId === undefined) return item;
-  return { ...item, restockSignup: restockSignupView(data, item, variantId, forms) };
+  return withEntry(item, 'restockSignup', restockSignupView(data, item, variantId, forms));
 }

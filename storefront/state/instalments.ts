@@ -92,14 +92,19 @@ export function instalmentView(
   const min = Math.round(Number(context.afterPayMin ?? 0) * 100);
   const max = Math.round(Number(context.afterPayMax ?? 0) * 100);
   const inRange = price.cents > min && price.cents <= max;
-  const base = { provider, locale, count: INSTALMENT_COUNT, inRange };
+  // One literal each, not a shared base spread into two: a spread object given more
+  // properties outlives minor collections in Node 20 (records.ts `extensibleCopy`).
+  const count = INSTALMENT_COUNT;
   if (inRange) {
     const amount = moneyOf(Math.round(price.cents / INSTALMENT_COUNT), price.currency);
-    return { ...base, amount, rangeText: null, bound: null };
+    return { provider, locale, count, inRange, amount, rangeText: null, bound: null };
   }
   const over = price.cents <= min;
   return {
-    ...base,
+    provider,
+    locale,
+    count,
+    inRange,
     amount: null,
     rangeText: over ? RANGE_TEXT.over : RANGE_TEXT.upTo,
     bound: moneyOf(over ? min : max, price.currency),

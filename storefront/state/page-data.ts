@@ -33,7 +33,7 @@ import { galleryOptions, isGalleryPage } from './gallery.js';
 import { instalmentView } from './instalments.js';
 import { withStock } from './stock.js';
 import { chosenVariant, PRODUCT_TYPE, variantView, type Choices, type Variant } from './product.js';
-import { isRec, type Rec } from '../utils/records.js';
+import { extensibleCopy, isRec, withEntry, type Rec } from '../utils/records.js';
 
 export interface VisitorState {
   cart: ShoppingCartData | undefined;
@@ -106,7 +106,7 @@ function withSelection(item: unknown, selection: VisitorState['selection']): unk
   if (choices === undefined) return item;
   const variant = chosenVariant(item, choices);
   if (variant === undefined) return item;
-  return { ...item, selection: { variant, item: variantView(item, variant) } };
+  return withEntry(item, 'selection', { variant, item: variantView(item, variant) });
 }
 
 /** `item.instalments` (state/instalments.ts), priced at the chosen variant if there is one. */
@@ -116,7 +116,7 @@ function withInstalments(item: unknown, data: Rec): unknown {
   const selection = isRec(item.selection) ? item.selection : {};
   const variant = selection.variant as Variant | undefined;
   const view = instalmentView(item, contexts[item.id], variant);
-  return view === undefined ? item : { ...item, instalments: view };
+  return view === undefined ? item : withEntry(item, 'instalments', view);
 }
 
 /**
@@ -141,12 +141,14 @@ function cartView(cart: ShoppingCartData, data: Rec): Rec {
 
 export function storefrontData(data: unknown, state: VisitorState): unknown {
   if (!isRec(data)) return data;
-  const out: Rec = { ...withForms(data, state.forms ?? {}), cartStatus: cartStatus(data, state) };
+  // withForms' copy is this function's own: properties are added to it (extensibleCopy).
+  const out = withForms(data, state.forms ?? {});
+  out.cartStatus = cartStatus(data, state);
   if (state.cart !== undefined) out.cart = cartView(state.cart, data);
-  out.account = { ...(isRec(data.account) ? data.account : {}), ...state.account };
+  out.account = extensibleCopy(isRec(data.account) ? data.account : {}, state.account);
   if (state.signIn !== null) out.signIn = state.signIn;
   if (state.ownerPanels != null) {
-    out.owner = { ...(isRec(data.owner) ? data.owner : {}), ...state.ownerPanels };
+    out.owner = extensibleCopy(isRec(data.owner) ? data.owner : {}, state.ownerPanels);
   }
   if (isGalleryPage(data)) out.options = galleryOptions(data.options);
   if (data.item !== undefined) {

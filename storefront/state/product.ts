@@ -4,7 +4,7 @@
  * and whether a combination is in stock. Product data comes from the page (untyped JSON), so
  * every read is defensive.
  */
-import { isRec, type Rec } from '../utils/records.js';
+import { extensibleCopy, isRec, type Rec } from '../utils/records.js';
 
 export interface Variant {
   id?: string;
@@ -125,5 +125,7 @@ export function variantView(item: Rec, variant: Variant): Rec {
     ? sc.variants.find((v) => isRec(v) && v.sku === variant.sku)
     : undefined;
   const image = isRec(variant.mainImage) ? variant.mainImage : {};
-  return { ...item, ...image, structuredContent: { ...sc, variants: [raw ?? variant] } };
+  const view = extensibleCopy(item, image);
+  view.structuredContent = { ...sc, variants: [raw ?? variant] };
+  return view;
 }

@@ -14,7 +14,7 @@ import {
   type Choices,
   type Variant,
 } from './product.js';
-import { isRec, type Rec } from '../utils/records.js';
+import { isRec, withEntry, type Rec } from '../utils/records.js';
 
 const field = (v: unknown, name: string): unknown => (isRec(v) ? v[name] : undefined);
 
@@ -60,7 +60,7 @@ export function withStock(item: unknown, data: Rec, choices: Choices): unknown {
   const merchandising = field(data.productMerchandisingContext, itemId(item));
   const variant = soldOutVariant(item, choices);
   if (variant === undefined && !productSoldOut(item)) return item;
-  const out: Rec = { ...item, soldOut: { text: soldOutText(data, merchandising) } };
+  const out = withEntry(item, 'soldOut', { text: soldOutText(data, merchandising) });
   const views = field(merchandising, 'restockNotificationViews');
   const view =
     variant?.id !== undefined && Array.isArray(views)

@@ -4,6 +4,7 @@
  * relative-time constants they sit beside. Frames and the clock are fakes.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { extensibleCopy, type Rec } from '../../storefront/utils/records.js';
 import {
   DARK_LUMINANCE_THRESHOLD,
   hexChannels,
@@ -187,5 +188,20 @@ describe('the formatters constants beside them', () => {
       '1500w',
       '1500w',
     ]);
+  });
+});
+
+describe('extensibleCopy', () => {
+  it('copies own keys as a spread does, an own __proto__ key of JSON data included', () => {
+    const data = JSON.parse('{"a": 1, "__proto__": {"polluted": true}, "b": [2]}') as Rec;
+    const copy = extensibleCopy(data);
+    expect(copy).not.toBe(data);
+    expect(Object.keys(copy)).toEqual(['a', '__proto__', 'b']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect((copy as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(copy.b).toBe(data.b);
+    copy.c = 3;
+    expect(data).not.toHaveProperty('c');
+    expect({ ...copy }).toEqual({ ...data, c: 3 });
   });
 });
