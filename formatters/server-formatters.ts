@@ -30,6 +30,23 @@ import { attributeJson } from './json-attribute.js';
 const MAX_KEPT_FORMATTERS = 16;
 
 /**
+ * `make`'s value per key, at most `size` of them (see BoundedMemo), the last key's found without
+ * a lookup: a tag meets the same zone, pattern or locale call after call.
+ */
+function keptPerKey<T>(make: (key: string) => T, size: number): (key: string) => T {
+  const kept = boundedMemo(make, size);
+  let lastKey: string | undefined;
+  let last: T;
+  return (key) => {
+    if (key !== lastKey) {
+      last = kept(key);
+      lastKey = key;
+    }
+    return last;
+  };
+}
+
+/**
  * A `datetime` tag's options, parsed once per instruction (`Formatter.prepare`), and its results
  * for each locale and zone it has met (the zone comes from the data: bounded). Parsing the
  * options, finding the Intl formatter by its options' JSON and formatting cost a microsecond or
@@ -65,23 +82,16 @@ export class DatetimeFormat {
  * every render, and a date costs a third of a microsecond to write out.
  */
 export class KeptDates {
-  private readonly byZone = new Map<string, EpochFormat>();
-  private lastZone = '';
-  private last: EpochFormat | undefined;
-  constructor(private readonly pattern: StrftimePattern) {}
+  private readonly byZone: (zone: string) => EpochFormat;
+  constructor(pattern: StrftimePattern) {
+    this.byZone = keptPerKey(
+      (zone) => keptByEpoch((epoch) => formatStrftime(pattern, epoch, zone)),
+      MAX_KEPT_FORMATTERS,
+    );
+  }
 
   format(epoch: number, zone: string): string {
-    if (this.last === undefined || zone !== this.lastZone) {
-      let formatter = this.byZone.get(zone);
-      if (formatter === undefined) {
-        formatter = keptByEpoch((epoch) => formatStrftime(this.pattern, epoch, zone));
-        if (this.byZone.size >= MAX_KEPT_FORMATTERS) this.byZone.clear();
-        this.byZone.set(zone, formatter);
-      }
-      this.last = formatter;
-      this.lastZone = zone;
-    }
-    return this.last(epoch);
+    return this.byZone(zone)(epoch);
   }
 }
 
@@ -105,28 +115,15 @@ const KEPT_FORMATS = /plural|select|number|decimal|money|currency|unit/;
  * text depends on the render's zone) is never kept.
  */
 export class KeptMessages {
-  private readonly byPattern = new Map<string, BoundedMemo<string> | null>();
-  private lastPattern = '';
-  private last: BoundedMemo<string> | null = null;
+  /** The texts kept for a pattern, or null when its texts are not kept. */
+  readonly texts = keptPerKey(
+    (pattern): BoundedMemo<string> | null =>
+      KEPT_FORMATS.test(pattern) && !pattern.includes('datetime')
+        ? new BoundedMemo(KEPT_MESSAGE_TEXTS)
+        : null,
+    KEPT_MESSAGE_PATTERNS,
+  );
   constructor(readonly specs: readonly ArgSpec[]) {}
-
-  /** The texts kept for `pattern`, or null when its texts are not kept. */
-  texts(pattern: string): BoundedMemo<string> | null {
-    if (pattern !== this.lastPattern) {
-      let texts = this.byPattern.get(pattern);
-      if (texts === undefined) {
-        texts =
-          KEPT_FORMATS.test(pattern) && !pattern.includes('datetime')
-            ? new BoundedMemo(KEPT_MESSAGE_TEXTS)
-            : null;
-        if (this.byPattern.size >= KEPT_MESSAGE_PATTERNS) this.byPattern.clear();
-        this.byPattern.set(pattern, texts);
-      }
-      this.lastPattern = pattern;
-      this.last = texts;
-    }
-    return this.last;
-  }
 }
 
 /**
@@ -185,9 +182,10 @@ const keptMessage: Formatter = {
 const KEPT_BOOKKEEPER_LOCALES = 16;
 const KEPT_BOOKKEEPER_TEXTS = 1000;
 const plainBookkeeper = ALL_FORMATTERS['bookkeeper-money-format']!;
-const bookkeeperTexts = new Map<string, BoundedMemo<string>>();
-let lastBookkeeperLocale = '';
-let lastBookkeeperTexts: BoundedMemo<string> | undefined;
+const bookkeeperTexts = keptPerKey(
+  () => new BoundedMemo<string>(KEPT_BOOKKEEPER_TEXTS),
+  KEPT_BOOKKEEPER_LOCALES,
+);
 
 /**
  * `bookkeeper-money-format` with its texts kept per render locale and amount: its text depends
@@ -203,24 +201,13 @@ const keptBookkeeper: Formatter = {
       plainBookkeeper.apply(args, vars, ctx, prepared);
       return;
     }
-    const locale = ctx.locale;
-    if (lastBookkeeperTexts === undefined || locale !== lastBookkeeperLocale) {
-      let texts = bookkeeperTexts.get(locale);
-      if (texts === undefined) {
-        texts = new BoundedMemo(KEPT_BOOKKEEPER_TEXTS);
-        if (bookkeeperTexts.size >= KEPT_BOOKKEEPER_LOCALES) bookkeeperTexts.clear();
-        bookkeeperTexts.set(locale, texts);
-      }
-      lastBookkeeperLocale = locale;
-      lastBookkeeperTexts = texts;
-    }
+    const texts = bookkeeperTexts(ctx.locale);
     const amount = String(value);
-    const kept = lastBookkeeperTexts.get(amount);
+    const kept = texts.get(amount);
     if (kept !== undefined) {
       first.set(kept);
       return;
     }
-    const texts = lastBookkeeperTexts;
     plainBookkeeper.apply(args, vars, ctx, prepared);
     if (typeof first.value === 'string') texts.set(amount, first.value);
   },
