@@ -7,14 +7,7 @@
  * URLs, sizes and keys go out as stored (the platform supplies them).
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import {
-  asNumber,
-  asString,
-  descendValue,
-  isObject,
-  isTruthy,
-  descendValue as field,
-} from '../engine/values.js';
+import { asNumber, asString, isObject, isTruthy, descendValue as field } from '../engine/values.js';
 import { escapeHtml } from './core-text.js';
 import { TEMPLATES } from './templates/compiled.js';
 
@@ -254,7 +247,7 @@ const srcset: Formatter = {
 
 export const CONTENT_IMAGE_FORMATTERS: FormatterTable = {
   'child-image-meta': metaOf((value, args) =>
-    descendValue(field(value, 'items'), args.length > 0 ? parseInt(args[0]!, 10) : 0),
+    field(field(value, 'items'), args.length > 0 ? parseInt(args[0]!, 10) : 0),
   ),
   'cover-image-meta': metaOf((value) => field(value, 'coverImage')),
   image,
