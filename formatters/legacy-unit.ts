@@ -9,8 +9,8 @@
  * come from the platform Intl for the units it knows, else from a small English table.
  */
 import { decimalText, numberOptions } from './i18n-decimal.js';
-import { extend, numberFormat, type Options } from './i18n-options.js';
-import { localeRegion } from './intl-cache.js';
+import { extend, type Options } from './i18n-options.js';
+import { localeRegion, numberFormat } from './intl-cache.js';
 
 type Category = 'length' | 'area' | 'duration' | 'digital' | 'temperature' | 'frequency' | 'angle';
 
@@ -32,8 +32,9 @@ interface UnitDef {
  * The units by category (a line with the category's name, then its units), one a line: name,
  * factor in the category's base unit (meter, square meter, second, bit, hertz, degree), system
  * (`-`: none) and, for units Intl lacks, the text after the number in each of the four `names`
- * patterns, `|`-separated. Text, not an object literal: the browser runtime's size budget (a year is 365.2422 days, a month a twelfth of it;
- * bytes count in powers of 1024, bits in powers of 1000; temperatures convert through kelvin).
+ * patterns, `|`-separated. Text, not an object literal: the browser runtime's size budget (a
+ * year is 365.2422 days, a month a twelfth of it; bytes count in powers of 1024, bits in powers
+ * of 1000; temperatures convert through kelvin).
  */
 const UNIT_TABLE = `
 length
