@@ -8,13 +8,13 @@ import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.j
 import { asNumber } from '../engine/values.js';
 import {
   clampEpoch,
-  dateFormat,
   extend,
   parseOptions,
   renderLocale,
   renderTimeZone,
   type Options,
 } from './i18n-options.js';
+import { dateFormat } from './intl-cache.js';
 
 type Width = 'short' | 'medium' | 'long' | 'full';
 const WIDTHS = new Set<string>(['short', 'medium', 'long', 'full']);

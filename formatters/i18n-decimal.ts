@@ -5,7 +5,8 @@
  * keep every digit.
  */
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import { numberFormat, parseOptions, renderLocale, type Options } from './i18n-options.js';
+import { parseOptions, renderLocale, type Options } from './i18n-options.js';
+import { numberFormat } from './intl-cache.js';
 
 /** A JSON number or a strict decimal string (`-1.5`, `1e3`), as a decimal string; else null. */
 export function decimalText(value: unknown): string | null {

@@ -6,7 +6,8 @@
 import { boundedMemo } from '../engine/bounded-memo.js';
 import type { FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
 import { numberOptions } from './i18n-decimal.js';
-import { extend, numberFormat, parseOptions, renderLocale, type Options } from './i18n-options.js';
+import { extend, parseOptions, renderLocale, type Options } from './i18n-options.js';
+import { numberFormat } from './intl-cache.js';
 import { decimalToString, formatNumberText, readMoney } from './money.js';
 
 export interface MoneyAmount {

@@ -1,8 +1,7 @@
 /**
  * Shared plumbing of the date and i18n formatters (docs/language.md, "Internationalisation
  * formatters" and "The date formatter"): `key:value` option parsing, the render's time zone and
- * locale, and caches of platform Intl formatters (building an Intl formatter costs far more than
- * using one, so each locale+options pair is built once).
+ * locale, and the platform's plural rules per locale (its Intl formatters: intl-cache.ts).
  */
 import { boundedMemo } from '../engine/bounded-memo.js';
 import type { RenderContext } from '../engine/plugin.js';
@@ -69,8 +68,6 @@ export const canonicalLocale = boundedMemo((locale) => {
     return 'en';
   }
 });
-
-export { dateFormat, numberFormat } from './intl-cache.js';
 
 /**
  * Plural rules per type, then per locale: looked up for every plural of every message on every

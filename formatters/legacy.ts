@@ -6,7 +6,8 @@
  * other price formatters in commerce-price.ts.)
  */
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../engine/plugin.js';
-import { canonicalLocale, numberFormat, parseOptions, renderLocale } from './i18n-options.js';
+import { canonicalLocale, parseOptions, renderLocale } from './i18n-options.js';
+import { numberFormat } from './intl-cache.js';
 import { formatUnit } from './legacy-unit.js';
 import { currencyDigits } from './i18n-money.js';
 import { decimalToString, readMoney, type Decimal } from './money.js';
