@@ -121,7 +121,7 @@ function unbalancedCheck(data: unknown): TemplateCheck {
  * hydrated in, taken to stand in the page's `<body>` (`leavesContainer`): the browser's DOM
  * then matches no tree inside that element, and the page is left as the server sent it.
  */
-export function leavesRoot(html: string): TemplateError | null {
+function leavesRoot(html: string): TemplateError | null {
   const reason = leavesContainer(html, 'div', ['html', 'body']);
   if (reason === null) return null;
   return makeError(

@@ -107,14 +107,7 @@ export async function addToCartPost(
     ]);
     const search = query.toString();
     const address = search === '' ? page : `${page}?${search}`;
-    if (answers === undefined || code === 'added') {
-      return {
-        status: 303,
-        formStatus: {},
-        redirect: address,
-        ...(setCookies !== undefined && setCookies.length > 0 && { setCookies }),
-      };
-    }
+    if (answers === undefined || code === 'added') return seeOther(address, setCookies);
     // The page again, as that address shows it, with the answers in their fields (never in
     // the address: no link can put words in a page).
     const invalid = code !== 'session' && Object.keys(fieldErrors).length > 0;
@@ -145,8 +138,7 @@ export async function addToCartPost(
   if (variant === undefined) return back('unavailable');
   const kept: [string, string][] = variant.id === undefined ? [] : [[VARIANT_PARAM, variant.id]];
   if (productTypeOf(item) === PRODUCT_TYPE.giftCard) {
-    const query = new URLSearchParams({ itemId: id, sku: variant.sku });
-    return { status: 303, formStatus: {}, redirect: `${GIFT_CARD_PAGE}?${query}` };
+    return seeOther(`${GIFT_CARD_PAGE}?${new URLSearchParams({ itemId: id, sku: variant.sku })}`);
   }
   // A product without a quantity field adds one.
   const quantity = parseQuantity(params.get('quantity') ?? '1');
@@ -161,18 +153,27 @@ export async function addToCartPost(
   };
   const sku = variant.sku;
   if (isSubscribable(item)) {
-    return backend.subscriptionCart({ itemId: id, sku, qty: quantity.quantity, ...fields }).then(
-      (cartToken): CartPostOutcome => ({
-        status: 303,
-        formStatus: {},
-        redirect: `${SUBSCRIPTION_CHECKOUT_URL}?${new URLSearchParams({ cartToken })}`,
-      }),
-      refused,
-    );
+    return backend
+      .subscriptionCart({ itemId: id, sku, qty: quantity.quantity, ...fields })
+      .then(
+        (cartToken) =>
+          seeOther(`${SUBSCRIPTION_CHECKOUT_URL}?${new URLSearchParams({ cartToken })}`),
+        refused,
+      );
   }
   return backend
     .addToCart({ itemId: id, sku, quantity: quantity.quantity, ...fields })
     .then((setCookies) => back('added', kept, setCookies), refused);
+}
+
+/** The 303 to `redirect`, passing on the cookies the add set (a new cart). */
+function seeOther(redirect: string, setCookies?: string[]): CartPostOutcome {
+  return {
+    status: 303,
+    formStatus: {},
+    redirect,
+    ...(setCookies !== undefined && setCookies.length > 0 && { setCookies }),
+  };
 }
 
 /** The notice for the cart API's refusal: its text, a field's text, or the status's. */
